@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { createContainer, type Container } from './container.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { registerCsrfProtection } from './lib/http/csrf.ts';
+import { registerErrorHandling } from './lib/http/error-handler.ts';
+import { newId } from './lib/ids.ts';
+import { registerAdminRoutes } from './modules/admin/index.ts';
+import { createGuards, registerAuthRoutes } from './modules/auth/index.ts';
+import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
+import { registerSandboxMailboxRoutes } from './modules/notifications/index.ts';
+import { registerSystemRoutes } from './modules/system/index.ts';
+import { registerWalletRoutes } from './modules/wallet/index.ts';
+
+export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export const defaultAuthRateLimits: AuthRateLimits = {
+  signIn: 10,
+  signUp: 10,
+  passwordReset: 5,
+  windowMs: 10 * 60 * 1000,
+};
+
+export type AppDeps = {
+  config: Pick<
+    Config,
+    'appUrl' | 'isHttps' | 'authSecret' | 'smtpUrl' | 'mailFrom' | 'providerMode'
+  >;
+  database: DatabaseHandle;
+  logger?: FastifyBaseLogger | false;
+  clock?: Clock;
+  rateLimits?: AuthRateLimits;
+  /** The built web app; served when the folder exists. */
+  webDistDir?: string;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+export type BuiltApp = { app: FastifyInstance; container: Container };
+
+/** Builds the whole HTTP application without listening, so tests can `inject` into it. */
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: 64 * 1024,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : newId('req');
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const { config } = deps;
+  const container = createContainer({
+    config,
+    database: deps.database,
+    clock: deps.clock ?? systemClock,
+    log: app.log,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(config.isHttps && { upgradeInsecureRequests: [] }),
+      },
+    },
+    hsts: config.isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  await app.register(rateLimit, { global: false });
+  registerErrorHandling(app);
+  registerCsrfProtection(app, { appUrl: config.appUrl, prefix: '/api/' });
+
+  const guards = createGuards(app, container.auth);
+  registerSystemRoutes(app, { ping: deps.database.ping, mode: config.providerMode });
+  registerAuthRoutes(app, { auth: container.auth, guards, rateLimits: deps.rateLimits ?? defaultAuthRateLimits });
+  registerWalletRoutes(app, { ledger: container.ledger, guards });
+  registerAdminRoutes(app, { auth: container.auth, ledger: container.ledger, guards });
+  if (container.sandboxMailbox) registerSandboxMailboxRoutes(app, container.sandboxMailbox);
+
+  const webDistDir = deps.webDistDir ?? defaultWebDistDir;
+  if (existsSync(path.join(webDistDir, 'index.html'))) await registerWebApp(app, webDistDir);
+
+  return { app, container };
+}
+
+const NOT_SPA = /^\/(api|webhooks|sandbox)(\/|$)|^\/(healthz|readyz|metrics)$/;
+
+async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // every other page path is the single-page app; its router decides what to show
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      error: { code: 'NOT_FOUND', message: 'Not found.', requestId: request.id },
+    });
+  });
+}

@@ -1,0 +1,103 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { z } from 'zod';
+import { ConfigError, loadConfig } from './config.ts';
+import { createContainer, type Container } from './container.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { systemClock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
+
+type Options = Record<string, string | undefined>;
+type Command = { usage: string; run: (container: Container, options: Options) => Promise<object> };
+
+const emailOption = z.email('--email must be an email address').transform((s) => s.toLowerCase());
+const passwordOption = z.string('--password is required').min(8, '--password must be at least 8 characters');
+
+const commands: Record<string, Command> = {
+  'admin:create': {
+    usage: 'admin:create --email E --password P [--name N]   creates an admin, or promotes an existing user',
+    async run({ auth }, options) {
+      const email = emailOption.parse(options.email);
+      const existing = await auth.findUserByEmail(email);
+      if (existing) {
+        await auth.setRole(existing.id, 'admin');
+        return { user: { ...existing, role: 'admin' }, created: false, promoted: existing.role !== 'admin' };
+      }
+      const password = passwordOption.parse(options.password);
+      const user = await auth.createUser({ email, password, name: options.name?.trim() || 'Admin' });
+      await auth.setRole(user.id, 'admin');
+      return { user: { ...user, role: 'admin' }, created: true, promoted: true };
+    },
+  },
+  'user:create': {
+    usage: 'user:create --email E --password P --name N   creates an ordinary user',
+    async run({ auth }, options) {
+      const email = emailOption.parse(options.email);
+      const password = passwordOption.parse(options.password);
+      const name = z.string('--name is required').trim().min(1, '--name is required').parse(options.name);
+      return { user: await auth.createUser({ email, password, name }), created: true };
+    },
+  },
+};
+
+const usage = () =>
+  ['Usage: npm run cli -- <command> [options]', '', '  migrate   applies pending migrations']
+    .concat(Object.values(commands).map((c) => `  ${c.usage}`))
+    .join('\n');
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === 'help') {
+    process.stderr.write(`${usage()}\n`);
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (name !== 'migrate' && !command) {
+    process.stderr.write(`Unknown command: ${name}\n\n${usage()}\n`);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+    strict: true,
+  });
+
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    if (!command) {
+      print({ ok: true, migrated: true, database: database.kind });
+      return 0;
+    }
+    const container = createContainer({ config, database, clock: systemClock, log: pino({ level: 'warn' }) });
+    print({ ok: true, ...(await command.run(container, values)) });
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+function print(value: object): void {
+  process.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof z.ZodError) return error.issues.map((i) => i.message).join('; ');
+  if (error instanceof AppError || error instanceof ConfigError || error instanceof DataDirLockedError) {
+    return error.message;
+  }
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+    return error.message;
+  }
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${describe(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const port = z.coerce.number().int().min(1).max(65_535);
+const optionalUrl = z.url().optional();
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  PROVIDER_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  VTPASS_BASE_URL: optionalUrl,
+  VTPASS_API_KEY: z.string().min(1).optional(),
+  VTPASS_PUBLIC_KEY: z.string().min(1).optional(),
+  VTPASS_SECRET_KEY: z.string().min(1).optional(),
+  PAYSTACK_BASE_URL: optionalUrl,
+  PAYSTACK_PUBLIC_KEY: z.string().min(1).optional(),
+  PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PIN_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+const LIVE_REQUIRED = [
+  'VTPASS_API_KEY',
+  'VTPASS_PUBLIC_KEY',
+  'VTPASS_SECRET_KEY',
+  'PAYSTACK_PUBLIC_KEY',
+  'PAYSTACK_SECRET_KEY',
+  'AUTH_SECRET',
+  'PIN_PEPPER',
+  'APP_URL',
+] as const;
+
+export type Config = {
+  port: number;
+  host: string;
+  appUrl: string;
+  isHttps: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  providerMode: 'sandbox' | 'live';
+  vtpass: { baseUrl: string | undefined; apiKey: string; publicKey: string; secretKey: string };
+  paystack: { baseUrl: string | undefined; publicKey: string; secretKey: string };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  authSecret: string;
+  pinPepper: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+};
+
+type Env = Record<string, string | undefined>;
+
+/** Parses the environment; throws ConfigError naming the variable when a value is wrong. */
+export function loadConfig(env: Env = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, emptyToUndefined(env[key])]),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.PROVIDER_MODE === 'live') {
+    const missing = LIVE_REQUIRED.filter((key) => !e[key]);
+    if (missing.length > 0) {
+      throw new ConfigError(`PROVIDER_MODE=live needs these variables set: ${missing.join(', ')}`);
+    }
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const secrets = e.AUTH_SECRET && e.PIN_PEPPER ? undefined : loadOrCreateSecrets(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    isHttps: appUrl.startsWith('https://'),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    providerMode: e.PROVIDER_MODE,
+    vtpass: {
+      baseUrl: e.VTPASS_BASE_URL,
+      apiKey: e.VTPASS_API_KEY ?? 'sandbox-api-key',
+      publicKey: e.VTPASS_PUBLIC_KEY ?? 'PK_sandbox',
+      secretKey: e.VTPASS_SECRET_KEY ?? 'SK_sandbox',
+    },
+    paystack: {
+      baseUrl: e.PAYSTACK_BASE_URL,
+      publicKey: e.PAYSTACK_PUBLIC_KEY ?? 'pk_test_sandbox',
+      secretKey: e.PAYSTACK_SECRET_KEY ?? 'sk_test_sandbox',
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'QuickVend <no-reply@quickvend.local>',
+    authSecret: e.AUTH_SECRET ?? secrets?.authSecret ?? '',
+    pinPepper: e.PIN_PEPPER ?? secrets?.pinPepper ?? '',
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+type Secrets = { authSecret: string; pinPepper: string };
+
+function loadOrCreateSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    const stored = z
+      .object({ authSecret: z.string().min(32), pinPepper: z.string().min(32) })
+      .parse(JSON.parse(readFileSync(file, 'utf8')));
+    return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ConfigError(`${file} is unreadable; delete it to generate new secrets (${String(error)})`);
+    }
+  }
+  const secrets = {
+    authSecret: randomBytes(32).toString('base64url'),
+    pinPepper: randomBytes(32).toString('base64url'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  // 'wx': if another process wrote the file first, use theirs
+  try {
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
+    return secrets;
+  } catch {
+    return loadOrCreateSecrets(dataDir);
+  }
+}

@@ -1,0 +1,4 @@
+// Every table, for drizzle-kit and for the typed database handle. Modules keep their tables private otherwise.
+export * from '../modules/auth/auth.tables.ts';
+export * from '../modules/ledger/ledger.tables.ts';
+export * from '../modules/notifications/notifications.tables.ts';

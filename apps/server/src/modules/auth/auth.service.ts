@@ -1,0 +1,300 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Me, Role } from '@quickvend/shared/api/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '@quickvend/shared/services';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId, type IdPrefix } from '../../lib/ids.ts';
+import type { Mailer } from '../notifications/index.ts';
+import { accounts, adminInvitations, sessions, users, verifications } from './auth.tables.ts';
+
+/** A session ends after this long without use... */
+export const SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60;
+/** ...and this long after sign-in, however much it is used. */
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
+const SESSION_REFRESH_SECONDS = 60 * 60;
+const RESET_TOKEN_SECONDS = 60 * 60;
+const INVITATION_SECONDS = 7 * 24 * 60 * 60;
+
+// OWASP's first choice for password storage: Argon2id, 19 MiB, 2 iterations, 1 lane
+const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+const ID_PREFIX: Record<string, IdPrefix> = { user: 'usr', session: 'ses', account: 'acc', verification: 'ver' };
+
+export type AuthDeps = {
+  db: Database;
+  appUrl: string;
+  secret: string;
+  isHttps: boolean;
+  mailer: Mailer;
+  clock: Clock;
+  onUserCreated: (userId: string) => Promise<void>;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
+};
+
+export type SessionResult = { user: Me; setCookie: string[] };
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, clock } = deps;
+
+  const auth = betterAuth({
+    baseURL: deps.appUrl,
+    secret: deps.secret,
+    appName: PRODUCT_NAME,
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message) => {
+        deps.log[level === 'success' ? 'info' : level]({ source: 'session-library' }, message);
+      },
+    },
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      password: {
+        hash: (password) => argon2Hash(password, ARGON2_OPTIONS),
+        verify: ({ hash, password }) => argon2Verify(hash, password),
+      },
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        void deps.mailer.send({
+          to: user.email,
+          subject: `Reset your ${PRODUCT_NAME} password`,
+          text:
+            `Hello ${user.name},\n\nSomeone asked to reset the password of your ${PRODUCT_NAME} account. ` +
+            `To choose a new password, open this link within one hour:\n\n${link}\n\n` +
+            `Setting a new password signs you out everywhere else. ` +
+            `If you did not ask for this, ignore this email: your password stays the same.`,
+        });
+        return Promise.resolve();
+      },
+    },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', input: false, defaultValue: 'user', required: false },
+        referredBy: { type: 'string', input: true, required: false },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'qv',
+      useSecureCookies: deps.isHttps,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: deps.isHttps },
+      database: { generateId: ({ model }) => newId(ID_PREFIX[model] ?? 'req') },
+    },
+    databaseHooks: {
+      user: { create: { after: (user) => deps.onUserCreated(user.id) } },
+    },
+  });
+
+  const toMe = (user: { id: string; name: string; email: string; role?: unknown }): Me => ({
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role === 'admin' ? 'admin' : 'user',
+  });
+
+  async function setRole(userId: string, role: Role): Promise<void> {
+    await db.update(users).set({ role, updatedAt: clock.now() }).where(eq(users.id, userId));
+  }
+
+  async function signUp(
+    input: { name: string; email: string; password: string; ref?: string | undefined },
+    headers: Headers,
+  ): Promise<SessionResult> {
+    const result = await call(() =>
+      auth.api.signUpEmail({
+        body: { name: input.name, email: input.email, password: input.password, referredBy: input.ref },
+        headers,
+        returnHeaders: true,
+      }),
+    );
+    return { user: toMe(result.response.user), setCookie: result.headers.getSetCookie() };
+  }
+
+  async function signIn(input: { email: string; password: string }, headers: Headers): Promise<SessionResult> {
+    const result = await call(() =>
+      auth.api.signInEmail({ body: input, headers, returnHeaders: true }),
+    );
+    return { user: toMe(result.response.user), setCookie: result.headers.getSetCookie() };
+  }
+
+  async function signOut(headers: Headers): Promise<string[]> {
+    const result = await call(() => auth.api.signOut({ headers, returnHeaders: true }));
+    return result.headers.getSetCookie();
+  }
+
+  /** The signed-in user behind these headers, or null. Enforces the absolute session lifetime. */
+  async function getSession(headers: Headers): Promise<(SessionResult & { sessionId: string }) | null> {
+    const result = await auth.api.getSession({ headers, returnHeaders: true }).catch(() => null);
+    const session = result?.response;
+    if (!session) return null;
+    const ageSeconds = (clock.now().getTime() - session.session.createdAt.getTime()) / 1000;
+    if (ageSeconds > SESSION_ABSOLUTE_SECONDS) {
+      await db.delete(sessions).where(eq(sessions.id, session.session.id));
+      return null;
+    }
+    return { user: toMe(session.user), setCookie: result.headers.getSetCookie(), sessionId: session.session.id };
+  }
+
+  async function requestPasswordReset(email: string): Promise<void> {
+    await call(() => auth.api.requestPasswordReset({ body: { email } }));
+  }
+
+  async function resetPassword(token: string, password: string): Promise<void> {
+    await call(() => auth.api.resetPassword({ body: { token, newPassword: password } }));
+  }
+
+  async function createInvitation(createdBy: string, email: string | undefined) {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(clock.now().getTime() + INVITATION_SECONDS * 1000);
+    const id = newId('inv');
+    await db.insert(adminInvitations).values({
+      id,
+      tokenHash: hashToken(token),
+      email: email?.toLowerCase() ?? null,
+      createdBy,
+      expiresAt,
+    });
+    return {
+      id,
+      email: email?.toLowerCase() ?? null,
+      url: `${deps.appUrl}/AdminRegister?invite=${token}`,
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /** @throws NOT_FOUND when the invitation is unknown, used or expired */
+  async function findOpenInvitation(token: string) {
+    const [invitation] = await db
+      .select({ id: adminInvitations.id, email: adminInvitations.email })
+      .from(adminInvitations)
+      .where(
+        and(
+          eq(adminInvitations.tokenHash, hashToken(token)),
+          isNull(adminInvitations.usedAt),
+          gt(adminInvitations.expiresAt, clock.now()),
+        ),
+      );
+    if (!invitation) throw new AppError('NOT_FOUND', 'This invitation is not valid or has expired.');
+    return invitation;
+  }
+
+  /**
+   * Claims the invitation first (one conditional update, so two people racing with one link cannot both
+   * succeed), then creates the account; the claim is released if the account cannot be created.
+   * @throws NOT_FOUND, EMAIL_TAKEN, VALIDATION_FAILED
+   */
+  async function registerAdmin(
+    input: { token: string; email: string; password: string; name?: string | undefined },
+    headers: Headers,
+  ): Promise<SessionResult> {
+    const now = clock.now();
+    const [claimed] = await db
+      .update(adminInvitations)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(adminInvitations.tokenHash, hashToken(input.token)),
+          isNull(adminInvitations.usedAt),
+          gt(adminInvitations.expiresAt, now),
+          or(isNull(adminInvitations.email), eq(adminInvitations.email, input.email)),
+        ),
+      )
+      .returning({ id: adminInvitations.id });
+    if (!claimed) throw new AppError('NOT_FOUND', 'This invitation is not valid or has expired.');
+    let result: SessionResult;
+    try {
+      const name = input.name?.trim() || (input.email.split('@')[0] ?? 'Admin');
+      result = await signUp({ name, email: input.email, password: input.password }, headers);
+    } catch (error) {
+      await db.update(adminInvitations).set({ usedAt: null }).where(eq(adminInvitations.id, claimed.id));
+      throw error;
+    }
+    await setRole(result.user.id, 'admin');
+    await db.update(adminInvitations).set({ usedBy: result.user.id }).where(eq(adminInvitations.id, claimed.id));
+    return { ...result, user: { ...result.user, role: 'admin' } };
+  }
+
+  /** Operator use: makes an account without a session. @throws EMAIL_TAKEN, VALIDATION_FAILED */
+  async function createUser(input: { name: string; email: string; password: string }): Promise<Me> {
+    const result = await call(() =>
+      auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password } }),
+    );
+    return toMe(result.user);
+  }
+
+  async function findUserByEmail(email: string): Promise<Me | null> {
+    const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    return user ? toMe(user) : null;
+  }
+
+  async function listUsers() {
+    return db
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+      .from(users)
+      .orderBy(desc(users.createdAt), desc(users.id));
+  }
+
+  return {
+    signUp,
+    signIn,
+    signOut,
+    getSession,
+    requestPasswordReset,
+    resetPassword,
+    createInvitation,
+    findOpenInvitation,
+    registerAdmin,
+    createUser,
+    findUserByEmail,
+    listUsers,
+    setRole,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+const AUTH_ERRORS: Record<string, [AppError['code'], string]> = {
+  USER_ALREADY_EXISTS: ['EMAIL_TAKEN', 'An account with this email already exists.'],
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ['EMAIL_TAKEN', 'An account with this email already exists.'],
+  INVALID_EMAIL_OR_PASSWORD: ['INVALID_CREDENTIALS', 'Invalid email or password.'],
+  INVALID_TOKEN: ['INVALID_TOKEN', 'This reset link is invalid or has expired. Please ask for a new one.'],
+  USER_NOT_FOUND: ['INVALID_TOKEN', 'This reset link is invalid or has expired. Please ask for a new one.'],
+  PASSWORD_TOO_SHORT: ['VALIDATION_FAILED', `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`],
+  PASSWORD_TOO_LONG: ['VALIDATION_FAILED', `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`],
+  INVALID_EMAIL: ['VALIDATION_FAILED', 'Please enter a valid email address.'],
+};
+
+/** Runs a session-library call, turning its errors into ours. */
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof APIError) {
+      const code = typeof error.body?.code === 'string' ? error.body.code : '';
+      const mapped = AUTH_ERRORS[code];
+      if (mapped) throw new AppError(mapped[0], mapped[1]);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,9 @@
+export {
+  createAuthService,
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_IDLE_SECONDS,
+  type AuthService,
+  type SessionResult,
+} from './auth.service.ts';
+export { registerAuthRoutes } from './auth.routes.ts';
+export { createGuards, signedInUser, type Guards } from './auth.guard.ts';

@@ -1,0 +1,1 @@
+export { createLedger, type Ledger } from './ledger.service.ts';

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { PRODUCT_NAME } from '@quickvend/shared/services';
+
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  deps: { ping: () => Promise<void>; mode: 'sandbox' | 'live' },
+): void {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.get('/readyz', async (request, reply) => {
+    try {
+      await deps.ping();
+      return { status: 'ready' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'database not reachable');
+      return reply.status(503).send({ status: 'database unreachable' });
+    }
+  });
+
+  app.get('/api/v1/meta', async () => ({ productName: PRODUCT_NAME, mode: deps.mode }));
+}

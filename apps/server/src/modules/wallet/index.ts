@@ -1,0 +1,1 @@
+export { registerWalletRoutes } from './wallet.routes.ts';

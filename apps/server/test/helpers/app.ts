@@ -1,0 +1,111 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuiltApp } from '../../src/app.ts';
+import type { AuthRateLimits } from '../../src/modules/auth/auth.routes.ts';
+import type { Clock } from '../../src/lib/clock.ts';
+import { openTestDatabase, type DatabaseKind } from './database.ts';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+
+export type TestApp = BuiltApp & { close: () => Promise<void> };
+
+const generousLimits: AuthRateLimits = { signIn: 1000, signUp: 1000, passwordReset: 1000, windowMs: 60_000 };
+
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: { rateLimits?: AuthRateLimits; clock?: Clock } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const built = await buildApp({
+    config: {
+      appUrl: TEST_APP_URL,
+      isHttps: false,
+      authSecret: 'test-secret-test-secret-test-secret-0123',
+      smtpUrl: undefined,
+      mailFrom: 'test@example.com',
+      providerMode: 'sandbox',
+    },
+    database,
+    logger: false,
+    rateLimits: options.rateLimits ?? generousLimits,
+    webDistDir: '/nonexistent',
+    ...(options.clock && { clock: options.clock }),
+  });
+  return {
+    ...built,
+    close: async () => {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}
+
+type Json = Record<string, unknown>;
+
+/** A browser stand-in: keeps the cookies the server sets and sends same-origin JSON requests. */
+export class TestClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  setCookieHeader(header: string): void {
+    this.cookies.clear();
+    for (const part of header.split(';')) {
+      const [k, ...v] = part.trim().split('=');
+      if (k) this.cookies.set(k, v.join('='));
+    }
+  }
+
+  async get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    return this.send('GET', url, undefined, headers);
+  }
+
+  async post(url: string, body: Json = {}, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    return this.send('POST', url, body, headers);
+  }
+
+  private async send(
+    method: 'GET' | 'POST',
+    url: string,
+    body: Json | undefined,
+    headers: Record<string, string>,
+  ): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: {
+        ...(body && { 'content-type': 'application/json', origin: TEST_APP_URL, 'sec-fetch-site': 'same-origin' }),
+        ...(this.cookies.size > 0 && { cookie: this.cookieHeader }),
+        ...headers,
+      },
+      ...(body && { payload: JSON.stringify(body) }),
+    });
+    for (const cookie of response.cookies) {
+      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0)) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+}
+
+let counter = 0;
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  input: { name?: string; email?: string; password?: string } = {},
+): Promise<{ client: TestClient; email: string; password: string; userId: string }> {
+  const client = new TestClient(app);
+  const email = input.email ?? uniqueEmail();
+  const password = input.password ?? 'correct horse battery';
+  const response = await client.post('/api/v1/auth/sign-up', { name: input.name ?? 'Ada Obi', email, password });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const body: { user: { id: string } } = response.json();
+  return { client, email, password, userId: body.user.id };
+}

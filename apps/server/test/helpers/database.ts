@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+const testDatabaseUrl = process.env['TEST_DATABASE_URL'];
+
+if (process.env['CI'] && !testDatabaseUrl) {
+  throw new Error('CI must run the database tests on PostgreSQL too: set TEST_DATABASE_URL.');
+}
+
+/** The databases every database test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const databaseKinds: DatabaseKind[] = testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
+
+export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void): void {
+  for (const kind of databaseKinds) describe(`${name} [${kind}]`, () => suite(kind));
+}
+
+/** A fresh, migrated database: an in-memory PGlite, or a new database on the test PostgreSQL server. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const handle = await openDatabase({ dataDir: '', inMemory: true });
+    await handle.migrate();
+    return handle;
+  }
+  if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `qv_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  await handle.migrate();
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: testDatabaseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
