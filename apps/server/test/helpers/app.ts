@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import type { AuthRateLimits } from '../../src/modules/auth/auth.routes.ts';
@@ -45,7 +46,10 @@ type Json = Record<string, unknown>;
 export class TestClient {
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress = '127.0.0.1',
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -76,6 +80,7 @@ export class TestClient {
     const response = await this.app.inject({
       method,
       url,
+      remoteAddress: this.remoteAddress,
       headers: {
         ...(body && { 'content-type': 'application/json', origin: TEST_APP_URL, 'sec-fetch-site': 'same-origin' }),
         ...(this.cookies.size > 0 && { cookie: this.cookieHeader }),
@@ -108,4 +113,19 @@ export async function signUp(
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const body: { user: { id: string } } = response.json();
   return { client, email, password, userId: body.user.id };
+}
+
+type SandboxMail = { to: string; subject: string; text: string };
+
+/** Mail leaves in the background, so wait for it to land in the sandbox mailbox. */
+export async function waitForMail(app: FastifyInstance, to: string): Promise<SandboxMail> {
+  return vi.waitFor(
+    async () => {
+      const { messages } = (await app.inject({ url: '/sandbox/mailbox/messages' })).json<{ messages: SandboxMail[] }>();
+      const mail = messages.find((m) => m.to === to);
+      if (!mail) throw new Error(`no mail to ${to} yet`);
+      return mail;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 }

@@ -50,7 +50,7 @@ export function createAuthService(deps: AuthDeps) {
     telemetry: { enabled: false },
     logger: {
       log: (level, message) => {
-        deps.log[level === 'success' ? 'info' : level]({ source: 'session-library' }, message);
+        deps.log[level]({ source: 'session-library' }, message);
       },
     },
     rateLimit: { enabled: false },

@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'qv-config-'));
+
+describe('loadConfig', () => {
+  it('runs with no variables at all, in sandbox mode on the embedded database', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      appUrl: 'http://localhost:3000',
+      isHttps: false,
+      providerMode: 'sandbox',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+    expect(config.paystack.secretKey).toBe('sk_test_sandbox');
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('generates the secrets once and keeps them in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(second.pinPepper).toBe(first.pinPepper);
+    expect(JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8'))).toEqual({
+      authSecret: first.authSecret,
+      pinPepper: first.pinPepper,
+    });
+  });
+
+  it('derives APP_URL from PORT and honours an explicit one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    const https = loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://pay.example.ng/' });
+    expect(https.appUrl).toBe('https://pay.example.ng');
+    expect(https.isHttps).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['APP_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://x@y/z'],
+    ['PROVIDER_MODE', 'production'],
+    ['SMTP_URL', 'http://mail'],
+    ['AUTH_SECRET', 'short'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('refuses live mode without the vendor keys and secrets, naming each', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PROVIDER_MODE: 'live', VTPASS_API_KEY: 'k' })).toThrow(
+      /PAYSTACK_SECRET_KEY.*AUTH_SECRET.*PIN_PEPPER/s,
+    );
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+});

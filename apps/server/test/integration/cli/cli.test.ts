@@ -1,0 +1,106 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const cliEntry = path.join(root, 'apps/server/src/cli.ts');
+const serverEntry = path.join(root, 'apps/server/src/main.ts');
+
+function cli(args: string[], env: Record<string, string>) {
+  const result = spawnSync(tsx, [cliEntry, ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+describe('operator command line', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'qv-cli-'));
+  const env = { DATA_DIR: dataDir };
+  const servers: ReturnType<typeof spawn>[] = [];
+  afterAll(() => {
+    for (const server of servers) server.kill('SIGTERM');
+  });
+
+  it('creates an admin, then promotes an existing user, printing one JSON object', () => {
+    const created = cli(['admin:create', '--email', 'Boss@Example.com', '--password', 'boss password', '--name', 'Boss'], env);
+    expect(created.stderr).toBe('');
+    expect(created.status).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({
+      ok: true,
+      created: true,
+      user: { email: 'boss@example.com', name: 'Boss', role: 'admin' },
+    });
+
+    const user = cli(['user:create', '--email', 'ada@example.com', '--password', 'ada password', '--name', 'Ada'], env);
+    expect(JSON.parse(user.stdout)).toMatchObject({ user: { email: 'ada@example.com', role: 'user' } });
+
+    const promoted = cli(['admin:create', '--email', 'ada@example.com'], env);
+    expect(JSON.parse(promoted.stdout)).toMatchObject({ created: false, promoted: true, user: { role: 'admin' } });
+  });
+
+  it('explains bad input on stderr with a non-zero exit', () => {
+    const duplicate = cli(['user:create', '--email', 'ada@example.com', '--password', 'another pw', '--name', 'Ada'], env);
+    expect(duplicate.status).toBe(1);
+    expect(duplicate.stderr).toContain('An account with this email already exists.');
+    expect(duplicate.stdout).toBe('');
+
+    const shortPassword = cli(['user:create', '--email', 'b@example.com', '--password', 'short', '--name', 'B'], env);
+    expect(shortPassword.status).toBe(1);
+    expect(shortPassword.stderr).toContain('--password must be at least 8 characters');
+
+    const unknown = cli(['wallet:explode'], env);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command: wallet:explode');
+  });
+
+  it('refuses to open the embedded database while the server holds it, and leaves it working', async () => {
+    const port = await freePort();
+    const server = spawn(tsx, [serverEntry], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    servers.push(server);
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status, {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBe(200);
+
+    const second = cli(['migrate'], env);
+    expect(second.status).toBe(1);
+    expect(second.stderr).toMatch(/in use by another process \(pid \d+\)/);
+
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'boss@example.com', password: 'boss password' }),
+    });
+    expect(signIn.status).toBe(200);
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+
+    const afterStop = cli(['migrate'], env);
+    expect(afterStop.status).toBe(0);
+    expect(JSON.parse(afterStop.stdout)).toMatchObject({ ok: true, database: 'pglite' });
+  });
+});

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, TestClient, TEST_APP_URL, uniqueEmail, type TestApp } from '../../helpers/app.ts';
+import { describeEachDatabase } from '../../helpers/database.ts';
+
+describeEachDatabase('http surface', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { rateLimits: { signIn: 3, signUp: 3, passwordReset: 2, windowMs: 60_000 } });
+    t.app.get('/api/v1/test-explode', () => {
+      throw new Error('connection string postgres://secret@db leaked');
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('tells the web app the mode it runs in', async () => {
+    expect((await t.app.inject({ url: '/api/v1/meta' })).json()).toEqual({ productName: 'QuickVend', mode: 'sandbox' });
+  });
+
+  it('puts a request id on every response and every error body', async () => {
+    const response = await t.app.inject({ url: '/api/v1/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['x-request-id']).toMatch(/^req_/);
+    expect(response.json().error.requestId).toBe(response.headers['x-request-id']);
+    const traced = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'edge-1234abcd' } });
+    expect(traced.headers['x-request-id']).toBe('edge-1234abcd');
+  });
+
+  it('masks unexpected errors as INTERNAL with the request id, revealing nothing', async () => {
+    const response = await t.app.inject({ url: '/api/v1/test-explode' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().error.code).toBe('INTERNAL');
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('sends security headers with a strict content security policy', async () => {
+    const response = await t.app.inject({ url: '/healthz' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses state-changing requests from another site', async () => {
+    const body = JSON.stringify({ email: 'a@b.co', password: 'whatever pw' });
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      payload: body,
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().error.code).toBe('CSRF_REJECTED');
+    const foreignOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      payload: body,
+    });
+    expect(foreignOrigin.statusCode).toBe(403);
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      headers: { 'content-type': 'application/json', origin: TEST_APP_URL },
+      payload: body,
+    });
+    expect(sameOrigin.statusCode).toBe(401);
+  });
+
+  it('accepts only JSON bodies on state-changing routes', async () => {
+    for (const contentType of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-up',
+        headers: { 'content-type': contentType },
+        payload: 'name=a&email=b&password=c',
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      expect(response.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-up',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('rate-limits sign-in attempts', async () => {
+    const client = new TestClient(t.app, '192.0.2.10');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await client.post('/api/v1/auth/sign-in', { email: uniqueEmail(), password: 'guess guess' })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const limited = await client.post('/api/v1/auth/sign-in', { email: uniqueEmail(), password: 'guess guess' });
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+  });
+
+  it('rate-limits password reset requests', async () => {
+    const client = new TestClient(t.app, '192.0.2.11');
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await client.post('/api/v1/auth/forgot-password', { email: uniqueEmail() })).statusCode);
+    }
+    expect(statuses).toEqual([202, 202, 429]);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.app.inject({ url: '/api/v1/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { AmountError, formatNaira, kobo, parseNaira, percentOfKobo, toNairaString } from './money.ts';
+
+describe('parseNaira', () => {
+  it.each([
+    ['1500', 150_000],
+    ['1,500.50', 150_050],
+    ['1500.5', 150_050],
+    ['0.01', 1],
+    ['₦2,000', 200_000],
+    ['NGN 100', 10_000],
+    ['  250.00 ', 25_000],
+    ['1,234,567.89', 123_456_789],
+    ['0', 0],
+  ])('reads %s as %d kobo', (input, expected) => {
+    expect(parseNaira(input)).toBe(expected);
+  });
+
+  it('reads numbers without floating-point drift', () => {
+    expect(parseNaira(1500.5)).toBe(150_050);
+    expect(parseNaira(0.29)).toBe(29);
+    expect(parseNaira(19.99)).toBe(1999);
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['1.005', 'too_precise'],
+    ['-50', 'negative'],
+    ['abc', 'invalid'],
+    ['1,50', 'invalid'],
+    ['12,34.00', 'invalid'],
+    ['1.2.3', 'invalid'],
+    ['99999999999999999999', 'too_large'],
+    ['100000000000000', 'too_large'],
+  ])('refuses %j (%s)', (input, reason) => {
+    expect(() => parseNaira(input)).toThrow(AmountError);
+    try {
+      parseNaira(input);
+    } catch (error) {
+      expect((error as AmountError).reason).toBe(reason);
+    }
+  });
+
+  it('refuses numbers it cannot read exactly', () => {
+    expect(() => parseNaira(Number.NaN)).toThrow(AmountError);
+    expect(() => parseNaira(1e21)).toThrow(AmountError);
+    expect(() => parseNaira(Infinity)).toThrow(AmountError);
+  });
+});
+
+describe('formatNaira', () => {
+  it.each([
+    [0, '₦0.00'],
+    [1, '₦0.01'],
+    [150_050, '₦1,500.50'],
+    [500_000, '₦5,000.00'],
+    [123_456_789, '₦1,234,567.89'],
+    [-30_000, '-₦300.00'],
+    [Number.MAX_SAFE_INTEGER, '₦90,071,992,547,409.91'],
+  ])('shows %d kobo as %s', (amount, expected) => {
+    expect(formatNaira(amount)).toBe(expected);
+  });
+
+  it('refuses fractions of a kobo', () => {
+    expect(() => formatNaira(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('toNairaString', () => {
+  it('writes the plain wire form', () => {
+    expect(toNairaString(kobo(150_000))).toBe('1500.00');
+    expect(toNairaString(kobo(5))).toBe('0.05');
+    expect(toNairaString(kobo(-250))).toBe('-2.50');
+  });
+});
+
+describe('kobo', () => {
+  it('accepts only safe integers', () => {
+    expect(kobo(42)).toBe(42);
+    expect(() => kobo(0.5)).toThrow(RangeError);
+    expect(() => kobo(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
+  });
+});
+
+describe('percentOfKobo', () => {
+  it('rounds as named', () => {
+    expect(percentOfKobo(kobo(10_050), 100, 'floor')).toBe(100);
+    expect(percentOfKobo(kobo(10_050), 100, 'ceil')).toBe(101);
+    expect(percentOfKobo(kobo(10_050), 100, 'half-up')).toBe(101);
+    expect(percentOfKobo(kobo(10_049), 100, 'half-up')).toBe(100);
+    expect(percentOfKobo(kobo(150_000), 150, 'floor')).toBe(2_250);
+  });
+});
