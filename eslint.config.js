@@ -34,8 +34,14 @@ export default tseslint.config(
     files: ['packages/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/apps/**', '@quickvend/server*', '@quickvend/web*'], message: 'shared imports nothing from apps' },
-        { group: ['node:*', 'react', 'react-*', 'fastify*', 'drizzle-orm*', 'pg'], message: 'shared has no I/O' },
+        {
+          group: ['**/apps/**', '@quickvend/server*', '@quickvend/web*'],
+          message: 'shared imports nothing from apps',
+        },
+        {
+          group: ['node:*', 'react', 'react-*', 'fastify*', 'drizzle-orm*', 'pg'],
+          message: 'shared has no I/O',
+        },
       ]),
     },
   },
@@ -52,6 +58,15 @@ export default tseslint.config(
           regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index(\\.ts)?$)',
           message: 'reach another module only through its index.ts',
         },
+      ]),
+    },
+  },
+  {
+    // foreign keys: a module's tables may name another module's tables, and nothing else of it
+    files: ['apps/server/src/modules/**/*.tables.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.tables\\.ts$)', message: 'tables import only tables' },
       ]),
     },
   },

@@ -11,7 +11,7 @@ import { createContainer, type Container } from './container.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerCsrfProtection } from './lib/http/csrf.ts';
-import { registerErrorHandling } from './lib/http/error-handler.ts';
+import { registerErrorHandling, sendNotFound } from './lib/http/error-handler.ts';
 import { newId } from './lib/ids.ts';
 import { registerAdminRoutes } from './modules/admin/index.ts';
 import { createGuards, registerAuthRoutes } from './modules/auth/index.ts';
@@ -30,10 +30,7 @@ export const defaultAuthRateLimits: AuthRateLimits = {
 };
 
 export type AppDeps = {
-  config: Pick<
-    Config,
-    'appUrl' | 'isHttps' | 'authSecret' | 'smtpUrl' | 'mailFrom' | 'providerMode'
-  >;
+  config: Pick<Config, 'appUrl' | 'isHttps' | 'authSecret' | 'smtpUrl' | 'mailFrom' | 'providerMode'>;
   database: DatabaseHandle;
   logger?: FastifyBaseLogger | false;
   clock?: Clock;
@@ -99,13 +96,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const guards = createGuards(app, container.auth);
   registerSystemRoutes(app, { ping: deps.database.ping, mode: config.providerMode });
-  registerAuthRoutes(app, { auth: container.auth, guards, rateLimits: deps.rateLimits ?? defaultAuthRateLimits });
+  registerAuthRoutes(app, {
+    auth: container.auth,
+    guards,
+    rateLimits: deps.rateLimits ?? defaultAuthRateLimits,
+  });
   registerWalletRoutes(app, { ledger: container.ledger, guards });
   registerAdminRoutes(app, { auth: container.auth, ledger: container.ledger, guards });
   if (container.sandboxMailbox) registerSandboxMailboxRoutes(app, container.sandboxMailbox);
 
   const webDistDir = deps.webDistDir ?? defaultWebDistDir;
   if (existsSync(path.join(webDistDir, 'index.html'))) await registerWebApp(app, webDistDir);
+  else app.setNotFoundHandler(sendNotFound);
 
   return { app, container };
 }
@@ -128,8 +130,6 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
     if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({
-      error: { code: 'NOT_FOUND', message: 'Not found.', requestId: request.id },
-    });
+    return sendNotFound(request, reply);
   });
 }

@@ -66,7 +66,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+function openPostgres(databaseUrl: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 20,

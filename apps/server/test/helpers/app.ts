@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Me } from '@quickvend/shared/api/auth';
+import { errorBody, type ErrorBody } from '@quickvend/shared/errors';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import type { AuthRateLimits } from '../../src/modules/auth/auth.routes.ts';
 import type { Clock } from '../../src/lib/clock.ts';
@@ -13,7 +15,7 @@ const generousLimits: AuthRateLimits = { signIn: 1000, signUp: 1000, passwordRes
 
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { rateLimits?: AuthRateLimits; clock?: Clock } = {},
+  options: { rateLimits?: AuthRateLimits; clock?: Clock; webDistDir?: string } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const built = await buildApp({
@@ -28,7 +30,7 @@ export async function createTestApp(
     database,
     logger: false,
     rateLimits: options.rateLimits ?? generousLimits,
-    webDistDir: '/nonexistent',
+    webDistDir: options.webDistDir ?? '/nonexistent',
     ...(options.clock && { clock: options.clock }),
   });
   return {
@@ -67,7 +69,11 @@ export class TestClient {
     return this.send('GET', url, undefined, headers);
   }
 
-  async post(url: string, body: Json = {}, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async post(
+    url: string,
+    body: Json = {},
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     return this.send('POST', url, body, headers);
   }
 
@@ -82,14 +88,19 @@ export class TestClient {
       url,
       remoteAddress: this.remoteAddress,
       headers: {
-        ...(body && { 'content-type': 'application/json', origin: TEST_APP_URL, 'sec-fetch-site': 'same-origin' }),
+        ...(body && {
+          'content-type': 'application/json',
+          origin: TEST_APP_URL,
+          'sec-fetch-site': 'same-origin',
+        }),
         ...(this.cookies.size > 0 && { cookie: this.cookieHeader }),
         ...headers,
       },
       ...(body && { payload: JSON.stringify(body) }),
     });
     for (const cookie of response.cookies) {
-      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0)) this.cookies.delete(cookie.name);
+      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0))
+        this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
     return response;
@@ -109,7 +120,11 @@ export async function signUp(
   const client = new TestClient(app);
   const email = input.email ?? uniqueEmail();
   const password = input.password ?? 'correct horse battery';
-  const response = await client.post('/api/v1/auth/sign-up', { name: input.name ?? 'Ada Obi', email, password });
+  const response = await client.post('/api/v1/auth/sign-up', {
+    name: input.name ?? 'Ada Obi',
+    email,
+    password,
+  });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const body: { user: { id: string } } = response.json();
   return { client, email, password, userId: body.user.id };
@@ -121,11 +136,22 @@ type SandboxMail = { to: string; subject: string; text: string };
 export async function waitForMail(app: FastifyInstance, to: string): Promise<SandboxMail> {
   return vi.waitFor(
     async () => {
-      const { messages } = (await app.inject({ url: '/sandbox/mailbox/messages' })).json<{ messages: SandboxMail[] }>();
+      const { messages } = (await app.inject({ url: '/sandbox/mailbox/messages' })).json<{
+        messages: SandboxMail[];
+      }>();
       const mail = messages.find((m) => m.to === to);
       if (!mail) throw new Error(`no mail to ${to} yet`);
       return mail;
     },
     { timeout: 5_000, interval: 20 },
   );
+}
+
+/** The error of a refused request, checked against the one wire shape every error has. */
+export function errorOf(response: LightMyRequestResponse): ErrorBody['error'] {
+  return errorBody.parse(response.json()).error;
+}
+
+export function userOf(response: LightMyRequestResponse): Me {
+  return response.json<{ user: Me }>().user;
 }

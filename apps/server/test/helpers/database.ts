@@ -15,7 +15,10 @@ if (process.env['CI'] && !testDatabaseUrl) {
 export const databaseKinds: DatabaseKind[] = testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 
 export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void): void {
-  for (const kind of databaseKinds) describe(`${name} [${kind}]`, () => suite(kind));
+  for (const kind of databaseKinds)
+    describe(`${name} [${kind}]`, () => {
+      suite(kind);
+    });
 }
 
 /** A fresh, migrated database: an in-memory PGlite, or a new database on the test PostgreSQL server. */

@@ -5,7 +5,10 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services.ts';
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 const email = (requiredMessage: string) =>
   required(requiredMessage).pipe(
-    z.email({ error: 'Please enter a valid email address.' }).max(254).transform((s) => s.toLowerCase()),
+    z
+      .email({ error: 'Please enter a valid email address.' })
+      .max(254)
+      .transform((s) => s.toLowerCase()),
   );
 const password = (requiredMessage: string) =>
   z
@@ -28,7 +31,12 @@ export const signUpBody = z.object({
 export type SignUpBody = z.input<typeof signUpBody>;
 
 export const signInBody = z.object({
-  email: required(messages.auth.loginRequired).pipe(z.string().max(254).transform((s) => s.toLowerCase())),
+  email: required(messages.auth.loginRequired).pipe(
+    z
+      .string()
+      .max(254)
+      .transform((s) => s.toLowerCase()),
+  ),
   password: z.string({ error: messages.auth.loginRequired }).min(1, messages.auth.loginRequired).max(1024),
 });
 export type SignInBody = z.input<typeof signInBody>;

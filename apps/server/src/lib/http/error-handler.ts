@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, httpStatusByCode, type ErrorCode } from '../errors.ts';
 
@@ -13,12 +13,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else request.log.info({ code: wire.code, err: error.message }, 'request refused');
     return reply.status(status).send({ error: { ...wire, requestId: request.id } });
   });
+}
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      error: { code: 'NOT_FOUND', message: 'Not found.', requestId: request.id },
-    }),
-  );
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found.', requestId: request.id } });
 }
 
 function toWireError(error: FastifyError): WireError {

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuthService } from './auth.service.ts';
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     currentUser: Me | null;
   }
@@ -41,12 +42,12 @@ export function createGuards(app: FastifyInstance, auth: AuthService) {
 
   return {
     loadUser,
-    async requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    requireUser: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       if (!(await loadUser(request, reply))) {
         throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
       }
     },
-    async requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    requireAdmin: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       const user = await loadUser(request, reply);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
       if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. You are not an admin.');

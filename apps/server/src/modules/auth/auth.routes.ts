@@ -80,7 +80,7 @@ export function registerAuthRoutes(
   app.get(
     '/api/v1/me',
     { preHandler: guards.requireUser, schema: { response: { 200: meResponse } } },
-    async (request) => ({ user: signedInUser(request) }),
+    (request) => ({ user: signedInUser(request) }),
   );
 
   app.post(

@@ -25,7 +25,12 @@ const INVITATION_SECONDS = 7 * 24 * 60 * 60;
 // OWASP's first choice for password storage: Argon2id, 19 MiB, 2 iterations, 1 lane
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-const ID_PREFIX: Record<string, IdPrefix> = { user: 'usr', session: 'ses', account: 'acc', verification: 'ver' };
+const ID_PREFIX: Record<string, IdPrefix> = {
+  user: 'usr',
+  session: 'ses',
+  account: 'acc',
+  verification: 'ver',
+};
 
 export type AuthDeps = {
   db: Database;
@@ -129,10 +134,11 @@ export function createAuthService(deps: AuthDeps) {
     return { user: toMe(result.response.user), setCookie: result.headers.getSetCookie() };
   }
 
-  async function signIn(input: { email: string; password: string }, headers: Headers): Promise<SessionResult> {
-    const result = await call(() =>
-      auth.api.signInEmail({ body: input, headers, returnHeaders: true }),
-    );
+  async function signIn(
+    input: { email: string; password: string },
+    headers: Headers,
+  ): Promise<SessionResult> {
+    const result = await call(() => auth.api.signInEmail({ body: input, headers, returnHeaders: true }));
     return { user: toMe(result.response.user), setCookie: result.headers.getSetCookie() };
   }
 
@@ -151,7 +157,11 @@ export function createAuthService(deps: AuthDeps) {
       await db.delete(sessions).where(eq(sessions.id, session.session.id));
       return null;
     }
-    return { user: toMe(session.user), setCookie: result.headers.getSetCookie(), sessionId: session.session.id };
+    return {
+      user: toMe(session.user),
+      setCookie: result.headers.getSetCookie(),
+      sessionId: session.session.id,
+    };
   }
 
   async function requestPasswordReset(email: string): Promise<void> {
@@ -229,7 +239,10 @@ export function createAuthService(deps: AuthDeps) {
       throw error;
     }
     await setRole(result.user.id, 'admin');
-    await db.update(adminInvitations).set({ usedBy: result.user.id }).where(eq(adminInvitations.id, claimed.id));
+    await db
+      .update(adminInvitations)
+      .set({ usedBy: result.user.id })
+      .where(eq(adminInvitations.id, claimed.id));
     return { ...result, user: { ...result.user, role: 'admin' } };
   }
 
@@ -248,7 +261,13 @@ export function createAuthService(deps: AuthDeps) {
 
   async function listUsers() {
     return db
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .orderBy(desc(users.createdAt), desc(users.id));
   }

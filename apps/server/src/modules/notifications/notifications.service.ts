@@ -15,7 +15,11 @@ export function createSandboxMailbox(db: Database) {
       await db.insert(sandboxMails).values({ id: newId('mail'), ...mail });
     },
     async list(limit = 50) {
-      return db.select().from(sandboxMails).orderBy(desc(sandboxMails.createdAt), desc(sandboxMails.id)).limit(limit);
+      return db
+        .select()
+        .from(sandboxMails)
+        .orderBy(desc(sandboxMails.createdAt), desc(sandboxMails.id))
+        .limit(limit);
     },
   };
 }

@@ -5,7 +5,7 @@ export function registerSystemRoutes(
   app: FastifyInstance,
   deps: { ping: () => Promise<void>; mode: 'sandbox' | 'live' },
 ): void {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', () => ({ status: 'ok' }));
 
   app.get('/readyz', async (request, reply) => {
     try {
@@ -17,5 +17,5 @@ export function registerSystemRoutes(
     }
   });
 
-  app.get('/api/v1/meta', async () => ({ productName: PRODUCT_NAME, mode: deps.mode }));
+  app.get('/api/v1/meta', () => ({ productName: PRODUCT_NAME, mode: deps.mode }));
 }

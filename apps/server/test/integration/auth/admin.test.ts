@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, signUp, TestClient, uniqueEmail, type TestApp } from '../../helpers/app.ts';
+import {
+  createTestApp,
+  errorOf,
+  signUp,
+  type TestApp,
+  TestClient,
+  uniqueEmail,
+  userOf,
+} from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 
 describeEachDatabase('admins', (kind) => {
@@ -23,12 +31,16 @@ describeEachDatabase('admins', (kind) => {
   it('refuses admin routes to anonymous visitors (401) and to ordinary users (403)', async () => {
     const { client: user } = await signUp(t.app);
     for (const [method, url] of adminRoutes) {
-      const anonymous = method === 'GET' ? await new TestClient(t.app).get(url) : await new TestClient(t.app).post(url);
+      const anonymous =
+        method === 'GET' ? await new TestClient(t.app).get(url) : await new TestClient(t.app).post(url);
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      expect(anonymous.json().error.code).toBe('UNAUTHENTICATED');
+      expect(errorOf(anonymous).code).toBe('UNAUTHENTICATED');
       const ordinary = method === 'GET' ? await user.get(url) : await user.post(url);
       expect(ordinary.statusCode, `${method} ${url}`).toBe(403);
-      expect(ordinary.json().error).toMatchObject({ code: 'FORBIDDEN', message: 'Access denied. You are not an admin.' });
+      expect(errorOf(ordinary)).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'Access denied. You are not an admin.',
+      });
     }
   });
 
@@ -36,24 +48,36 @@ describeEachDatabase('admins', (kind) => {
     const { email } = await signUp(t.app, { name: 'Listed User' });
     const response = await admin.get('/api/v1/admin/users');
     expect(response.statusCode).toBe(200);
-    const { users } = response.json() as { users: { email: string; name: string; balance: string; balanceKobo: number }[] };
-    expect(users.find((u) => u.email === email)).toMatchObject({ name: 'Listed User', balanceKobo: 0, balance: '0.00' });
+    const { users } = response.json<{
+      users: { email: string; name: string; balance: string; balanceKobo: number }[];
+    }>();
+    expect(users.find((u) => u.email === email)).toMatchObject({
+      name: 'Listed User',
+      balanceKobo: 0,
+      balance: '0.00',
+    });
   });
 
   it('makes a new admin only through an invitation, used once', async () => {
     const created = await admin.post('/api/v1/admin/invitations', {});
     expect(created.statusCode).toBe(201);
-    const { url } = created.json().invitation as { url: string };
+    const { url } = created.json<{ invitation: { url: string } }>().invitation;
     const token = new URL(url).searchParams.get('invite') ?? '';
     expect(url).toMatch(/^http:\/\/localhost:3000\/AdminRegister\?invite=/);
 
-    expect((await new TestClient(t.app).get(`/api/v1/admin/invitations/${token}`)).json()).toEqual({ email: null });
+    expect((await new TestClient(t.app).get(`/api/v1/admin/invitations/${token}`)).json()).toEqual({
+      email: null,
+    });
 
     const newcomer = new TestClient(t.app);
     const email = uniqueEmail('newadmin');
-    const registered = await newcomer.post('/api/v1/auth/admin-register', { token, email, password: 'admin password 1' });
+    const registered = await newcomer.post('/api/v1/auth/admin-register', {
+      token,
+      email,
+      password: 'admin password 1',
+    });
     expect(registered.statusCode).toBe(201);
-    expect(registered.json().user).toMatchObject({ email, role: 'admin' });
+    expect(userOf(registered)).toMatchObject({ email, role: 'admin' });
     expect((await newcomer.get('/api/v1/admin/users')).statusCode).toBe(200);
 
     const second = await new TestClient(t.app).post('/api/v1/auth/admin-register', {
@@ -80,7 +104,9 @@ describeEachDatabase('admins', (kind) => {
     const { email: taken } = await signUp(t.app);
     const named = uniqueEmail('named');
     const created = await admin.post('/api/v1/admin/invitations', { email: named });
-    const token = new URL((created.json().invitation as { url: string }).url).searchParams.get('invite') ?? '';
+    const token =
+      new URL(created.json<{ invitation: { url: string } }>().invitation.url).searchParams.get('invite') ??
+      '';
 
     const wrongEmail = await new TestClient(t.app).post('/api/v1/auth/admin-register', {
       token,
@@ -100,8 +126,14 @@ describeEachDatabase('admins', (kind) => {
   it('gives back an invitation when the email already has an account', async () => {
     const { email } = await signUp(t.app);
     const created = await admin.post('/api/v1/admin/invitations', {});
-    const token = new URL((created.json().invitation as { url: string }).url).searchParams.get('invite') ?? '';
-    const clash = await new TestClient(t.app).post('/api/v1/auth/admin-register', { token, email, password: 'admin password 6' });
+    const token =
+      new URL(created.json<{ invitation: { url: string } }>().invitation.url).searchParams.get('invite') ??
+      '';
+    const clash = await new TestClient(t.app).post('/api/v1/auth/admin-register', {
+      token,
+      email,
+      password: 'admin password 6',
+    });
     expect(clash.statusCode).toBe(409);
     expect((await new TestClient(t.app).get(`/api/v1/admin/invitations/${token}`)).statusCode).toBe(200);
   });
@@ -115,7 +147,7 @@ describeEachDatabase('admins', (kind) => {
       role: 'admin',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().user.role).toBe('user');
+    expect(userOf(response).role).toBe('user');
     expect((await client.get('/api/v1/admin/users')).statusCode).toBe(403);
   });
 });

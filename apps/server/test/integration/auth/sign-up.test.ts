@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, signUp, TestClient, uniqueEmail, type TestApp } from '../../helpers/app.ts';
+import { createTestApp, errorOf, signUp, type TestApp, TestClient, uniqueEmail } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 
 describeEachDatabase('sign-up and sign-in', (kind) => {
@@ -53,12 +53,20 @@ describeEachDatabase('sign-up and sign-in', (kind) => {
 
   it('refuses a short password and a malformed email with clear messages', async () => {
     const client = new TestClient(t.app);
-    const short = await client.post('/api/v1/auth/sign-up', { name: 'Bola', email: uniqueEmail(), password: 'short' });
+    const short = await client.post('/api/v1/auth/sign-up', {
+      name: 'Bola',
+      email: uniqueEmail(),
+      password: 'short',
+    });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error.message).toBe('Password must be at least 8 characters.');
-    const bad = await client.post('/api/v1/auth/sign-up', { name: 'Bola', email: 'not-an-email', password: 'long enough pw' });
+    expect(errorOf(short).message).toBe('Password must be at least 8 characters.');
+    const bad = await client.post('/api/v1/auth/sign-up', {
+      name: 'Bola',
+      email: 'not-an-email',
+      password: 'long enough pw',
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('Please enter a valid email address.');
+    expect(errorOf(bad).message).toBe('Please enter a valid email address.');
   });
 
   it('refuses a second account with the same email, whatever its case', async () => {
@@ -72,7 +80,7 @@ describeEachDatabase('sign-up and sign-in', (kind) => {
     expect(again.json()).toMatchObject({
       error: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' },
     });
-    expect(again.json().error.requestId).toMatch(/^req_/);
+    expect(errorOf(again).requestId).toMatch(/^req_/);
   });
 
   it('signs in with the right password and gives one answer for a wrong password or an unknown email', async () => {
@@ -82,22 +90,31 @@ describeEachDatabase('sign-up and sign-in', (kind) => {
     expect(ok.statusCode).toBe(200);
     expect((await client.get('/api/v1/me')).statusCode).toBe(200);
 
-    const wrongPassword = await new TestClient(t.app).post('/api/v1/auth/sign-in', { email, password: 'wrong password' });
+    const wrongPassword = await new TestClient(t.app).post('/api/v1/auth/sign-in', {
+      email,
+      password: 'wrong password',
+    });
     const unknownEmail = await new TestClient(t.app).post('/api/v1/auth/sign-in', {
       email: uniqueEmail('nobody'),
       password,
     });
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json().error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' });
+      expect(errorOf(response)).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid email or password.',
+      });
       expect(response.cookies).toHaveLength(0);
     }
   });
 
   it('answers "Please fill in both email and password" when either is empty', async () => {
-    const response = await new TestClient(t.app).post('/api/v1/auth/sign-in', { email: 'a@b.co', password: '' });
+    const response = await new TestClient(t.app).post('/api/v1/auth/sign-in', {
+      email: 'a@b.co',
+      password: '',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe('Please fill in both email and password');
+    expect(errorOf(response).message).toBe('Please fill in both email and password');
   });
 
   it('signs out on the server: the old cookie no longer works', async () => {
@@ -109,13 +126,18 @@ describeEachDatabase('sign-up and sign-in', (kind) => {
     replay.setCookieHeader(oldCookie);
     const me = await replay.get('/api/v1/me');
     expect(me.statusCode).toBe(401);
-    expect(me.json().error.code).toBe('UNAUTHENTICATED');
+    expect(errorOf(me).code).toBe('UNAUTHENTICATED');
   });
 
   it('keeps the referral code the visitor arrived with', async () => {
     const client = new TestClient(t.app);
     const email = uniqueEmail();
-    await client.post('/api/v1/auth/sign-up', { name: 'Ref Tester', email, password: 'long enough pw', ref: 'CODE-42' });
+    await client.post('/api/v1/auth/sign-up', {
+      name: 'Ref Tester',
+      email,
+      password: 'long enough pw',
+      ref: 'CODE-42',
+    });
     const rows = await t.container.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
     expect(rows?.referredBy).toBe('CODE-42');
     expect(rows?.role).toBe('user');

@@ -26,7 +26,10 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() => {
+        if (typeof address === 'object' && address) resolve(address.port);
+        else reject(new Error('no port'));
+      });
     });
   });
 }
@@ -40,7 +43,10 @@ describe('operator command line', () => {
   });
 
   it('creates an admin, then promotes an existing user, printing one JSON object', () => {
-    const created = cli(['admin:create', '--email', 'Boss@Example.com', '--password', 'boss password', '--name', 'Boss'], env);
+    const created = cli(
+      ['admin:create', '--email', 'Boss@Example.com', '--password', 'boss password', '--name', 'Boss'],
+      env,
+    );
     expect(created.stderr).toBe('');
     expect(created.status).toBe(0);
     expect(JSON.parse(created.stdout)).toMatchObject({
@@ -49,20 +55,33 @@ describe('operator command line', () => {
       user: { email: 'boss@example.com', name: 'Boss', role: 'admin' },
     });
 
-    const user = cli(['user:create', '--email', 'ada@example.com', '--password', 'ada password', '--name', 'Ada'], env);
+    const user = cli(
+      ['user:create', '--email', 'ada@example.com', '--password', 'ada password', '--name', 'Ada'],
+      env,
+    );
     expect(JSON.parse(user.stdout)).toMatchObject({ user: { email: 'ada@example.com', role: 'user' } });
 
     const promoted = cli(['admin:create', '--email', 'ada@example.com'], env);
-    expect(JSON.parse(promoted.stdout)).toMatchObject({ created: false, promoted: true, user: { role: 'admin' } });
+    expect(JSON.parse(promoted.stdout)).toMatchObject({
+      created: false,
+      promoted: true,
+      user: { role: 'admin' },
+    });
   });
 
   it('explains bad input on stderr with a non-zero exit', () => {
-    const duplicate = cli(['user:create', '--email', 'ada@example.com', '--password', 'another pw', '--name', 'Ada'], env);
+    const duplicate = cli(
+      ['user:create', '--email', 'ada@example.com', '--password', 'another pw', '--name', 'Ada'],
+      env,
+    );
     expect(duplicate.status).toBe(1);
     expect(duplicate.stderr).toContain('An account with this email already exists.');
     expect(duplicate.stdout).toBe('');
 
-    const shortPassword = cli(['user:create', '--email', 'b@example.com', '--password', 'short', '--name', 'B'], env);
+    const shortPassword = cli(
+      ['user:create', '--email', 'b@example.com', '--password', 'short', '--name', 'B'],
+      env,
+    );
     expect(shortPassword.status).toBe(1);
     expect(shortPassword.stderr).toContain('--password must be at least 8 characters');
 
@@ -75,7 +94,14 @@ describe('operator command line', () => {
     const port = await freePort();
     const server = spawn(tsx, [serverEntry], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
       stdio: 'ignore',
     });
     servers.push(server);

@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, TestClient, TEST_APP_URL, uniqueEmail, type TestApp } from '../../helpers/app.ts';
+import {
+  createTestApp,
+  errorOf,
+  TEST_APP_URL,
+  type TestApp,
+  TestClient,
+  uniqueEmail,
+} from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 
 describeEachDatabase('http surface', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { rateLimits: { signIn: 3, signUp: 3, passwordReset: 2, windowMs: 60_000 } });
+    t = await createTestApp(kind, {
+      rateLimits: { signIn: 3, signUp: 3, passwordReset: 2, windowMs: 60_000 },
+    });
     t.app.get('/api/v1/test-explode', () => {
       throw new Error('connection string postgres://secret@db leaked');
     });
@@ -20,14 +29,17 @@ describeEachDatabase('http surface', (kind) => {
   });
 
   it('tells the web app the mode it runs in', async () => {
-    expect((await t.app.inject({ url: '/api/v1/meta' })).json()).toEqual({ productName: 'QuickVend', mode: 'sandbox' });
+    expect((await t.app.inject({ url: '/api/v1/meta' })).json()).toEqual({
+      productName: 'QuickVend',
+      mode: 'sandbox',
+    });
   });
 
   it('puts a request id on every response and every error body', async () => {
     const response = await t.app.inject({ url: '/api/v1/me' });
     expect(response.statusCode).toBe(401);
     expect(response.headers['x-request-id']).toMatch(/^req_/);
-    expect(response.json().error.requestId).toBe(response.headers['x-request-id']);
+    expect(errorOf(response).requestId).toBe(response.headers['x-request-id']);
     const traced = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'edge-1234abcd' } });
     expect(traced.headers['x-request-id']).toBe('edge-1234abcd');
   });
@@ -35,7 +47,7 @@ describeEachDatabase('http surface', (kind) => {
   it('masks unexpected errors as INTERNAL with the request id, revealing nothing', async () => {
     const response = await t.app.inject({ url: '/api/v1/test-explode' });
     expect(response.statusCode).toBe(500);
-    expect(response.json().error.code).toBe('INTERNAL');
+    expect(errorOf(response).code).toBe('INTERNAL');
     expect(response.body).not.toContain('secret');
   });
 
@@ -57,7 +69,7 @@ describeEachDatabase('http surface', (kind) => {
       payload: body,
     });
     expect(crossSite.statusCode).toBe(403);
-    expect(crossSite.json().error.code).toBe('CSRF_REJECTED');
+    expect(errorOf(crossSite).code).toBe('CSRF_REJECTED');
     const foreignOrigin = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/sign-in',
@@ -75,7 +87,11 @@ describeEachDatabase('http surface', (kind) => {
   });
 
   it('accepts only JSON bodies on state-changing routes', async () => {
-    for (const contentType of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+    for (const contentType of [
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+    ]) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/sign-up',
@@ -83,7 +99,7 @@ describeEachDatabase('http surface', (kind) => {
         payload: 'name=a&email=b&password=c',
       });
       expect(response.statusCode, contentType).toBe(415);
-      expect(response.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(errorOf(response).code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
     const broken = await t.app.inject({
       method: 'POST',
@@ -92,18 +108,24 @@ describeEachDatabase('http surface', (kind) => {
       payload: '{"name":',
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().error.code).toBe('VALIDATION_FAILED');
+    expect(errorOf(broken).code).toBe('VALIDATION_FAILED');
   });
 
   it('rate-limits sign-in attempts', async () => {
     const client = new TestClient(t.app, '192.0.2.10');
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await client.post('/api/v1/auth/sign-in', { email: uniqueEmail(), password: 'guess guess' })).statusCode);
+      statuses.push(
+        (await client.post('/api/v1/auth/sign-in', { email: uniqueEmail(), password: 'guess guess' }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    const limited = await client.post('/api/v1/auth/sign-in', { email: uniqueEmail(), password: 'guess guess' });
-    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    const limited = await client.post('/api/v1/auth/sign-in', {
+      email: uniqueEmail(),
+      password: 'guess guess',
+    });
+    expect(errorOf(limited).code).toBe('RATE_LIMITED');
   });
 
   it('rate-limits password reset requests', async () => {
@@ -118,6 +140,6 @@ describeEachDatabase('http surface', (kind) => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await t.app.inject({ url: '/api/v1/nothing-here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json().error.code).toBe('NOT_FOUND');
+    expect(errorOf(response).code).toBe('NOT_FOUND');
   });
 });

@@ -1,0 +1,37 @@
+// `npm start`: build the web app when its sources are newer than the build, then run the server
+// (which applies migrations) in this same process.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const built = path.join(root, 'apps/web/dist/index.html');
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/shared/src',
+];
+
+function newestChange(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce(
+    (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
+    stat.mtimeMs,
+  );
+}
+
+const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+if (sources.some((source) => newestChange(path.join(root, source)) > builtAt)) {
+  process.stdout.write('Building the web app...\n');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@quickvend/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+register();
+await import('../apps/server/src/main.ts');
