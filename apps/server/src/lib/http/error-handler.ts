@@ -16,7 +16,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found.', requestId: request.id } });
+  return reply
+    .status(404)
+    .send({ error: { code: 'NOT_FOUND', message: 'Not found.', requestId: request.id } });
 }
 
 function toWireError(error: FastifyError): WireError {

@@ -9,7 +9,10 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'qv-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>QuickVend</title><div id="root"></div>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>QuickVend</title><div id="root"></div>',
+    );
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     t = await createTestApp('pglite', { webDistDir: dist });
   });

@@ -1,0 +1,160 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LandingPage } from '../features/landing/components/landing-page.tsx';
+import { paths } from '../lib/paths.ts';
+import { ComingSoonPage, NotFoundPage } from './routes/coming-soon.tsx';
+import { AliasRedirect, GuestOnly, RequireSession } from './routes/guards.tsx';
+import { RootLayout } from './routes/root-layout.tsx';
+import { PageError, RouteError } from './routes/route-error.tsx';
+import { BlankLoading, PageSkeleton, ShellSkeleton } from './routes/shell-skeleton.tsx';
+
+/** A lazily loaded route component: each page's code is its own chunk. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const loadShell = page(
+  () => import('./routes/dashboard-shell.tsx'),
+  (m) => m.DashboardShell,
+);
+
+function comingSoon(path: string, title: string): RouteObject {
+  return { path, caseSensitive: true, element: <ComingSoonPage title={title} /> };
+}
+
+/** The signed-in frame around `children`, with an error boundary that keeps the sidebar. */
+function insideDashboard(children: RouteObject[]): RouteObject {
+  return {
+    lazy: loadShell,
+    HydrateFallback: ShellSkeleton,
+    children: [{ ErrorBoundary: PageError, HydrateFallback: PageSkeleton, children }],
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: BlankLoading,
+    children: [
+      // the landing page ships in the main chunk: it must show at once on a slow phone
+      { index: true, Component: LandingPage },
+      {
+        element: <GuestOnly />,
+        children: [
+          {
+            path: paths.login,
+            caseSensitive: true,
+            lazy: page(
+              () => import('../features/auth/components/login-page.tsx'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: paths.signup,
+            caseSensitive: true,
+            lazy: page(
+              () => import('../features/auth/components/sign-up-page.tsx'),
+              (m) => m.SignUpPage,
+            ),
+          },
+        ],
+      },
+      {
+        path: paths.forgotPassword,
+        caseSensitive: true,
+        lazy: page(
+          () => import('../features/auth/components/forgot-password-page.tsx'),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: paths.resetPassword,
+        caseSensitive: true,
+        lazy: page(
+          () => import('../features/auth/components/reset-password-page.tsx'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
+        path: paths.adminLogin,
+        caseSensitive: true,
+        lazy: page(
+          () => import('../features/auth/components/admin-login-page.tsx'),
+          (m) => m.AdminLoginPage,
+        ),
+      },
+      {
+        path: paths.adminRegister,
+        caseSensitive: true,
+        lazy: page(
+          () => import('../features/auth/components/admin-register-page.tsx'),
+          (m) => m.AdminRegisterPage,
+        ),
+      },
+      {
+        element: <RequireSession signedOutTo={paths.login} />,
+        children: [
+          insideDashboard([
+            {
+              path: paths.dashboard,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/dashboard/components/dashboard-page.tsx'),
+                (m) => m.DashboardPage,
+              ),
+            },
+            comingSoon(paths.airtime, 'Airtime'),
+            comingSoon(paths.data, 'Buy Data'),
+            comingSoon(paths.dataPricing, 'Data Pricing'),
+            comingSoon(paths.fundWallet, 'Fund Wallet'),
+            comingSoon(paths.wallet, 'User Wallet'),
+            comingSoon(paths.dstv, 'DSTV'),
+            comingSoon(paths.gotv, 'GOtv'),
+            comingSoon(paths.startimes, 'StarTimes'),
+            comingSoon(paths.showmax, 'Showmax'),
+            comingSoon(paths.electricity, 'Electricity'),
+            comingSoon(paths.examPins, 'WAEC Pins'),
+            comingSoon(paths.profile, 'Profile'),
+            comingSoon(paths.transactions, 'Your Transactions'),
+            comingSoon(paths.changePin, 'Change Transaction Pin'),
+            comingSoon(paths.refer, 'Refer and Earn'),
+            comingSoon(paths.referer, 'Referral'),
+            comingSoon(paths.editUser, 'Edit User'),
+          ]),
+        ],
+      },
+      {
+        element: <RequireSession signedOutTo={paths.adminLogin} />,
+        children: [
+          insideDashboard([
+            {
+              path: paths.admin,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/admin/components/admin-page.tsx'),
+                (m) => m.AdminPage,
+              ),
+            },
+          ]),
+        ],
+      },
+      {
+        // anything else: an old route or sidebar target redirects to its page; otherwise a
+        // signed-out visitor goes home and a signed-in one sees "not found" inside the dashboard
+        element: <AliasRedirect />,
+        children: [
+          {
+            element: <RequireSession signedOutTo={paths.landing} />,
+            children: [insideDashboard([{ path: '*', Component: NotFoundPage }])],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

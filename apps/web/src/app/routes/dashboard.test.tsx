@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@quickvend/shared/messages';
+import { aUser, mockApi, sandboxMeta } from '../../lib/testing/mock-api.ts';
+import { renderApp } from '../testing.tsx';
+
+function signedIn(balanceKobo: number) {
+  return mockApi({
+    'GET /api/v1/me': { body: { user: aUser() } },
+    'GET /api/v1/meta': sandboxMeta,
+    'GET /api/v1/wallet': { body: { balanceKobo, balance: (balanceKobo / 100).toFixed(2), currency: 'NGN' } },
+    'POST /api/v1/auth/sign-out': { status: 204, body: undefined },
+  });
+}
+
+describe('dashboard page', () => {
+  it('shows a new user ₦0.00 from the wallet', async () => {
+    signedIn(0);
+    renderApp('/dashboard');
+    const balance = await screen.findByRole('region', { name: 'Wallet balance' });
+    await waitFor(() => {
+      expect(within(balance).getByText('₦0.00')).toBeTruthy();
+    });
+    expect(screen.getByRole('heading', { name: 'Welcome, Ada Obi' })).toBeTruthy();
+  });
+
+  it('formats a balance in naira with two decimals, in the page and the top bar', async () => {
+    signedIn(150_050);
+    renderApp('/dashboard');
+    const balance = await screen.findByRole('region', { name: 'Wallet balance' });
+    await waitFor(() => {
+      expect(within(balance).getByText('₦1,500.50')).toBeTruthy();
+    });
+    expect(screen.getByText('Balance:', { exact: false }).parentElement?.textContent).toBe(
+      'Balance: ₦1,500.50',
+    );
+  });
+
+  it('links the tiles and Add Fund to their pages', async () => {
+    signedIn(0);
+    renderApp('/dashboard');
+    expect((await screen.findByRole('link', { name: 'Add Fund' })).getAttribute('href')).toBe('/fund-wallet');
+    expect(screen.getByRole('link', { name: 'MTN' }).getAttribute('href')).toBe('/airtime');
+    expect(screen.getByRole('link', { name: 'DStv' }).getAttribute('href')).toBe('/dstv');
+    expect(screen.getByRole('link', { name: 'Showmax' }).getAttribute('href')).toBe('/showmax');
+    expect(screen.getByRole('link', { name: 'Logs' }).getAttribute('href')).toBe('/transactions');
+    expect(screen.getByRole('link', { name: 'Refer' }).getAttribute('href')).toBe('/refer');
+  });
+
+  it('logs out: calls sign-out, forgets the session and goes to /login', async () => {
+    const api = signedIn(0);
+    const { user, router } = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome, Ada Obi' });
+    api.set('GET /api/v1/me', {
+      status: 401,
+      error: { error: { code: 'UNAUTHENTICATED', message: 'x', requestId: 'r' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/login');
+    });
+    expect(api.callsTo('POST /api/v1/auth/sign-out')).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('shows pages that are not built yet as coming soon inside the dashboard', async () => {
+    signedIn(0);
+    renderApp('/fund-wallet');
+    expect(await screen.findByRole('heading', { name: 'Fund Wallet' })).toBeTruthy();
+    expect(screen.getByText(messages.common.comingSoon)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+});
+
+describe('admin page', () => {
+  it('lists users with a Name fallback and the balance in naira', async () => {
+    mockApi({
+      'GET /api/v1/me': { body: { user: aUser({ role: 'admin' }) } },
+      'GET /api/v1/meta': sandboxMeta,
+      'GET /api/v1/wallet': { body: { balanceKobo: 0, balance: '0.00', currency: 'NGN' } },
+      'GET /api/v1/admin/users': {
+        body: {
+          users: [
+            {
+              id: 'usr_2',
+              name: '',
+              email: 'b@example.com',
+              role: 'user',
+              balanceKobo: 250_000,
+              balance: '2500.00',
+              createdAt: '2025-01-01T00:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    renderApp('/admin');
+    const table = await screen.findByRole('table', { name: 'All users' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['User ID', 'Name', 'Email', 'Wallet Balance']);
+    expect(within(table).getByText('N/A')).toBeTruthy();
+    expect(within(table).getByText('₦2,500.00')).toBeTruthy();
+    expect(within(table).getByText('usr_2')).toBeTruthy();
+  });
+
+  it('tells a signed-in non-admin that access is denied', async () => {
+    const api = mockApi({
+      'GET /api/v1/me': { body: { user: aUser({ role: 'user' }) } },
+      'GET /api/v1/meta': sandboxMeta,
+      'GET /api/v1/wallet': { body: { balanceKobo: 0, balance: '0.00', currency: 'NGN' } },
+    });
+    renderApp('/admin');
+    expect(await screen.findByText(messages.auth.notAdmin)).toBeTruthy();
+    expect(api.callsTo('GET /api/v1/admin/users')).toHaveLength(0);
+  });
+
+  it('creates an invitation and shows its link with a Copy button', async () => {
+    const api = mockApi({
+      'GET /api/v1/me': { body: { user: aUser({ role: 'admin' }) } },
+      'GET /api/v1/meta': sandboxMeta,
+      'GET /api/v1/wallet': { body: { balanceKobo: 0, balance: '0.00', currency: 'NGN' } },
+      'GET /api/v1/admin/users': { body: { users: [] } },
+      'POST /api/v1/admin/invitations': {
+        status: 201,
+        body: {
+          invitation: {
+            id: 'inv_1',
+            email: null,
+            url: 'http://localhost:3000/AdminRegister?invite=tok_1',
+            expiresAt: '2030-01-01T00:00:00.000Z',
+          },
+        },
+      },
+    });
+    const { user } = renderApp('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Create invitation link' }));
+    const link = await screen.findByLabelText('Invitation link');
+    expect((link as HTMLInputElement).value).toBe('http://localhost:3000/AdminRegister?invite=tok_1');
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(api.callsTo('POST /api/v1/admin/invitations')[0]?.body).toEqual({});
+  });
+});

@@ -1,0 +1,14 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { SandboxBanner } from '../../components/ui/sandbox-banner.tsx';
+import { useIsSandbox } from '../../lib/meta.ts';
+
+export function RootLayout() {
+  const isSandbox = useIsSandbox();
+  return (
+    <>
+      {isSandbox ? <SandboxBanner /> : null}
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

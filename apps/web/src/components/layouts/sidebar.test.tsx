@@ -1,0 +1,83 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../lib/testing/render.tsx';
+import { Sidebar, type NavEntry } from './sidebar.tsx';
+
+const nav: NavEntry[] = [
+  { kind: 'link', label: 'Dashboard', to: '/dashboard', icon: 'home' },
+  {
+    kind: 'group',
+    id: 'purchase',
+    label: 'Purchase',
+    icon: 'cart',
+    items: [{ kind: 'link', label: 'Airtime', to: '/airtime', icon: 'dot' }],
+  },
+  {
+    kind: 'group',
+    id: 'pay-bills',
+    label: 'Pay Bills',
+    icon: 'bills',
+    items: [{ kind: 'link', label: 'DSTV', to: '/dstv', icon: 'dot' }],
+  },
+];
+
+function renderSidebar(path = '/dashboard') {
+  const onLogout = vi.fn();
+  const view = renderRoutes(
+    [
+      {
+        path: '*',
+        element: (
+          <Sidebar
+            nav={nav}
+            isCollapsed={false}
+            onNavigate={() => undefined}
+            onLogout={onLogout}
+            isLoggingOut={false}
+          />
+        ),
+      },
+    ],
+    path,
+  );
+  return { ...view, onLogout };
+}
+
+describe('Sidebar', () => {
+  it('expands and collapses each group on its own', async () => {
+    const { user } = renderSidebar();
+    const purchase = screen.getByRole('button', { name: 'Purchase' });
+    const payBills = screen.getByRole('button', { name: 'Pay Bills' });
+    expect(purchase.getAttribute('aria-expanded')).toBe('false');
+    expect(payBills.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('link', { name: 'Airtime' })).toBeNull();
+
+    await user.click(purchase);
+    expect(purchase.getAttribute('aria-expanded')).toBe('true');
+    expect(payBills.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('link', { name: 'Airtime' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'DSTV' })).toBeNull();
+
+    await user.click(payBills);
+    expect(purchase.getAttribute('aria-expanded')).toBe('true');
+    expect(payBills.getAttribute('aria-expanded')).toBe('true');
+
+    await user.click(purchase);
+    expect(purchase.getAttribute('aria-expanded')).toBe('false');
+    expect(payBills.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.queryByRole('link', { name: 'Airtime' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'DSTV' })).toBeTruthy();
+  });
+
+  it('opens the group of the current page', () => {
+    renderSidebar('/dstv');
+    expect(screen.getByRole('button', { name: 'Pay Bills' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Purchase' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('calls logout', async () => {
+    const { user, onLogout } = renderSidebar();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,7 @@
+export function SandboxBanner() {
+  return (
+    <p className="bg-amber-200 px-3 py-1 text-center text-xs font-semibold text-amber-950">
+      Sandbox: no real money moves
+    </p>
+  );
+}

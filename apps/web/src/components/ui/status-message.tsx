@@ -1,0 +1,33 @@
+export type StatusTone = 'success' | 'error';
+
+/** The spec's rule: a message is an error when it contains the word Error. */
+export function toneOf(message: string): StatusTone {
+  return message.includes('Error') ? 'error' : 'success';
+}
+
+type StatusMessageProps = {
+  message: string | null | undefined;
+  /** Overrides the spec's rule for failure texts that do not contain "Error". */
+  tone?: StatusTone | undefined;
+  className?: string;
+};
+
+/** A live region that is always in the page, so screen readers announce each new message. */
+export function StatusMessage({ message, tone, className = '' }: StatusMessageProps) {
+  const resolved = message ? (tone ?? toneOf(message)) : undefined;
+  const colours =
+    resolved === 'error'
+      ? 'border-red-300 bg-red-50 text-red-800'
+      : resolved === 'success'
+        ? 'border-green-300 bg-green-50 text-green-800'
+        : 'hidden';
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true" className={className}>
+      {message ? (
+        <p data-tone={resolved} className={`rounded-lg border px-3 py-2 text-sm font-medium ${colours}`}>
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,289 @@
+import { Link } from 'react-router';
+import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { LandingLayout, type LandingNavItem } from '../../../components/layouts/landing-layout.tsx';
+import { LinkButton } from '../../../components/ui/link-button.tsx';
+import { Icon, type IconName } from '../../../components/ui/icons.tsx';
+import { ProviderLogo, type ProviderId } from '../../../components/ui/logos.tsx';
+import { formatWholeNaira } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/session.ts';
+import { site } from '../../../lib/site.ts';
+import { dataPrices, tvPrices, VALIDITY } from './price-list.ts';
+import { TypingHeadline } from './typing-headline.tsx';
+
+const nav: LandingNavItem[] = [
+  { label: 'Home', href: '#home' },
+  { label: 'About us', href: '#about' },
+  { label: 'Our Services', href: '#services' },
+  { label: 'Pricing', href: '#pricing' },
+  { label: 'Contact', href: '#contact' },
+];
+
+const slogans = [
+  'Real-time top-ups, delivered in seconds.',
+  'Support that never sleeps: 24/7.',
+  'Discounted prices on data, airtime and TV.',
+] as const;
+
+type Service = { name: string; text: string; to: string; provider?: ProviderId; icon?: IconName };
+
+const services: Service[] = [
+  {
+    name: 'Airtime',
+    text: 'Top up any MTN, Glo, Airtel or 9mobile line instantly.',
+    to: paths.airtime,
+    provider: 'mtn',
+  },
+  {
+    name: 'ShowMax',
+    text: 'Renew your Showmax plan without leaving home.',
+    to: paths.showmax,
+    provider: 'showmax',
+  },
+  { name: 'Dstv', text: 'Pay your DStv subscription and stay on air.', to: paths.dstv, provider: 'dstv' },
+  {
+    name: 'BroadBand',
+    text: 'Big data bundles for home and office internet.',
+    to: paths.data,
+    icon: 'globe',
+  },
+  {
+    name: 'Utility',
+    text: 'Electricity tokens for every distribution company.',
+    to: paths.electricity,
+    icon: 'bills',
+  },
+  {
+    name: 'Data plans',
+    text: 'Cheap data on every network, valid for 30 days.',
+    to: paths.data,
+    icon: 'data',
+  },
+];
+
+const values = [
+  {
+    title: 'Reliability & Speed',
+    text: 'Your top-up is sent the moment you pay, and you always see whether it was delivered.',
+  },
+  {
+    title: 'Premium Customer Support',
+    text: 'Real people ready to help, any hour of the day, by phone or WhatsApp.',
+  },
+  {
+    title: 'Affordability',
+    text: 'Discounted prices on data, airtime and bills, so your money goes further.',
+  },
+];
+
+function SectionHeading({ id, title, intro }: { id: string; title: string; intro?: string }) {
+  return (
+    <div className="mb-6 max-w-2xl">
+      <h2 id={id} className="text-2xl font-bold text-gray-900 sm:text-3xl">
+        {title}
+      </h2>
+      {intro ? <p className="mt-2 text-gray-700">{intro}</p> : null}
+    </div>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="bg-brand-900 text-gray-100">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{PRODUCT_NAME}</p>
+          <p className="mt-2 text-sm">
+            {PRODUCT_NAME} is built by a small team in Nigeria who believe topping up and paying bills should
+            take seconds, cost less and never leave you guessing.
+          </p>
+        </div>
+        <div>
+          <h2 className="font-semibold text-white">Services</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {['Airtime', 'Data plans', 'Cable TV', 'Showmax', 'Electricity'].map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-semibold text-white">Contact</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li>
+              <a className="inline-flex min-h-11 items-center underline" href={site.supportPhoneHref}>
+                {site.supportPhone}
+              </a>
+            </li>
+            {site.social.map((link) => (
+              <li key={link.name}>
+                <a
+                  className="inline-flex min-h-11 items-center underline"
+                  href={link.url}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  {link.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-white/20 px-4 py-4 text-center text-xs">
+        © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+      </p>
+    </footer>
+  );
+}
+
+export function LandingPage() {
+  // render at once; when the session is known, Get Started adapts
+  const { data: user } = useSession();
+  const startPath = user ? paths.dashboard : paths.signup;
+
+  return (
+    <LandingLayout nav={nav} signupPath={paths.signup} footer={<Footer />}>
+      <title>{`${PRODUCT_NAME}: airtime, data and bills in seconds`}</title>
+      <section aria-label="Welcome" className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-10 sm:py-16">
+          <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
+            Airtime · Data · TV · Bills
+          </p>
+          <TypingHeadline slogans={slogans} />
+          <p className="max-w-xl text-lg text-gray-700">
+            Fund your wallet once, then top up phones, buy data and pay TV and electricity bills in a few
+            taps.
+          </p>
+          <div>
+            <LinkButton to={startPath}>Get Started</LinkButton>
+          </div>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="services-heading"
+        id="services"
+        className="mx-auto max-w-6xl scroll-mt-16 px-4 py-12"
+      >
+        <SectionHeading
+          id="services-heading"
+          title="Our Services"
+          intro="Everything you pay for every month, in one place."
+        />
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {services.map((service) => (
+            <li
+              key={service.name}
+              className="flex flex-col gap-3 rounded-2xl border border-gray-200 p-5 shadow-sm"
+            >
+              <div className="flex items-center gap-3">
+                {service.provider ? (
+                  <ProviderLogo provider={service.provider} className="h-11 w-11" />
+                ) : (
+                  <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-800">
+                    <Icon name={service.icon ?? 'dot'} className="h-6 w-6" />
+                  </span>
+                )}
+                <h3 className="text-lg font-bold text-gray-900">{service.name}</h3>
+              </div>
+              <p className="flex-1 text-gray-700">{service.text}</p>
+              <LinkButton to={service.to} variant="secondary">
+                Subscribe<span className="sr-only"> to {service.name}</span>
+              </LinkButton>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="pricing-heading" id="pricing" className="scroll-mt-16 bg-gray-50">
+        <div className="mx-auto max-w-6xl px-4 py-12">
+          <SectionHeading
+            id="pricing-heading"
+            title="Pricing"
+            intro={`Popular plans. Every plan is valid for ${VALIDITY}.`}
+          />
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {tvPrices.map((group) => (
+              <div key={group.provider} className="rounded-2xl border border-gray-200 bg-white p-5">
+                <h3 className="text-lg font-bold text-gray-900">{group.provider}</h3>
+                <dl className="mt-3 divide-y divide-gray-100">
+                  {group.plans.map((plan) => (
+                    <div key={plan.name} className="flex justify-between gap-2 py-2">
+                      <dt className="text-gray-700">{plan.name}</dt>
+                      <dd className="font-semibold text-gray-900">{formatWholeNaira(plan.naira)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            ))}
+            <div className="rounded-2xl border border-gray-200 bg-white p-5">
+              <h3 className="text-lg font-bold text-gray-900">Data</h3>
+              <dl className="mt-3 divide-y divide-gray-100">
+                {dataPrices.map((plan) => (
+                  <div key={plan.network} className="flex justify-between gap-2 py-2">
+                    <dt className="text-gray-700">
+                      {plan.network} {plan.size}
+                    </dt>
+                    <dd className="font-semibold text-gray-900">{formatWholeNaira(plan.naira)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          </div>
+          <p className="mt-4 text-sm text-gray-700">All plans: {VALIDITY}.</p>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="about-heading"
+        id="about"
+        className="mx-auto max-w-6xl scroll-mt-16 px-4 py-12"
+      >
+        <SectionHeading id="about-heading" title="About us" intro={`Why thousands choose ${PRODUCT_NAME}.`} />
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {values.map((value) => (
+            <li key={value.title} className="rounded-2xl border border-gray-200 p-5">
+              <h3 className="text-lg font-bold text-gray-900">{value.title}</h3>
+              <p className="mt-2 text-gray-700">{value.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="contact-heading" id="contact" className="scroll-mt-16 bg-brand-50">
+        <div className="mx-auto max-w-6xl px-4 py-12">
+          <SectionHeading
+            id="contact-heading"
+            title="Contact"
+            intro="Questions, a failed top-up, or a reseller account? Talk to us."
+          />
+          <ul className="flex flex-col gap-3 sm:flex-row">
+            <li>
+              <a
+                href={site.supportPhoneHref}
+                className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-900 underline"
+              >
+                <Icon name="phone" /> {site.supportPhone}
+              </a>
+            </li>
+            <li>
+              <a
+                href={`mailto:${site.supportEmail}`}
+                className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-900 underline"
+              >
+                <Icon name="globe" /> {site.supportEmail}
+              </a>
+            </li>
+          </ul>
+          <p className="mt-4 text-gray-700">
+            New here?{' '}
+            <Link to={paths.signup} className="font-semibold text-brand-900 underline">
+              Create a free account
+            </Link>
+            .
+          </p>
+        </div>
+      </section>
+    </LandingLayout>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it, vi } from 'vitest';
+import { api, ApiError, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+
+function stubFetch(response: Response | Error) {
+  const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+    response instanceof Error ? Promise.reject(response) : Promise.resolve(response),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('api client', () => {
+  it('sends JSON with the same-origin cookie on a POST', async () => {
+    const fetchMock = stubFetch(new Response(JSON.stringify({ ok: true }), { status: 202 }));
+    await expect(api.post('/api/v1/auth/forgot-password', { email: 'a@b.co' })).resolves.toEqual({
+      ok: true,
+    });
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1/auth/forgot-password', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: '{"email":"a@b.co"}',
+    });
+  });
+
+  it('sends an empty JSON object when a state-changing call has no body', async () => {
+    const fetchMock = stubFetch(new Response(null, { status: 204 }));
+    await expect(api.post('/api/v1/auth/sign-out')).resolves.toBeUndefined();
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe('{}');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('turns the error body into an ApiError', async () => {
+    stubFetch(
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'All fields are required!',
+            details: { fields: { name: 'All fields are required!' } },
+            requestId: 'req_1',
+          },
+        }),
+        { status: 400 },
+      ),
+    );
+    const error: unknown = await api.post('/api/v1/auth/sign-up', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.code).toBe('VALIDATION_FAILED');
+    expect(apiError.status).toBe(400);
+    expect(apiError.message).toBe('All fields are required!');
+    expect(apiError.requestId).toBe('req_1');
+    expect(apiError.fieldErrors).toEqual({ name: 'All fields are required!' });
+  });
+
+  it('reports an unreadable error reply without crashing', async () => {
+    stubFetch(new Response('<html>Oops</html>', { status: 500 }));
+    await expect(api.get('/api/v1/me')).rejects.toMatchObject({ code: 'INTERNAL', status: 500 });
+  });
+
+  it('reports a gateway reply (server down behind a proxy) as unavailable', async () => {
+    stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(api.get('/api/v1/me')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 502 });
+  });
+
+  it('turns a network failure into a friendly NETWORK error', async () => {
+    stubFetch(new TypeError('Failed to fetch'));
+    await expect(api.get('/api/v1/me')).rejects.toMatchObject({
+      code: 'NETWORK',
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+});

@@ -1,0 +1,40 @@
+/** The canonical path of every page. Aliases from the spec redirect here (app/routes/aliases.ts). */
+export const paths = {
+  landing: '/',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  adminLogin: '/Adminlogin',
+  adminRegister: '/AdminRegister',
+  dashboard: '/dashboard',
+  airtime: '/airtime',
+  data: '/data',
+  dataPricing: '/data-pricing',
+  fundWallet: '/fund-wallet',
+  wallet: '/wallet',
+  dstv: '/dstv',
+  gotv: '/gotv',
+  startimes: '/startimes',
+  showmax: '/showmax',
+  electricity: '/electricity',
+  examPins: '/exam-pins',
+  profile: '/profile',
+  transactions: '/transactions',
+  changePin: '/change-pin',
+  refer: '/refer',
+  referer: '/referer',
+  admin: '/admin',
+  editUser: '/edit-user/:id',
+} as const;
+
+export type PageKey = keyof typeof paths;
+
+export function editUserPath(id: string): string {
+  return `/edit-user/${encodeURIComponent(id)}`;
+}
+
+/** Server-rendered pages outside the single-page app: plain links, not router links. */
+export const serverPages = {
+  sandboxMailbox: '/sandbox/mailbox',
+} as const;

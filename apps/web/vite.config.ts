@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const server = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    // no inline <script> or data: URLs: the server applies a strict `default-src 'self'` CSP
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    proxy: {
+      '/api': server,
+      '/sandbox': server,
+      '/healthz': server,
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': server,
+      '/sandbox': server,
+      '/healthz': server,
+    },
+  },
+});
