@@ -2,7 +2,21 @@ import { monotonicFactory } from 'ulidx';
 
 const ulid = monotonicFactory();
 
-export type IdPrefix = 'usr' | 'ses' | 'acc' | 'ver' | 'inv' | 'wal' | 'mail' | 'req';
+export type IdPrefix =
+  | 'usr'
+  | 'ses'
+  | 'acc'
+  | 'ver'
+  | 'inv'
+  | 'wal'
+  | 'mail'
+  | 'req'
+  | 'ent'
+  | 'adj'
+  | 'pay'
+  | 'mfr'
+  | 'whk'
+  | 'dva';
 
 /** Prefixed, time-sortable ids: `usr_01J...`. */
 export function newId(prefix: IdPrefix): string {

@@ -1,19 +1,177 @@
-import { inArray, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { messages } from '@quickvend/shared/messages';
 import { kobo, type Kobo } from '@quickvend/shared/money';
-import type { Database, Executor } from '../../db/client.ts';
+import { queryRows, type Database, type Executor, type Transaction } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { ledgerAccounts } from './ledger.tables.ts';
+import { ledgerAccounts, ledgerEntries, ledgerLines, walletAdjustments } from './ledger.tables.ts';
+
+/** Accounts for the world outside the wallets. Seeded by migration; ids equal codes. */
+export const systemAccounts = [
+  'clearing:paystack',
+  'clearing:transfer',
+  'clearing:manual',
+  'income:fees',
+  'income:margin',
+  'equity:adjustments',
+  'expense:referrals',
+  'expense:discounts',
+  'held:purchases',
+  'provider:vtpass',
+] as const;
+export type SystemAccount = (typeof systemAccounts)[number];
+
+export type AccountRef = { wallet: string } | { system: SystemAccount };
+export type Posting = { from: AccountRef; to: AccountRef; amountKobo: Kobo };
+
+export type EntryKind =
+  | 'funding.card'
+  | 'funding.transfer'
+  | 'funding.manual'
+  | 'adjustment'
+  | 'referral.reward'
+  | 'purchase.hold'
+  | 'purchase.settle'
+  | 'purchase.refund'
+  | 'reversal';
+
+export type PostInput = {
+  /** Unique per money movement (`funding:<ref>`); posting it again moves nothing. */
+  reference: string;
+  kind: EntryKind;
+  memo: string;
+  actorId?: string | null;
+  reversesEntryId?: string;
+  postings: Posting[];
+};
+
+export type PostedEntry = {
+  entryId: string;
+  isNew: boolean;
+  /** New balance of each wallet the entry touched, by user id (empty when the entry already existed). */
+  walletBalances: Map<string, Kobo>;
+};
+
+export class UnbalancedEntryError extends Error {
+  override name = 'UnbalancedEntryError';
+}
+
+export const BALANCE_CHANNEL = 'qv_balance';
 
 const walletCode = (userId: string) => `wallet:${userId}`;
+const refKey = (ref: AccountRef) => ('wallet' in ref ? walletCode(ref.wallet) : ref.system);
+
+/**
+ * Turns postings into the lines of one entry: positive amounts only, and each posting both takes from one
+ * account and gives to another, so the lines always sum to zero. Pure.
+ */
+export function buildLines(postings: readonly Posting[]): Map<string, number> {
+  if (postings.length === 0) throw new UnbalancedEntryError('An entry needs at least one posting.');
+  const lines = new Map<string, number>();
+  for (const { from, to, amountKobo } of postings) {
+    if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) {
+      throw new UnbalancedEntryError(`Posting amounts must be positive whole kobo, got ${amountKobo}.`);
+    }
+    const source = refKey(from);
+    const destination = refKey(to);
+    if (source === destination)
+      throw new UnbalancedEntryError(`A posting cannot move money within ${source}.`);
+    lines.set(source, (lines.get(source) ?? 0) - amountKobo);
+    lines.set(destination, (lines.get(destination) ?? 0) + amountKobo);
+  }
+  for (const [code, amount] of lines) if (amount === 0) lines.delete(code);
+  const total = [...lines.values()].reduce((sum, amount) => sum + amount, 0);
+  if (total !== 0 || lines.size < 2)
+    throw new UnbalancedEntryError('The lines of an entry must sum to zero.');
+  return lines;
+}
 
 export function createLedger(db: Database) {
+  async function ensureWalletAccount(executor: Executor, userId: string): Promise<void> {
+    await executor
+      .insert(ledgerAccounts)
+      .values({ id: newId('wal'), code: walletCode(userId), ownerUserId: userId })
+      .onConflictDoNothing();
+  }
+
+  /**
+   * Records one entry and moves the balances, in the caller's transaction or a new one.
+   * Every balance change is one conditional UPDATE, so concurrent postings can never overdraw a wallet.
+   * @throws INSUFFICIENT_FUNDS when a wallet would go below zero (nothing is recorded)
+   */
+  async function post(input: PostInput, tx?: Transaction): Promise<PostedEntry> {
+    if (!tx) return db.transaction((inner) => post(input, inner));
+    const lines = buildLines(input.postings);
+    const entryId = newId('ent');
+    const [inserted] = await tx
+      .insert(ledgerEntries)
+      .values({
+        id: entryId,
+        reference: input.reference,
+        kind: input.kind,
+        memo: input.memo,
+        actorId: input.actorId ?? null,
+        reversesEntryId: input.reversesEntryId ?? null,
+      })
+      .onConflictDoNothing({ target: ledgerEntries.reference })
+      .returning({ id: ledgerEntries.id });
+    if (!inserted) {
+      const [existing] = await tx
+        .select({ id: ledgerEntries.id })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.reference, input.reference));
+      if (!existing) throw new Error(`Entry ${input.reference} conflicted but cannot be read`);
+      return { entryId: existing.id, isNew: false, walletBalances: new Map() };
+    }
+
+    for (const posting of input.postings) {
+      for (const ref of [posting.from, posting.to])
+        if ('wallet' in ref) await ensureWalletAccount(tx, ref.wallet);
+    }
+    const accounts = await tx
+      .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, ownerUserId: ledgerAccounts.ownerUserId })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.code, [...lines.keys()]));
+    if (accounts.length !== lines.size)
+      throw new Error(`Unknown ledger account in ${[...lines.keys()].join(', ')}`);
+
+    const walletBalances = new Map<string, Kobo>();
+    // a fixed lock order keeps concurrent entries from deadlocking
+    accounts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const account of accounts) {
+      const delta = lines.get(account.code) ?? 0;
+      const [updated] = await tx
+        .update(ledgerAccounts)
+        .set({ balanceKobo: sql`${ledgerAccounts.balanceKobo} + ${delta}` })
+        .where(
+          and(
+            eq(ledgerAccounts.id, account.id),
+            sql`(${ledgerAccounts.allowNegative} OR ${ledgerAccounts.balanceKobo} + ${delta} >= 0)`,
+          ),
+        )
+        .returning({ balanceKobo: ledgerAccounts.balanceKobo });
+      if (!updated) throw new AppError('INSUFFICIENT_FUNDS', messages.purchase.insufficientBalance);
+      await tx.insert(ledgerLines).values({
+        entryId,
+        accountId: account.id,
+        amountKobo: delta,
+        balanceAfterKobo: updated.balanceKobo,
+      });
+      if (account.ownerUserId) {
+        walletBalances.set(account.ownerUserId, kobo(updated.balanceKobo));
+        // delivered by PostgreSQL only when the transaction commits
+        await tx.execute(sql`select pg_notify(${BALANCE_CHANNEL}, ${account.ownerUserId})`);
+      }
+    }
+    return { entryId, isNew: true, walletBalances };
+  }
+
   return {
+    post,
+
     /** Idempotent: every user has exactly one wallet account. */
-    async openWalletAccount(userId: string, executor: Executor = db): Promise<void> {
-      await executor
-        .insert(ledgerAccounts)
-        .values({ id: newId('wal'), code: walletCode(userId), ownerUserId: userId })
-        .onConflictDoNothing();
+    async openWalletAccount(userId: string): Promise<void> {
+      await ensureWalletAccount(db, userId);
     },
 
     /** A user without a wallet account has never had money move: their balance is zero. */
@@ -34,6 +192,152 @@ export function createLedger(db: Database) {
         .where(inArray(ledgerAccounts.ownerUserId, [...userIds]));
       for (const row of rows) if (row.userId) balances.set(row.userId, kobo(row.balanceKobo));
       return balances;
+    },
+
+    /** Net wallet movement of one user per entry kind. */
+    async sumWalletByKind(userId: string): Promise<Map<EntryKind, Kobo>> {
+      const rows = await db
+        .select({ kind: ledgerEntries.kind, total: sql<string>`sum(${ledgerLines.amountKobo})` })
+        .from(ledgerLines)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
+        .where(eq(ledgerAccounts.ownerUserId, userId))
+        .groupBy(ledgerEntries.kind);
+      return new Map(rows.map((row) => [row.kind as EntryKind, kobo(Number(row.total))]));
+    },
+
+    /** The user's wallet lines, newest first, `limit` at a time; `cursor` is the last line id seen. */
+    async listWalletLines(userId: string, options: { limit: number; cursor?: number | undefined }) {
+      const rows = await db
+        .select({
+          lineId: ledgerLines.id,
+          entryId: ledgerEntries.id,
+          kind: ledgerEntries.kind,
+          reference: ledgerEntries.reference,
+          memo: ledgerEntries.memo,
+          amountKobo: ledgerLines.amountKobo,
+          balanceAfterKobo: ledgerLines.balanceAfterKobo,
+          createdAt: ledgerLines.createdAt,
+        })
+        .from(ledgerLines)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
+        .where(
+          and(
+            eq(ledgerAccounts.ownerUserId, userId),
+            options.cursor === undefined ? undefined : lt(ledgerLines.id, options.cursor),
+          ),
+        )
+        .orderBy(desc(ledgerLines.id))
+        .limit(options.limit + 1);
+      const page = rows.slice(0, options.limit);
+      return { lines: page, nextCursor: rows.length > options.limit ? (page.at(-1)?.lineId ?? null) : null };
+    },
+
+    /**
+     * An operator's credit or debit of a wallet, recorded with who, why, and the balance before and after.
+     * @throws INSUFFICIENT_FUNDS when a debit would overdraw the wallet
+     */
+    async adjustWallet(input: {
+      userId: string;
+      direction: 'credit' | 'debit';
+      amountKobo: Kobo;
+      reason: string;
+      actor: string;
+      actorId?: string | null;
+    }) {
+      const id = newId('adj');
+      const wallet = { wallet: input.userId };
+      const equity = { system: 'equity:adjustments' } as const;
+      return db.transaction(async (tx) => {
+        const posted = await post(
+          {
+            reference: `adjustment:${id}`,
+            kind: 'adjustment',
+            memo: input.reason,
+            actorId: input.actorId ?? null,
+            postings: [
+              input.direction === 'credit'
+                ? { from: equity, to: wallet, amountKobo: input.amountKobo }
+                : { from: wallet, to: equity, amountKobo: input.amountKobo },
+            ],
+          },
+          tx,
+        );
+        const after = posted.walletBalances.get(input.userId) ?? kobo(0);
+        const before = kobo(
+          input.direction === 'credit' ? after - input.amountKobo : after + input.amountKobo,
+        );
+        await tx.insert(walletAdjustments).values({
+          id,
+          entryId: posted.entryId,
+          userId: input.userId,
+          actor: input.actor,
+          direction: input.direction,
+          amountKobo: input.amountKobo,
+          balanceBeforeKobo: before,
+          balanceAfterKobo: after,
+          reason: input.reason,
+        });
+        return {
+          adjustmentId: id,
+          entryId: posted.entryId,
+          balanceBeforeKobo: before,
+          balanceAfterKobo: after,
+        };
+      });
+    },
+
+    /** Every ledger invariant, checked in the database. Returns the problems found (none when sound). */
+    async verify(): Promise<{ accounts: number; entries: number; problems: string[] }> {
+      const problems: string[] = [];
+      const unbalanced = await queryRows<{ entry_id: string; total: string }>(
+        db,
+        sql`
+        select entry_id, sum(amount_kobo)::text as total from ledger_lines group by entry_id having sum(amount_kobo) <> 0`,
+      );
+      for (const row of unbalanced) problems.push(`entry ${row.entry_id} sums to ${row.total}, not 0`);
+      const lonely = await queryRows<{ id: string }>(
+        db,
+        sql`
+        select e.id from ledger_entries e left join ledger_lines l on l.entry_id = e.id
+        group by e.id having count(l.id) < 2`,
+      );
+      for (const row of lonely) problems.push(`entry ${row.id} has fewer than two lines`);
+      const drifted = await queryRows<{ code: string; balance: string; total: string }>(
+        db,
+        sql`
+        select a.code, a.balance_kobo::text as balance, coalesce(sum(l.amount_kobo), 0)::text as total
+        from ledger_accounts a left join ledger_lines l on l.account_id = a.id
+        group by a.id having a.balance_kobo <> coalesce(sum(l.amount_kobo), 0)`,
+      );
+      for (const row of drifted) {
+        problems.push(`account ${row.code} holds ${row.balance} but its lines sum to ${row.total}`);
+      }
+      const negative = await queryRows<{ code: string; balance: string }>(
+        db,
+        sql`
+        select code, balance_kobo::text as balance from ledger_accounts
+        where balance_kobo < 0 and (owner_user_id is not null or not allow_negative)`,
+      );
+      for (const row of negative) problems.push(`account ${row.code} is negative: ${row.balance}`);
+      const [counts] = await queryRows<{ accounts: string; entries: string }>(
+        db,
+        sql`
+          select (select count(*) from ledger_accounts)::text as accounts, (select count(*) from ledger_entries)::text as entries`,
+      );
+      return { accounts: Number(counts?.accounts ?? 0), entries: Number(counts?.entries ?? 0), problems };
+    },
+
+    /** Wallet credit of the entry with this reference, or null when there is none. */
+    async walletAmountOf(reference: string): Promise<{ userId: string; amountKobo: Kobo } | null> {
+      const [row] = await db
+        .select({ userId: ledgerAccounts.ownerUserId, amountKobo: ledgerLines.amountKobo })
+        .from(ledgerLines)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
+        .where(and(eq(ledgerEntries.reference, reference), sql`${ledgerAccounts.ownerUserId} is not null`));
+      return row?.userId ? { userId: row.userId, amountKobo: kobo(row.amountKobo) } : null;
     },
   };
 }

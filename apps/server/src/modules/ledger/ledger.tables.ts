@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 
 export const ledgerAccounts = pgTable(
@@ -16,3 +16,56 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [check('ledger_accounts_balance_non_negative', sql`${t.allowNegative} OR ${t.balanceKobo} >= 0`)],
 );
+
+// Append-only: a trigger refuses UPDATE and DELETE on entries and lines (see the migration).
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: text('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    kind: text('kind').notNull(),
+    memo: text('memo').notNull(),
+    actorId: text('actor_id'),
+    reversesEntryId: text('reverses_entry_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_entries_created_at_idx').on(t.createdAt)],
+);
+
+export const ledgerLines = pgTable(
+  'ledger_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_lines_account_idx').on(t.accountId, t.id),
+    index('ledger_lines_entry_idx').on(t.entryId),
+    check('ledger_lines_amount_not_zero', sql`${t.amountKobo} <> 0`),
+  ],
+);
+
+export const walletAdjustments = pgTable('wallet_adjustments', {
+  id: text('id').primaryKey(),
+  entryId: text('entry_id')
+    .notNull()
+    .references(() => ledgerEntries.id),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  actor: text('actor').notNull(),
+  direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  balanceBeforeKobo: bigint('balance_before_kobo', { mode: 'number' }).notNull(),
+  balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
