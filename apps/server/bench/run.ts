@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { kobo } from '@quickvend/shared/money';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 
@@ -43,8 +44,11 @@ async function authLatency(): Promise<void> {
       smtpUrl: undefined,
       mailFrom: 'bench@example.com',
       providerMode: 'sandbox',
+      paystack: { baseUrl: undefined, publicKey: 'pk_test_sandbox', secretKey: 'sk_test_sandbox' },
+      minFundingKobo: kobo(10_000),
     },
     database,
+    selfUrl: 'http://127.0.0.1:1',
     logger: false,
     rateLimits: { signIn: 1e6, signUp: 1e6, passwordReset: 1e6, windowMs: 60_000 },
   });

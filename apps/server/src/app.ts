@@ -6,8 +6,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import { createContainer, type Container } from './container.ts';
+import {
+  createContainer,
+  PAYSTACK_SIMULATOR_PREFIX,
+  type Container,
+  type ContainerConfig,
+} from './container.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerCsrfProtection } from './lib/http/csrf.ts';
@@ -19,6 +23,9 @@ import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
 import { registerSandboxMailboxRoutes } from './modules/notifications/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerWalletRoutes } from './modules/wallet/index.ts';
+import { registerFundingRoutes, registerPaystackWebhook } from './modules/funding/index.ts';
+import { registerPaystackSimulator } from './providers/simulators/paystack/paystack-simulator.ts';
+import { PRODUCT_NAME } from '@quickvend/shared/services';
 
 export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -30,8 +37,11 @@ export const defaultAuthRateLimits: AuthRateLimits = {
 };
 
 export type AppDeps = {
-  config: Pick<Config, 'appUrl' | 'isHttps' | 'authSecret' | 'smtpUrl' | 'mailFrom' | 'providerMode'>;
+  config: ContainerConfig;
   database: DatabaseHandle;
+  /** Where this server can reach itself once listening (the sandbox simulators live there). */
+  selfUrl: string;
+  jobPollingSeconds?: number;
   logger?: FastifyBaseLogger | false;
   clock?: Clock;
   rateLimits?: AuthRateLimits;
@@ -48,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: 64 * 1024,
+    // open event streams must not hold a shutdown hostage
+    forceCloseConnections: true,
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -62,23 +74,33 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   const { config } = deps;
-  const container = createContainer({
+  const container = await createContainer({
     config,
     database: deps.database,
     clock: deps.clock ?? systemClock,
     log: app.log,
+    selfUrl: deps.selfUrl,
+    runWorkers: true,
+    ...(deps.jobPollingSeconds !== undefined && { jobPollingSeconds: deps.jobPollingSeconds }),
   });
+  app.addHook('onClose', async () => {
+    await container.close();
+  });
+  const isLive = config.providerMode === 'live';
+  // Paystack Inline runs its checkout from Paystack's own script and frame
+  const paystackInline = isLive ? ['https://js.paystack.co', 'https://checkout.paystack.com'] : [];
 
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...paystackInline],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...paystackInline],
+        frameSrc: ["'self'", ...paystackInline],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -95,13 +117,35 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCsrfProtection(app, { appUrl: config.appUrl, prefix: '/api/' });
 
   const guards = createGuards(app, container.auth);
-  registerSystemRoutes(app, { ping: deps.database.ping, mode: config.providerMode });
+  registerSystemRoutes(app, {
+    ping: deps.database.ping,
+    mode: config.providerMode,
+    minFundingKobo: config.minFundingKobo,
+  });
   registerAuthRoutes(app, {
     auth: container.auth,
     guards,
     rateLimits: deps.rateLimits ?? defaultAuthRateLimits,
   });
-  registerWalletRoutes(app, { ledger: container.ledger, guards });
+  registerWalletRoutes(app, { ledger: container.ledger, guards, balanceFeed: container.balanceFeed });
+  registerFundingRoutes(app, {
+    funding: container.funding,
+    guards,
+    mode: config.providerMode,
+    simulateTransferUrl: isLive ? null : `${PAYSTACK_SIMULATOR_PREFIX}/simulate/transfer`,
+  });
+  registerPaystackWebhook(app, { funding: container.funding, gateway: container.gateway });
+  if (!isLive && !config.paystack.baseUrl) {
+    registerPaystackSimulator(app, {
+      prefix: PAYSTACK_SIMULATOR_PREFIX,
+      secretKey: config.paystack.secretKey,
+      publicKey: config.paystack.publicKey,
+      webhookUrl: `${deps.selfUrl}/webhooks/paystack`,
+      publicOrigin: new URL(config.appUrl).origin,
+      productName: PRODUCT_NAME,
+      log: app.log,
+    });
+  }
   registerAdminRoutes(app, { auth: container.auth, ledger: container.ledger, guards });
   if (container.sandboxMailbox) registerSandboxMailboxRoutes(app, container.sandboxMailbox);
 

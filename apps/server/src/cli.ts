@@ -1,4 +1,6 @@
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import { parseNaira, toNairaString } from '@quickvend/shared/money';
 import pino from 'pino';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from './config.ts';
@@ -30,6 +32,23 @@ const commands: Record<string, Command> = {
       return { user: { ...user, role: 'admin' }, created: true, promoted: true };
     },
   },
+  'wallet:credit': {
+    usage:
+      'wallet:credit --email E --amount 1500.00 --reason "..."   credits a wallet as an audited adjustment',
+    run: (container, options) => adjust(container, options, 'credit'),
+  },
+  'wallet:debit': {
+    usage: 'wallet:debit --email E --amount 200.00 --reason "..."   debits a wallet; refuses to overdraw',
+    run: (container, options) => adjust(container, options, 'debit'),
+  },
+  'ledger:verify': {
+    usage: 'ledger:verify   checks every ledger invariant; exits 1 when one fails',
+    async run({ ledger, funding }) {
+      const report = await ledger.verify();
+      const problems = [...report.problems, ...(await funding.verify())];
+      return { ok: problems.length === 0, accounts: report.accounts, entries: report.entries, problems };
+    },
+  },
   'user:create': {
     usage: 'user:create --email E --password P --name N   creates an ordinary user',
     async run({ auth }, options) {
@@ -40,6 +59,41 @@ const commands: Record<string, Command> = {
     },
   },
 };
+
+async function adjust({ auth, ledger }: Container, options: Options, direction: 'credit' | 'debit') {
+  const email = emailOption.parse(options.email);
+  const reason = z
+    .string('--reason is required')
+    .trim()
+    .min(3, '--reason must say why')
+    .parse(options.reason);
+  let amountKobo;
+  try {
+    amountKobo = parseNaira(z.string('--amount is required').parse(options.amount));
+  } catch (error) {
+    throw new Error(`--amount: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (amountKobo <= 0) throw new Error('--amount must be more than zero');
+  const user = await auth.findUserByEmail(email);
+  if (!user) throw new Error(`No user with the email ${email}`);
+  const result = await ledger.adjustWallet({
+    userId: user.id,
+    direction,
+    amountKobo,
+    reason,
+    actor: `cli:${userInfo().username}`,
+  });
+  return {
+    user: { id: user.id, email: user.email },
+    direction,
+    amountKobo,
+    amount: toNairaString(amountKobo),
+    reason,
+    ...result,
+    balanceBefore: toNairaString(result.balanceBeforeKobo),
+    balanceAfter: toNairaString(result.balanceAfterKobo),
+  };
+}
 
 const usage = () =>
   ['Usage: npm run cli -- <command> [options]', '', '  migrate   applies pending migrations']
@@ -59,7 +113,13 @@ async function main(argv: string[]): Promise<number> {
   }
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      amount: { type: 'string' },
+      reason: { type: 'string' },
+    },
     strict: true,
   });
 
@@ -71,9 +131,21 @@ async function main(argv: string[]): Promise<number> {
       print({ ok: true, migrated: true, database: database.kind });
       return 0;
     }
-    const container = createContainer({ config, database, clock: systemClock, log: pino({ level: 'warn' }) });
-    print({ ok: true, ...(await command.run(container, values)) });
-    return 0;
+    const container = await createContainer({
+      config,
+      database,
+      clock: systemClock,
+      log: pino({ level: 'warn' }),
+      selfUrl: `http://127.0.0.1:${config.port}`,
+      runWorkers: false,
+    });
+    try {
+      const result = await command.run(container, values);
+      print({ ok: true, ...result });
+      return 'ok' in result && result.ok === false ? 1 : 0;
+    } finally {
+      await container.close();
+    }
   } finally {
     await database.close();
   }

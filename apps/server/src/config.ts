@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseNaira, type Kobo } from '@quickvend/shared/money';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -31,6 +32,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PIN_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
+  FUNDING_MIN_AMOUNT: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/, 'must be an amount in naira, such as 100 or 250.50')
+    .default('100'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -60,6 +65,7 @@ export type Config = {
   authSecret: string;
   pinPepper: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  minFundingKobo: Kobo;
 };
 
 type Env = Record<string, string | undefined>;
@@ -108,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     authSecret: e.AUTH_SECRET ?? secrets?.authSecret ?? '',
     pinPepper: e.PIN_PEPPER ?? secrets?.pinPepper ?? '',
     logLevel: e.LOG_LEVEL,
+    minFundingKobo: parseNaira(e.FUNDING_MIN_AMOUNT),
   };
 }
 

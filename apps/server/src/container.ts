@@ -2,20 +2,43 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import { startJobQueue } from './lib/jobs.ts';
 import { createAuthService } from './modules/auth/index.ts';
+import { createFundingService, PROCESS_WEBHOOK_JOB } from './modules/funding/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import { createMailer, createSandboxMailbox, type MailTransport } from './modules/notifications/index.ts';
+import { startBalanceFeed } from './modules/wallet/index.ts';
+import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts';
 import { createSmtpTransport } from './providers/smtp/smtp.adapter.ts';
 
+export const PAYSTACK_SIMULATOR_PREFIX = '/sandbox/paystack';
+
+export type ContainerConfig = Pick<
+  Config,
+  | 'appUrl'
+  | 'isHttps'
+  | 'authSecret'
+  | 'smtpUrl'
+  | 'mailFrom'
+  | 'providerMode'
+  | 'paystack'
+  | 'minFundingKobo'
+>;
+
 export type ContainerDeps = {
-  config: Pick<Config, 'appUrl' | 'isHttps' | 'authSecret' | 'smtpUrl' | 'mailFrom' | 'providerMode'>;
+  config: ContainerConfig;
   database: DatabaseHandle;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Where this server can reach itself: the sandbox simulators live there. */
+  selfUrl: string;
+  jobPollingSeconds?: number;
+  /** Start background workers (the server does; one-shot CLI commands do not). */
+  runWorkers: boolean;
 };
 
 /** The one place that chooses implementations: real providers or their sandbox stand-ins. */
-export function createContainer({ config, database, clock, log }: ContainerDeps) {
+export async function createContainer({ config, database, clock, log, selfUrl, ...options }: ContainerDeps) {
   const { db } = database;
   const sandboxMailbox = config.smtpUrl ? undefined : createSandboxMailbox(db);
   const transport: MailTransport = config.smtpUrl
@@ -33,7 +56,49 @@ export function createContainer({ config, database, clock, log }: ContainerDeps)
     onUserCreated: (userId) => ledger.openWalletAccount(userId),
     log,
   });
-  return { db, ledger, auth, mailer, sandboxMailbox };
+  const gateway = createPaystackGateway({
+    baseUrl: config.paystack.baseUrl ?? `${selfUrl}${PAYSTACK_SIMULATOR_PREFIX}`,
+    secretKey: config.paystack.secretKey,
+    publicKey: config.paystack.publicKey,
+  });
+  const jobs = await startJobQueue(database.jobsConnection, {
+    log,
+    ...(options.jobPollingSeconds !== undefined && { pollingIntervalSeconds: options.jobPollingSeconds }),
+  });
+  const funding = createFundingService({
+    db,
+    ledger,
+    gateway,
+    jobs,
+    clock,
+    appUrl: config.appUrl,
+    minAmountKobo: config.minFundingKobo,
+    log,
+  });
+  if (options.runWorkers) {
+    await jobs.work<{ eventId: string }>(PROCESS_WEBHOOK_JOB, ({ eventId }) =>
+      funding.processWebhook(eventId, (payload) =>
+        gateway.readWebhookEvent(Buffer.from(JSON.stringify(payload))),
+      ),
+    );
+  }
+  const balanceFeed = await startBalanceFeed(database.listen, log);
+
+  return {
+    db,
+    ledger,
+    auth,
+    mailer,
+    sandboxMailbox,
+    gateway,
+    jobs,
+    funding,
+    balanceFeed,
+    async close() {
+      await balanceFeed.close();
+      await jobs.stop();
+    },
+  };
 }
 
-export type Container = ReturnType<typeof createContainer>;
+export type Container = Awaited<ReturnType<typeof createContainer>>;

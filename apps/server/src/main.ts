@@ -9,7 +9,13 @@ async function start(): Promise<void> {
   const log = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const { app } = await buildApp({ config, database, logger: log });
+  const selfHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const { app } = await buildApp({
+    config,
+    database,
+    logger: log,
+    selfUrl: `http://${selfHost}:${config.port}`,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

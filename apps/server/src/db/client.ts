@@ -18,9 +18,17 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A handle that runs queries: the database itself or an open transaction. */
 export type Executor = Database | Transaction;
 
+/** How the job queue reaches the same database: its own pool on PostgreSQL, the shared client on PGlite. */
+export type JobsConnection =
+  | { connectionString: string }
+  | { db: { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } };
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  jobsConnection: JobsConnection;
+  /** Calls `onNotify(payload)` for every NOTIFY on `channel`; resolves to a function that stops listening. */
+  listen: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -56,6 +64,16 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
+    // PGlite's own query and exec wait for any open transaction, so this path cannot interleave with drizzle's
+    jobsConnection: {
+      db: {
+        executeSql: async (text, values = []) =>
+          values.length === 0
+            ? { rows: (await client.exec(text)).flatMap((result) => result.rows) }
+            : await client.query(text, values),
+      },
+    },
+    listen: async (channel, onNotify) => client.listen(channel, onNotify),
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
@@ -80,6 +98,20 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
+    jobsConnection: { connectionString: databaseUrl },
+    listen: async (channel, onNotify) => {
+      const listener = new pg.Client({ connectionString: databaseUrl });
+      listener.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      // a dropped listener connection only stops live updates; pages still read fresh data on load
+      listener.on('error', () => undefined);
+      await listener.connect();
+      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await listener.end();
+      };
+    },
     migrate: async () => {
       const client = await pool.connect();
       try {

@@ -2,3 +2,4 @@
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/ledger/ledger.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
+export * from '../modules/funding/funding.tables.ts';

@@ -5,19 +5,29 @@ import { errorBody, type ErrorBody } from '@quickvend/shared/errors';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import type { AuthRateLimits } from '../../src/modules/auth/auth.routes.ts';
 import type { Clock } from '../../src/lib/clock.ts';
+import { kobo } from '@quickvend/shared/money';
 import { openTestDatabase, type DatabaseKind } from './database.ts';
+import { freePort } from './net.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
-export type TestApp = BuiltApp & { close: () => Promise<void> };
+export type TestApp = BuiltApp & { selfUrl: string; close: () => Promise<void> };
 
 const generousLimits: AuthRateLimits = { signIn: 1000, signUp: 1000, passwordReset: 1000, windowMs: 60_000 };
 
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { rateLimits?: AuthRateLimits; clock?: Clock; webDistDir?: string } = {},
+  options: {
+    rateLimits?: AuthRateLimits;
+    clock?: Clock;
+    webDistDir?: string;
+    /** extra routes for a test, added before the app starts listening */
+    extraRoutes?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
+  const port = await freePort();
+  const selfUrl = `http://127.0.0.1:${port}`;
   const built = await buildApp({
     config: {
       appUrl: TEST_APP_URL,
@@ -26,15 +36,22 @@ export async function createTestApp(
       smtpUrl: undefined,
       mailFrom: 'test@example.com',
       providerMode: 'sandbox',
+      paystack: { baseUrl: undefined, publicKey: 'pk_test_sandbox', secretKey: 'sk_test_sandbox' },
+      minFundingKobo: kobo(10_000),
     },
     database,
+    selfUrl,
+    jobPollingSeconds: 0.5,
     logger: false,
     rateLimits: options.rateLimits ?? generousLimits,
     webDistDir: options.webDistDir ?? '/nonexistent',
     ...(options.clock && { clock: options.clock }),
   });
+  options.extraRoutes?.(built.app);
+  await built.app.listen({ port, host: '127.0.0.1' });
   return {
     ...built,
+    selfUrl,
     close: async () => {
       await built.app.close();
       await database.close();

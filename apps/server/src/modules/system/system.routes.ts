@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '@quickvend/shared/services';
 
 export function registerSystemRoutes(
   app: FastifyInstance,
-  deps: { ping: () => Promise<void>; mode: 'sandbox' | 'live' },
+  deps: { ping: () => Promise<void>; mode: 'sandbox' | 'live'; minFundingKobo: number },
 ): void {
   app.get('/healthz', () => ({ status: 'ok' }));
 
@@ -17,5 +17,9 @@ export function registerSystemRoutes(
     }
   });
 
-  app.get('/api/v1/meta', () => ({ productName: PRODUCT_NAME, mode: deps.mode }));
+  app.get('/api/v1/meta', () => ({
+    productName: PRODUCT_NAME,
+    mode: deps.mode,
+    minFundingKobo: deps.minFundingKobo,
+  }));
 }

@@ -1,11 +1,83 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { statementQuery } from '@quickvend/shared/api/wallet';
 import { toNairaString } from '@quickvend/shared/money';
-import type { Ledger } from '../ledger/index.ts';
 import { signedInUser, type Guards } from '../auth/index.ts';
+import type { Ledger } from '../ledger/index.ts';
+import type { BalanceFeed } from './wallet.events.ts';
+import { getWalletBreakdown } from './wallet.service.ts';
 
-export function registerWalletRoutes(app: FastifyInstance, deps: { ledger: Ledger; guards: Guards }): void {
-  app.get('/api/v1/wallet', { preHandler: deps.guards.requireUser }, async (request) => {
-    const balanceKobo = await deps.ledger.getWalletBalance(signedInUser(request).id);
-    return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const };
+const HEARTBEAT_MS = 25_000;
+
+export function registerWalletRoutes(
+  parent: FastifyInstance,
+  deps: { ledger: Ledger; guards: Guards; balanceFeed: BalanceFeed },
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { ledger, guards } = deps;
+
+  app.get('/api/v1/wallet', { preHandler: guards.requireUser }, async (request) => {
+    const userId = signedInUser(request).id;
+    const [balanceKobo, breakdown] = await Promise.all([
+      ledger.getWalletBalance(userId),
+      getWalletBreakdown(ledger, userId),
+    ]);
+    return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const, breakdown };
+  });
+
+  app.get(
+    '/api/v1/wallet/statement',
+    { preHandler: guards.requireUser, schema: { querystring: statementQuery } },
+    async (request) => {
+      const { lines, nextCursor } = await ledger.listWalletLines(signedInUser(request).id, request.query);
+      return {
+        lines: lines.map((line) => ({
+          id: line.lineId,
+          kind: line.kind,
+          reference: line.reference,
+          memo: line.memo,
+          inKobo: Math.max(line.amountKobo, 0),
+          outKobo: Math.max(-line.amountKobo, 0),
+          balanceAfterKobo: line.balanceAfterKobo,
+          createdAt: line.createdAt.toISOString(),
+        })),
+        nextCursor,
+      };
+    },
+  );
+
+  app.get('/api/v1/wallet/events', { preHandler: guards.requireUser }, async (request, reply) => {
+    const userId = signedInUser(request).id;
+    reply.hijack();
+    const stream = reply.raw;
+    stream.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+      ...Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => name === 'set-cookie')),
+    });
+    let sending = Promise.resolve();
+    const sendBalance = () => {
+      sending = sending
+        .then(async () => {
+          const balanceKobo = await ledger.getWalletBalance(userId);
+          stream.write(
+            `event: balance\ndata: ${JSON.stringify({ balanceKobo, balance: toNairaString(balanceKobo) })}\n\n`,
+          );
+        })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'balance event not sent');
+        });
+    };
+    stream.write('retry: 3000\n\n');
+    sendBalance();
+    const unsubscribe = deps.balanceFeed.subscribe(userId, sendBalance);
+    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
   });
 }

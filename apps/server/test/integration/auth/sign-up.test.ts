@@ -31,7 +31,12 @@ describeEachDatabase('sign-up and sign-in', (kind) => {
     expect(me.json()).toMatchObject({ user: { email, name: 'Chioma Eze' } });
 
     const wallet = await client.get('/api/v1/wallet');
-    expect(wallet.json()).toEqual({ balanceKobo: 0, balance: '0.00', currency: 'NGN' });
+    expect(wallet.json()).toEqual({
+      balanceKobo: 0,
+      balance: '0.00',
+      currency: 'NGN',
+      breakdown: { fundedKobo: 0, usedKobo: 0, fromAdminKobo: 0, referralKobo: 0, totalKobo: 0 },
+    });
   });
 
   it('answers "All fields are required!" when a field is empty, and creates nothing', async () => {

@@ -14,9 +14,11 @@ describeEachDatabase('http surface', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, {
       rateLimits: { signIn: 3, signUp: 3, passwordReset: 2, windowMs: 60_000 },
-    });
-    t.app.get('/api/v1/test-explode', () => {
-      throw new Error('connection string postgres://secret@db leaked');
+      extraRoutes: (app) => {
+        app.get('/api/v1/test-explode', () => {
+          throw new Error('connection string postgres://secret@db leaked');
+        });
+      },
     });
   });
   afterAll(async () => {
@@ -32,6 +34,7 @@ describeEachDatabase('http surface', (kind) => {
     expect((await t.app.inject({ url: '/api/v1/meta' })).json()).toEqual({
       productName: 'QuickVend',
       mode: 'sandbox',
+      minFundingKobo: 10_000,
     });
   });
 

@@ -1,0 +1,207 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  confirmPaymentBody,
+  manualFundingBody,
+  rejectManualFundingBody,
+  startCardPaymentBody,
+} from '@quickvend/shared/api/funding';
+import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
+import { AppError } from '../../lib/errors.ts';
+import { signedInUser, type Guards } from '../auth/index.ts';
+import type { PaymentGateway } from './funding.port.ts';
+import type { FundingService } from './funding.service.ts';
+import type { payments, manualFundingRequests } from './funding.tables.ts';
+
+type PaymentRow = typeof payments.$inferSelect;
+type ManualRow = typeof manualFundingRequests.$inferSelect;
+
+const toPayment = (p: PaymentRow) => ({
+  id: p.id,
+  reference: p.reference,
+  channel: p.channel,
+  email: p.email,
+  amountKobo: p.amountKobo,
+  amount: toNairaString(p.amountKobo),
+  status: p.status,
+  gatewayResponse: p.gatewayResponse,
+  senderName: p.senderName,
+  paidAt: p.paidAt?.toISOString() ?? null,
+  createdAt: p.createdAt.toISOString(),
+});
+
+const toManualRequest = (r: ManualRow, user?: { id: string; name: string; email: string }) => ({
+  id: r.id,
+  depositorName: r.depositorName,
+  bankName: r.bankName,
+  amountKobo: r.amountKobo,
+  amount: toNairaString(r.amountKobo),
+  chargeKobo: r.chargeKobo,
+  creditKobo: r.amountKobo - r.chargeKobo,
+  status: r.status,
+  reason: r.reason,
+  createdAt: r.createdAt.toISOString(),
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+  ...(user && { user }),
+});
+
+function amountFrom(input: string | number): Kobo {
+  try {
+    return parseNaira(input);
+  } catch (error) {
+    if (error instanceof AmountError) {
+      throw new AppError('VALIDATION_FAILED', error.message, { fields: { amount: error.message } });
+    }
+    throw error;
+  }
+}
+
+export function registerFundingRoutes(
+  parent: FastifyInstance,
+  deps: {
+    funding: FundingService;
+    guards: Guards;
+    mode: 'sandbox' | 'live';
+    simulateTransferUrl: string | null;
+  },
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { funding, guards } = deps;
+
+  app.post(
+    '/api/v1/funding/card',
+    { preHandler: guards.requireUser, schema: { body: startCardPaymentBody } },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const { payment, checkout } = await funding.startCardPayment(user, {
+        email: request.body.email.toLowerCase(),
+        amountKobo: amountFrom(request.body.amount),
+      });
+      return reply
+        .status(201)
+        .send({ payment: toPayment(payment), checkout: { ...checkout, mode: deps.mode } });
+    },
+  );
+
+  app.post(
+    '/api/v1/funding/card/confirm',
+    { preHandler: guards.requireUser, schema: { body: confirmPaymentBody } },
+    async (request) => {
+      const payment = await funding.confirmPaymentForUser(signedInUser(request).id, request.body.reference);
+      return { payment: toPayment(payment) };
+    },
+  );
+
+  app.get('/api/v1/funding/payments', { preHandler: guards.requireUser }, async (request) => ({
+    payments: (await funding.listPayments(signedInUser(request).id)).map(toPayment),
+  }));
+
+  const accountView = (account: { bankName: string; accountNumber: string; accountName: string } | null) => ({
+    account: account && {
+      bankName: account.bankName,
+      accountNumber: account.accountNumber,
+      accountName: account.accountName,
+    },
+    simulateTransferUrl:
+      account && deps.simulateTransferUrl
+        ? `${deps.simulateTransferUrl}?account_number=${encodeURIComponent(account.accountNumber)}`
+        : null,
+  });
+
+  app.get('/api/v1/funding/dedicated-account', { preHandler: guards.requireUser }, async (request) =>
+    accountView(await funding.getDedicatedAccount(signedInUser(request).id)),
+  );
+
+  app.post('/api/v1/funding/dedicated-account', { preHandler: guards.requireUser }, async (request) =>
+    accountView(await funding.openDedicatedAccount(signedInUser(request))),
+  );
+
+  app.post(
+    '/api/v1/funding/manual',
+    { preHandler: guards.requireUser, schema: { body: manualFundingBody } },
+    async (request, reply) => {
+      const created = await funding.requestManualFunding(signedInUser(request).id, {
+        depositorName: request.body.depositorName,
+        bankName: request.body.bankName,
+        amountKobo: amountFrom(request.body.amount),
+      });
+      return reply.status(201).send({ request: toManualRequest(created) });
+    },
+  );
+
+  app.get('/api/v1/funding/manual', { preHandler: guards.requireUser }, async (request) => ({
+    requests: (await funding.listManualRequests({ userId: signedInUser(request).id })).map((row) =>
+      toManualRequest(row.request),
+    ),
+  }));
+
+  app.get(
+    '/api/v1/admin/funding/manual',
+    {
+      preHandler: guards.requireAdmin,
+      schema: { querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }) },
+    },
+    async (request) => ({
+      requests: (
+        await funding.listManualRequests({ ...(request.query.status && { status: request.query.status }) })
+      ).map((row) =>
+        toManualRequest(row.request, { id: row.request.userId, name: row.userName, email: row.userEmail }),
+      ),
+    }),
+  );
+
+  const idParams = z.object({ id: z.string().min(1).max(64) });
+
+  app.post(
+    '/api/v1/admin/funding/manual/:id/approve',
+    { preHandler: guards.requireAdmin, schema: { params: idParams } },
+    async (request) => ({
+      request: toManualRequest(
+        await funding.approveManualRequest(request.params.id, signedInUser(request).id),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/v1/admin/funding/manual/:id/reject',
+    { preHandler: guards.requireAdmin, schema: { params: idParams, body: rejectManualFundingBody } },
+    async (request) => ({
+      request: toManualRequest(
+        await funding.rejectManualRequest(request.params.id, signedInUser(request).id, request.body.reason),
+      ),
+    }),
+  );
+}
+
+/**
+ * `POST /webhooks/paystack`: the signature is checked over the exact bytes received before anything is
+ * parsed or stored; then the event is stored once and processed by a job.
+ */
+export function registerPaystackWebhook(
+  parent: FastifyInstance,
+  deps: { funding: FundingService; gateway: PaymentGateway },
+): void {
+  void parent.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    scope.post('/webhooks/paystack', async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['x-paystack-signature'];
+      if (!deps.gateway.isValidWebhookSignature(raw, typeof signature === 'string' ? signature : undefined)) {
+        throw new AppError('UNAUTHENTICATED', 'Invalid signature.');
+      }
+      let payload: unknown;
+      try {
+        payload = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new AppError('VALIDATION_FAILED', 'The webhook body is not JSON.');
+      }
+      const event = deps.gateway.readWebhookEvent(raw);
+      await deps.funding.acceptWebhook(event, payload);
+      return reply.status(200).send({ received: true });
+    });
+  });
+}

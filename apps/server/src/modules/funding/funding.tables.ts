@@ -1,0 +1,81 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables.ts';
+
+const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const paymentStatuses = ['pending', 'success', 'failed', 'abandoned', 'review'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Card payments we initialised and transfers into dedicated accounts, one row per gateway reference. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    reference: text('reference').notNull().unique(),
+    channel: text('channel').notNull(),
+    email: text('email').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    feesKobo: bigint('fees_kobo', { mode: 'number' }),
+    status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
+    gatewayResponse: text('gateway_response'),
+    senderName: text('sender_name'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt,
+  },
+  (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const dedicatedAccounts = pgTable('dedicated_accounts', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  customerCode: text('customer_code').notNull(),
+  bankName: text('bank_name').notNull(),
+  accountNumber: text('account_number').notNull().unique(),
+  accountName: text('account_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const manualRequestStatuses = ['pending', 'approved', 'rejected'] as const;
+
+export const manualFundingRequests = pgTable(
+  'manual_funding_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    depositorName: text('depositor_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    chargeKobo: bigint('charge_kobo', { mode: 'number' }).notNull(),
+    status: text('status', { enum: manualRequestStatuses }).notNull().default('pending'),
+    reason: text('reason'),
+    decidedBy: text('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('manual_funding_status_idx').on(t.status, t.createdAt),
+    index('manual_funding_user_idx').on(t.userId),
+  ],
+);
+
+/** Every webhook delivery we accepted, once per event key; processed by a job. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  eventKey: text('event_key').notNull().unique(),
+  event: text('event').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+});

@@ -1,0 +1,79 @@
+import { kobo, type Kobo } from '@quickvend/shared/money';
+import {
+  GatewayRejectedError,
+  type DedicatedAccount,
+  type GatewayEvent,
+  type GatewayTransaction,
+} from '../../modules/funding/funding.port.ts';
+import type { PaystackDedicatedAccount, PaystackTransaction, PaystackWebhookBody } from './paystack.types.ts';
+
+export function toKobo(value: number | string): Kobo {
+  return kobo(typeof value === 'number' ? value : Number(value));
+}
+
+export function toGatewayStatus(status: string): GatewayTransaction['status'] {
+  switch (status) {
+    case 'success':
+      return 'success';
+    case 'abandoned':
+      return 'abandoned';
+    // a reversed charge gave the money back: for funding it never arrived
+    case 'failed':
+    case 'reversed':
+      return 'failed';
+    default:
+      return 'pending';
+  }
+}
+
+function toDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const orNull = (value: string | null | undefined): string | null => (value ? value : null);
+
+export function toGatewayTransaction(data: PaystackTransaction): GatewayTransaction {
+  const authorization = data.authorization ?? {};
+  return {
+    reference: data.reference,
+    status: toGatewayStatus(data.status),
+    amountKobo: toKobo(data.amount),
+    currency: data.currency,
+    channel: data.channel ?? authorization.channel ?? 'unknown',
+    feesKobo: data.fees === null || data.fees === undefined ? null : toKobo(data.fees),
+    paidAt: toDate(data.paid_at ?? data.paidAt),
+    gatewayResponse: orNull(data.gateway_response),
+    customerEmail: orNull(data.customer?.email),
+    customerCode: orNull(data.customer?.customer_code),
+    receiverAccountNumber: orNull(authorization.receiver_bank_account_number),
+    senderName: orNull(authorization.sender_name),
+  };
+}
+
+/** @throws GatewayRejectedError when a charge.success event carries no reference */
+export function toGatewayEvent(body: PaystackWebhookBody): GatewayEvent {
+  const { event, data } = body;
+  const identity = data.reference ?? (data.id === null || data.id === undefined ? '' : String(data.id));
+  const key = `${event}:${identity}`;
+  if (event !== 'charge.success') return { kind: 'ignored', key, event };
+  if (!data.reference) throw new GatewayRejectedError('charge.success event without a reference', null);
+  return {
+    kind: 'charge.success',
+    key,
+    reference: data.reference,
+    channel: data.channel ?? data.authorization?.channel ?? 'unknown',
+    customerCode: orNull(data.customer?.customer_code),
+    receiverAccountNumber: orNull(data.authorization?.receiver_bank_account_number),
+  };
+}
+
+export function toDedicatedAccount(data: PaystackDedicatedAccount, customerCode: string): DedicatedAccount {
+  return {
+    customerCode: data.customer?.customer_code ?? customerCode,
+    bankName: data.bank.name,
+    accountNumber: data.account_number,
+    accountName: data.account_name,
+  };
+}

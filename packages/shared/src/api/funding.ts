@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+const nairaAmount = z.union([z.string(), z.number()], { error: 'Enter an amount.' });
+
+export const startCardPaymentBody = z.object({
+  email: z
+    .string({ error: 'Email and amount are required.' })
+    .trim()
+    .min(1, 'Email and amount are required.')
+    .pipe(z.email({ error: 'Please enter a valid email address.' }).max(254)),
+  amount: nairaAmount,
+});
+export type StartCardPaymentBody = z.input<typeof startCardPaymentBody>;
+
+export const confirmPaymentBody = z.object({
+  reference: z.string().trim().min(1).max(100),
+});
+
+export const paymentStatus = z.enum(['pending', 'success', 'failed', 'abandoned', 'review']);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+
+export const payment = z.object({
+  id: z.string(),
+  reference: z.string(),
+  channel: z.string(),
+  email: z.string(),
+  amountKobo: z.number().int(),
+  amount: z.string(),
+  status: paymentStatus,
+  gatewayResponse: z.string().nullable(),
+  senderName: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof payment>;
+
+export const startCardPaymentResponse = z.object({
+  payment,
+  checkout: z.object({
+    mode: z.enum(['sandbox', 'live']),
+    reference: z.string(),
+    accessCode: z.string(),
+    authorizationUrl: z.string(),
+    publicKey: z.string(),
+  }),
+});
+export type StartCardPaymentResponse = z.infer<typeof startCardPaymentResponse>;
+
+export const paymentResponse = z.object({ payment });
+export const paymentsResponse = z.object({ payments: z.array(payment) });
+
+export const dedicatedAccount = z.object({
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+});
+export type DedicatedAccount = z.infer<typeof dedicatedAccount>;
+export const dedicatedAccountResponse = z.object({
+  account: dedicatedAccount.nullable(),
+  /** sandbox only: where a tester can simulate a transfer into the account */
+  simulateTransferUrl: z.string().nullable(),
+});
+
+export const manualFundingBody = z.object({
+  depositorName: z
+    .string({ error: 'All fields are required.' })
+    .trim()
+    .min(1, 'All fields are required.')
+    .max(100),
+  bankName: z
+    .string({ error: 'All fields are required.' })
+    .trim()
+    .min(1, 'All fields are required.')
+    .max(100),
+  amount: nairaAmount,
+});
+export type ManualFundingBody = z.input<typeof manualFundingBody>;
+
+export const manualRequestStatus = z.enum(['pending', 'approved', 'rejected']);
+
+export const manualFundingRequest = z.object({
+  id: z.string(),
+  depositorName: z.string(),
+  bankName: z.string(),
+  amountKobo: z.number().int(),
+  amount: z.string(),
+  chargeKobo: z.number().int(),
+  creditKobo: z.number().int(),
+  status: manualRequestStatus,
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }).optional(),
+});
+export type ManualFundingRequest = z.infer<typeof manualFundingRequest>;
+export const manualFundingRequestResponse = z.object({ request: manualFundingRequest });
+export const manualFundingRequestsResponse = z.object({ requests: z.array(manualFundingRequest) });
+
+export const rejectManualFundingBody = z.object({
+  reason: z
+    .string({ error: 'Give a reason the customer will see.' })
+    .trim()
+    .min(3, 'Give a reason the customer will see.')
+    .max(300),
+});
