@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
@@ -76,7 +77,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     log,
   });
   if (options.runWorkers) {
-    await jobs.work<{ eventId: string }>(PROCESS_WEBHOOK_JOB, ({ eventId }) =>
+    await jobs.work(PROCESS_WEBHOOK_JOB, z.object({ eventId: z.string() }), ({ eventId }) =>
       funding.processWebhook(eventId, (payload) =>
         gateway.readWebhookEvent(Buffer.from(JSON.stringify(payload))),
       ),

@@ -134,6 +134,6 @@ export async function queryRows<T extends Record<string, unknown>>(
   executor: Executor,
   query: SQL,
 ): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await executor.execute(query);
+  return (result as { rows: T[] }).rows;
 }

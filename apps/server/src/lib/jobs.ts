@@ -1,8 +1,17 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobsConnection } from '../db/client.ts';
 
-export type SendOptions = { startAfterSeconds?: number; singletonKey?: string; retryLimit?: number };
+export type SendOptions = {
+  startAfterSeconds?: number;
+  /** A job with the same key that is still waiting or running is not queued again. */
+  dedupeKey?: string;
+  retryLimit?: number;
+};
+
+const BATCH_SIZE = 10;
 
 /**
  * Durable background work that survives restarts. Never send from inside a database transaction:
@@ -10,7 +19,12 @@ export type SendOptions = { startAfterSeconds?: number; singletonKey?: string; r
  */
 export type JobQueue = {
   send: (name: string, data: object, options?: SendOptions) => Promise<string | null>;
-  work: <T extends object>(name: string, handler: (data: T) => Promise<void>) => Promise<void>;
+  /** `schema` checks each job's data before `handler` sees it: job data is stored JSON, not a typed value. */
+  work: <S extends z.ZodType>(
+    name: string,
+    schema: S,
+    handler: (data: z.infer<S>) => Promise<void>,
+  ) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -26,12 +40,13 @@ export async function startJobQueue(
     retryDelay: options.retryDelaySeconds ?? 5,
     retryBackoff: true,
     expireInMinutes: 15,
-  } as PgBoss.ConstructorOptions);
+  });
   boss.on('error', (error) => {
     options.log.error({ err: error }, 'job queue error');
   });
   await boss.start();
   const queues = new Set<string>();
+  const workerIds = new Map<string, string>();
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
     await boss.createQueue(name);
@@ -40,31 +55,50 @@ export async function startJobQueue(
   return {
     async send(name, data, sendOptions = {}) {
       await ensureQueue(name);
-      return boss.send(name, data, {
+      const id = await boss.send(name, data, {
         ...(sendOptions.startAfterSeconds !== undefined && { startAfter: sendOptions.startAfterSeconds }),
-        ...(sendOptions.singletonKey !== undefined && { singletonKey: sendOptions.singletonKey }),
+        ...(sendOptions.dedupeKey !== undefined && { id: uuidFromKey(`${name}:${sendOptions.dedupeKey}`) }),
         ...(sendOptions.retryLimit !== undefined && { retryLimit: sendOptions.retryLimit }),
       });
+      // a local worker picks the job up now instead of at its next poll
+      const workerId = workerIds.get(name);
+      if (id && workerId && !sendOptions.startAfterSeconds) boss.notifyWorker(workerId);
+      return id;
     },
-    async work<T extends object>(name: string, handler: (data: T) => Promise<void>) {
+    async work<S extends z.ZodType>(name: string, schema: S, handler: (data: z.infer<S>) => Promise<void>) {
       await ensureQueue(name);
-      await boss.work<T>(
+      const workerId = await boss.work(
         name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: BATCH_SIZE },
         async (jobs) => {
-          for (const job of jobs) {
-            try {
-              await handler(job.data);
-            } catch (error) {
-              options.log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
-              throw error;
+          // each job settles on its own: one failure must not fail (and retry) the rest of the batch
+          const results = await Promise.allSettled(jobs.map(async (job) => handler(schema.parse(job.data))));
+          const failed: string[] = [];
+          results.forEach((result, i) => {
+            const job = jobs[i];
+            if (result.status === 'rejected' && job) {
+              options.log.warn(
+                { err: result.reason, job: name, jobId: job.id },
+                'job failed; it will be retried',
+              );
+              failed.push(job.id);
             }
-          }
+          });
+          if (failed.length > 0) await boss.fail(name, failed);
+          const done = jobs.filter((job) => !failed.includes(job.id)).map((job) => job.id);
+          if (done.length > 0) await boss.complete(name, done);
         },
       );
+      workerIds.set(name, workerId);
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/** A stable UUID for a key: pg-boss refuses a second job with the same id. */
+function uuidFromKey(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -108,8 +108,22 @@ export const routes: RouteObject[] = [
             comingSoon(paths.airtime, 'Airtime'),
             comingSoon(paths.data, 'Buy Data'),
             comingSoon(paths.dataPricing, 'Data Pricing'),
-            comingSoon(paths.fundWallet, 'Fund Wallet'),
-            comingSoon(paths.wallet, 'User Wallet'),
+            {
+              path: paths.fundWallet,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/funding/components/fund-wallet-page.tsx'),
+                (m) => m.FundWalletPage,
+              ),
+            },
+            {
+              path: paths.wallet,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/wallet/components/wallet-page.tsx'),
+                (m) => m.WalletPage,
+              ),
+            },
             comingSoon(paths.dstv, 'DSTV'),
             comingSoon(paths.gotv, 'GOtv'),
             comingSoon(paths.startimes, 'StarTimes'),

@@ -6,3 +6,26 @@ export function formatWholeNaira(naira: number): string {
 }
 
 export { formatNaira };
+
+const lagosDateTime = new Intl.DateTimeFormat('en-NG', {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** `12 Mar 2025, 14:05`: a server timestamp as a clock in Lagos shows it. */
+export function formatLagosDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : lagosDateTime.format(date);
+}
+
+/** `012 345 6789`: a 10-digit account number in groups a person can read out and check. */
+export function groupAccountNumber(accountNumber: string): string {
+  return /^\d{10}$/.test(accountNumber)
+    ? `${accountNumber.slice(0, 3)} ${accountNumber.slice(3, 6)} ${accountNumber.slice(6)}`
+    : accountNumber;
+}

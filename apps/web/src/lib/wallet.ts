@@ -1,13 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { WalletResponse } from '@quickvend/shared/api/wallet';
 import { api } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
+
+export function getWallet(signal?: AbortSignal): Promise<WalletResponse> {
+  return api.get<WalletResponse>('/api/v1/wallet', { signal });
+}
 
 export const walletQueryOptions = queryOptions({
-  queryKey: ['wallet'] as const,
-  queryFn: ({ signal }) => api.get<WalletResponse>('/api/v1/wallet', { signal }),
+  queryKey: queryKeys.wallet,
+  queryFn: ({ signal }) => getWallet(signal),
 });
 
-/** The live wallet balance, shared by the top bar and the pages that show it. */
+/** The live wallet balance, shared by the top bar and every page that shows it. */
 export function useWallet() {
   return useQuery(walletQueryOptions);
+}
+
+/** Money moved: fetch the wallet (with its breakdown and statement) and the payments again. */
+export async function refreshMoney(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.wallet }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.payments }),
+  ]);
 }

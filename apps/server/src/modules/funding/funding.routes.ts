@@ -182,7 +182,7 @@ export function registerPaystackWebhook(
   parent: FastifyInstance,
   deps: { funding: FundingService; gateway: PaymentGateway },
 ): void {
-  void parent.register(async (scope) => {
+  void parent.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
@@ -203,5 +203,6 @@ export function registerPaystackWebhook(
       await deps.funding.acceptWebhook(event, payload);
       return reply.status(200).send({ received: true });
     });
+    done();
   });
 }

@@ -301,7 +301,7 @@ export function createFundingService(deps: FundingDeps) {
         .from(webhookEvents)
         .where(eq(webhookEvents.eventKey, event.key));
       if (stored && !stored.processedAt && event.kind !== 'ignored') {
-        await deps.jobs.send(PROCESS_WEBHOOK_JOB, { eventId: stored.id }, { singletonKey: stored.id });
+        await deps.jobs.send(PROCESS_WEBHOOK_JOB, { eventId: stored.id }, { dedupeKey: stored.id });
       }
     },
 

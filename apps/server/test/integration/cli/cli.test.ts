@@ -56,6 +56,38 @@ describe('operator command line', () => {
     });
   });
 
+  it('credits and debits a wallet through the ledger with an audit record, and verifies the ledger', () => {
+    const credit = cli(
+      ['wallet:credit', '--email', 'ada@example.com', '--amount', '1,500.00', '--reason', 'goodwill'],
+      env,
+    );
+    expect(credit.stderr).toBe('');
+    expect(JSON.parse(credit.stdout)).toMatchObject({
+      ok: true,
+      direction: 'credit',
+      amountKobo: 150_000,
+      balanceBefore: '0.00',
+      balanceAfter: '1500.00',
+      reason: 'goodwill',
+    });
+    const debit = cli(
+      ['wallet:debit', '--email', 'ada@example.com', '--amount', '200', '--reason', 'reversal'],
+      env,
+    );
+    expect(JSON.parse(debit.stdout)).toMatchObject({ balanceBefore: '1500.00', balanceAfter: '1300.00' });
+
+    const overdraw = cli(
+      ['wallet:debit', '--email', 'ada@example.com', '--amount', '5000', '--reason', 'too much'],
+      env,
+    );
+    expect(overdraw.status).toBe(1);
+    expect(overdraw.stderr).toContain('Insufficient wallet balance');
+
+    const verify = cli(['ledger:verify'], env);
+    expect(verify.status).toBe(0);
+    expect(JSON.parse(verify.stdout)).toMatchObject({ ok: true, problems: [] });
+  });
+
   it('explains bad input on stderr with a non-zero exit', () => {
     const duplicate = cli(
       ['user:create', '--email', 'ada@example.com', '--password', 'another pw', '--name', 'Ada'],
@@ -71,6 +103,15 @@ describe('operator command line', () => {
     );
     expect(shortPassword.status).toBe(1);
     expect(shortPassword.stderr).toContain('--password must be at least 8 characters');
+
+    const noReason = cli(['wallet:credit', '--email', 'ada@example.com', '--amount', '10'], env);
+    expect(noReason.status).toBe(1);
+    expect(noReason.stderr).toContain('--reason is required');
+    const badAmount = cli(
+      ['wallet:credit', '--email', 'ada@example.com', '--amount', '1.005', '--reason', 'x y z'],
+      env,
+    );
+    expect(badAmount.stderr).toContain('--amount: Use at most 2 digits after the point.');
 
     const unknown = cli(['wallet:explode'], env);
     expect(unknown.status).toBe(2);

@@ -36,7 +36,7 @@ describeEachDatabase('ledger under concurrency', (kind) => {
       const op = operations[i];
       if (!op) return;
       if (result.status === 'fulfilled') {
-        expected += op.direction === 'credit' ? op.amountKobo : -op.amountKobo;
+        expected += op.direction === 'credit' ? op.amountKobo : -Number(op.amountKobo);
         expect(result.value.balanceAfterKobo).toBeGreaterThanOrEqual(0);
       } else {
         expect(op.direction).toBe('debit');

@@ -6,9 +6,10 @@ import { createTestApp, signUp, type TestApp } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 
 /** Drizzle wraps driver errors: match the database's own message. */
-const causedBy = (pattern: RegExp) => ({
-  cause: expect.objectContaining({ message: expect.stringMatching(pattern) }) as unknown,
-});
+const causedBy = (pattern: RegExp) => {
+  const cause: unknown = expect.objectContaining({ message: expect.stringMatching(pattern) as unknown });
+  return { cause };
+};
 
 describeEachDatabase('ledger', (kind) => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pino from 'pino';
+import { z } from 'zod';
 import type { DatabaseHandle } from '../../../src/db/client.ts';
 import { startJobQueue, type JobQueue } from '../../../src/lib/jobs.ts';
 import { describeEachDatabase, openTestDatabase } from '../../helpers/database.ts';
@@ -23,7 +24,7 @@ describeEachDatabase('job queue', (kind) => {
   it('runs each job, retrying one that fails', async () => {
     const seen: string[] = [];
     let failures = 0;
-    await queue.work<{ id: string }>('test.record', async ({ id }) => {
+    await queue.work('test.record', z.object({ id: z.string() }), async ({ id }) => {
       if (id === 'flaky' && failures === 0) {
         failures += 1;
         throw new Error('first attempt fails');

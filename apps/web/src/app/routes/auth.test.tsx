@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
-import { apiError, aUser, mockApi, sandboxMeta, signedOut } from '../../lib/testing/mock-api.ts';
+import { apiError, aUser, aWallet, mockApi, sandboxMeta, signedOut } from '../../lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
-const wallet = { body: { balanceKobo: 0, balance: '0.00', currency: 'NGN' as const } };
+const wallet = aWallet(0);
 
 describe('sign-up page', () => {
   it('asks for every field and never calls the server when the form is empty', async () => {

@@ -5,6 +5,7 @@ import { messages } from '@quickvend/shared/messages';
 import { DashboardLayout } from '../../components/layouts/dashboard-layout.tsx';
 import { BalanceChip } from '../../components/ui/balance-chip.tsx';
 import { paths } from '../../lib/paths.ts';
+import { useLiveBalance } from '../../lib/live-balance.ts';
 import { clearSession, signOut, useSession } from '../../lib/session.ts';
 import { useWallet } from '../../lib/wallet.ts';
 import { sidebarNav } from './sidebar-nav.ts';
@@ -13,6 +14,8 @@ import { sidebarNav } from './sidebar-nav.ts';
 export function DashboardShell() {
   const { data: user } = useSession();
   const wallet = useWallet();
+  // one event stream for every signed-in page: balances everywhere update without a reload
+  useLiveBalance();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [isLoggingOut, setIsLoggingOut] = useState(false);

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
-import { aUser, mockApi, sandboxMeta } from '../../lib/testing/mock-api.ts';
+import { aUser, aWallet, mockApi, sandboxMeta } from '../../lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
 function signedIn(balanceKobo: number) {
   return mockApi({
     'GET /api/v1/me': { body: { user: aUser() } },
     'GET /api/v1/meta': sandboxMeta,
-    'GET /api/v1/wallet': { body: { balanceKobo, balance: (balanceKobo / 100).toFixed(2), currency: 'NGN' } },
+    'GET /api/v1/wallet': aWallet(balanceKobo),
     'POST /api/v1/auth/sign-out': { status: 204, body: undefined },
   });
 }
@@ -65,8 +65,8 @@ describe('dashboard page', () => {
 
   it('shows pages that are not built yet as coming soon inside the dashboard', async () => {
     signedIn(0);
-    renderApp('/fund-wallet');
-    expect(await screen.findByRole('heading', { name: 'Fund Wallet' })).toBeTruthy();
+    renderApp('/airtime');
+    expect(await screen.findByRole('heading', { name: 'Airtime' })).toBeTruthy();
     expect(screen.getByText(messages.common.comingSoon)).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
@@ -77,7 +77,8 @@ describe('admin page', () => {
     mockApi({
       'GET /api/v1/me': { body: { user: aUser({ role: 'admin' }) } },
       'GET /api/v1/meta': sandboxMeta,
-      'GET /api/v1/wallet': { body: { balanceKobo: 0, balance: '0.00', currency: 'NGN' } },
+      'GET /api/v1/wallet': aWallet(0),
+      'GET /api/v1/admin/funding/manual': { body: { requests: [] } },
       'GET /api/v1/admin/users': {
         body: {
           users: [
@@ -109,7 +110,7 @@ describe('admin page', () => {
     const api = mockApi({
       'GET /api/v1/me': { body: { user: aUser({ role: 'user' }) } },
       'GET /api/v1/meta': sandboxMeta,
-      'GET /api/v1/wallet': { body: { balanceKobo: 0, balance: '0.00', currency: 'NGN' } },
+      'GET /api/v1/wallet': aWallet(0),
     });
     renderApp('/admin');
     expect(await screen.findByText(messages.auth.notAdmin)).toBeTruthy();
@@ -120,8 +121,9 @@ describe('admin page', () => {
     const api = mockApi({
       'GET /api/v1/me': { body: { user: aUser({ role: 'admin' }) } },
       'GET /api/v1/meta': sandboxMeta,
-      'GET /api/v1/wallet': { body: { balanceKobo: 0, balance: '0.00', currency: 'NGN' } },
+      'GET /api/v1/wallet': aWallet(0),
       'GET /api/v1/admin/users': { body: { users: [] } },
+      'GET /api/v1/admin/funding/manual': { body: { requests: [] } },
       'POST /api/v1/admin/invitations': {
         status: 201,
         body: {

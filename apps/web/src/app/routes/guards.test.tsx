@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
-import { aUser, mockApi, sandboxMeta, signedOut } from '../../lib/testing/mock-api.ts';
+import { aUser, aWallet, mockApi, sandboxMeta, signedOut } from '../../lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
-const wallet = { body: { balanceKobo: 0, balance: '0.00', currency: 'NGN' as const } };
+const wallet = aWallet(0);
 
 function signedIn(role: 'user' | 'admin' = 'user') {
   return mockApi({
@@ -103,7 +103,7 @@ describe('route guards', () => {
   it('shows no sandbox banner in live mode', async () => {
     const api = mockApi({
       'GET /api/v1/me': signedOut,
-      'GET /api/v1/meta': { body: { productName: 'QuickVend', mode: 'live' } },
+      'GET /api/v1/meta': { body: { productName: 'QuickVend', mode: 'live', minFundingKobo: 10_000 } },
     });
     renderApp('/');
     await waitFor(() => {

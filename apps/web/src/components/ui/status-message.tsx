@@ -1,7 +1,8 @@
-export type StatusTone = 'success' | 'error';
+/** `info`: neither done nor failed yet (a payment being confirmed), in neutral blue. */
+export type StatusTone = 'success' | 'error' | 'info';
 
 /** The spec's rule: a message is an error when it contains the word Error. */
-export function toneOf(message: string): StatusTone {
+export function toneOf(message: string): Exclude<StatusTone, 'info'> {
   return message.includes('Error') ? 'error' : 'success';
 }
 
@@ -20,7 +21,9 @@ export function StatusMessage({ message, tone, className = '' }: StatusMessagePr
       ? 'border-red-300 bg-red-50 text-red-800'
       : resolved === 'success'
         ? 'border-green-300 bg-green-50 text-green-800'
-        : 'hidden';
+        : resolved === 'info'
+          ? 'border-sky-300 bg-sky-50 text-sky-900'
+          : 'hidden';
   return (
     <div role="status" aria-live="polite" aria-atomic="true" className={className}>
       {message ? (

@@ -1,9 +1,25 @@
 import { vi } from 'vitest';
 import type { z } from 'zod';
 import type { invitation, me, SignInBody, SignUpBody, AdminRegisterBody } from '@quickvend/shared/api/auth';
+import type {
+  dedicatedAccountResponse,
+  ManualFundingBody,
+  manualFundingRequestResponse,
+  manualFundingRequestsResponse,
+  paymentResponse,
+  paymentsResponse,
+  StartCardPaymentBody,
+  StartCardPaymentResponse,
+} from '@quickvend/shared/api/funding';
 import type { MetaResponse } from '@quickvend/shared/api/meta';
-import type { adminUsersResponse, WalletResponse } from '@quickvend/shared/api/wallet';
+import type {
+  adminUsersResponse,
+  statementResponse,
+  WalletBreakdown,
+  WalletResponse,
+} from '@quickvend/shared/api/wallet';
 import type { ErrorBody, ErrorCode } from '@quickvend/shared/errors';
+import { toNairaString } from '@quickvend/shared/money';
 
 type Me = z.infer<typeof me>;
 
@@ -12,6 +28,41 @@ export type ApiContract = {
   'GET /api/v1/me': { request: undefined; response: { user: Me } };
   'GET /api/v1/meta': { request: undefined; response: MetaResponse };
   'GET /api/v1/wallet': { request: undefined; response: WalletResponse };
+  'GET /api/v1/wallet/statement': { request: undefined; response: z.infer<typeof statementResponse> };
+  'POST /api/v1/funding/card': { request: StartCardPaymentBody; response: StartCardPaymentResponse };
+  'POST /api/v1/funding/card/confirm': {
+    request: { reference: string };
+    response: z.infer<typeof paymentResponse>;
+  };
+  'GET /api/v1/funding/payments': { request: undefined; response: z.infer<typeof paymentsResponse> };
+  'GET /api/v1/funding/dedicated-account': {
+    request: undefined;
+    response: z.infer<typeof dedicatedAccountResponse>;
+  };
+  'POST /api/v1/funding/dedicated-account': {
+    request: Record<string, never>;
+    response: z.infer<typeof dedicatedAccountResponse>;
+  };
+  'POST /api/v1/funding/manual': {
+    request: ManualFundingBody;
+    response: z.infer<typeof manualFundingRequestResponse>;
+  };
+  'GET /api/v1/funding/manual': {
+    request: undefined;
+    response: z.infer<typeof manualFundingRequestsResponse>;
+  };
+  'GET /api/v1/admin/funding/manual': {
+    request: undefined;
+    response: z.infer<typeof manualFundingRequestsResponse>;
+  };
+  'POST /api/v1/admin/funding/manual/:id/approve': {
+    request: Record<string, never>;
+    response: z.infer<typeof manualFundingRequestResponse>;
+  };
+  'POST /api/v1/admin/funding/manual/:id/reject': {
+    request: { reason: string };
+    response: z.infer<typeof manualFundingRequestResponse>;
+  };
   'GET /api/v1/admin/users': { request: undefined; response: z.infer<typeof adminUsersResponse> };
   'POST /api/v1/admin/invitations': {
     request: { email?: string };
@@ -34,7 +85,9 @@ export type Endpoint = keyof ApiContract;
 export type MockReply<K extends Endpoint> =
   { status?: number; body: ApiContract[K]['response'] } | { status: number; error: ErrorBody };
 
-type Handler<K extends Endpoint> = MockReply<K> | ((request: ApiContract[K]['request']) => MockReply<K>);
+/** A reply, or a function of the request body giving one (a promise holds the reply back until resolved). */
+type Handler<K extends Endpoint> =
+  MockReply<K> | ((request: ApiContract[K]['request']) => MockReply<K> | Promise<MockReply<K>>);
 
 export type MockHandlers = { [K in Endpoint]?: Handler<K> };
 
@@ -91,11 +144,12 @@ export function mockApi(initial: MockHandlers) {
     calls.push({ endpoint, url: url.pathname + url.search, body, headers });
 
     const handler = handlers[endpoint] as Handler<Endpoint>;
-    const reply = typeof handler === 'function' ? handler(body as never) : handler;
-    const status = reply.status ?? 200;
-    const payload = 'error' in reply ? reply.error : reply.body;
-    const text = payload === undefined || status === 204 ? null : JSON.stringify(payload);
-    return Promise.resolve(new Response(text, { status, headers: { 'Content-Type': 'application/json' } }));
+    return Promise.resolve(typeof handler === 'function' ? handler(body as never) : handler).then((reply) => {
+      const status = reply.status ?? 200;
+      const payload = 'error' in reply ? reply.error : reply.body;
+      const text = payload === undefined || status === 204 ? null : JSON.stringify(payload);
+      return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
+    });
   });
 
   vi.stubGlobal('fetch', fetchMock);
@@ -111,9 +165,75 @@ export function mockApi(initial: MockHandlers) {
 }
 
 export const sandboxMeta: MockReply<'GET /api/v1/meta'> = {
-  body: { productName: 'QuickVend', mode: 'sandbox' },
+  body: { productName: 'QuickVend', mode: 'sandbox', minFundingKobo: 10_000 },
 };
+
+const noBreakdown: WalletBreakdown = {
+  fundedKobo: 0,
+  usedKobo: 0,
+  fromAdminKobo: 0,
+  referralKobo: 0,
+  totalKobo: 0,
+};
+
+/** The wallet reply for a balance (the breakdown puts it all under card and transfer funding). */
+export function aWallet(balanceKobo = 0, breakdown: Partial<WalletBreakdown> = {}): { body: WalletResponse } {
+  return {
+    body: {
+      balanceKobo,
+      balance: toNairaString(balanceKobo),
+      currency: 'NGN',
+      breakdown: { ...noBreakdown, fundedKobo: balanceKobo, totalKobo: balanceKobo, ...breakdown },
+    },
+  };
+}
 
 export function aUser(overrides: Partial<Me> = {}): Me {
   return { id: 'usr_1', name: 'Ada Obi', email: 'ada@example.com', role: 'user', ...overrides };
+}
+
+type Payment = z.infer<typeof paymentResponse>['payment'];
+type ManualRequest = z.infer<typeof manualFundingRequestResponse>['request'];
+
+export function aPayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: 'pay_1',
+    reference: 'QV-REF-1',
+    channel: 'card',
+    email: 'ada@example.com',
+    amountKobo: 500_000,
+    amount: '5000.00',
+    status: 'success',
+    gatewayResponse: 'Successful',
+    senderName: null,
+    paidAt: '2025-03-12T13:05:00.000Z',
+    createdAt: '2025-03-12T13:04:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aManualRequest(overrides: Partial<ManualRequest> = {}): ManualRequest {
+  return {
+    id: 'mfr_1',
+    depositorName: 'Ada Obi',
+    bankName: 'First Bank',
+    amountKobo: 1_000_000,
+    amount: '10000.00',
+    chargeKobo: 5_000,
+    creditKobo: 995_000,
+    status: 'pending',
+    reason: null,
+    createdAt: '2025-03-12T13:05:00.000Z',
+    decidedAt: null,
+    ...overrides,
+  };
+}
+
+/** A promise and the functions that settle it, for replies held back until the test says so. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
 }

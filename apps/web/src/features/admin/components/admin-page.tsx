@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useUsers } from '../api/get-users.ts';
 import { InviteAdminForm } from './invite-admin-form.tsx';
+import { ManualRequestsSection } from './manual-requests-section.tsx';
 import { UsersTable } from './users-table.tsx';
 
 function UsersSection() {
@@ -49,6 +50,7 @@ export function AdminPage() {
       <h1 className="text-2xl font-bold text-gray-900">Admin dashboard</h1>
       {isAdmin ? (
         <>
+          <ManualRequestsSection />
           <UsersSection />
           <InviteAdminForm />
         </>

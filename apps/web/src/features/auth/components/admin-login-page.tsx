@@ -8,15 +8,13 @@ import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { sessionQueryKey, setSignedIn, signOut } from '../../../lib/session.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { errorMessageOf, fieldError, type Status } from './form-helpers.ts';
-
-const fieldNames = ['email', 'password'] as const;
+import { CredentialsFields, missingCredentialsMessage } from './credentials-fields.tsx';
+import { errorMessageOf, type Status } from './form-helpers.ts';
 
 export function AdminLoginPage() {
   const navigate = useNavigate();
@@ -62,8 +60,8 @@ export function AdminLoginPage() {
       void navigate(paths.admin, { replace: true });
     },
     (invalid) => {
-      const isMissing = fieldNames.some((name) => invalid[name]?.message === messages.auth.loginRequired);
-      setStatus(isMissing ? { text: messages.auth.loginRequired, tone: 'error' } : null);
+      const missing = missingCredentialsMessage(invalid);
+      setStatus(missing ? { text: missing, tone: 'error' } : null);
     },
   );
 
@@ -71,21 +69,7 @@ export function AdminLoginPage() {
     <AuthLayout title="Admin login" homePath={paths.landing} intro="For QuickVend administrators only.">
       <title>{`Admin login · ${PRODUCT_NAME}`}</title>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...register('email')}
-          error={fieldError(errors.email?.message, messages.auth.loginRequired)}
-        />
-        <Input
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          {...register('password')}
-          error={fieldError(errors.password?.message, messages.auth.loginRequired)}
-        />
+        <CredentialsFields register={register} errors={errors} />
         <StatusMessage message={status?.text} tone={status?.tone} />
         <Button
           type="submit"

@@ -8,14 +8,12 @@ import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { setSignedIn } from '../../../lib/session.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { errorMessageOf, fieldError, SUCCESS_PAUSE_MS, type Status } from './form-helpers.ts';
-
-const fieldNames = ['email', 'password'] as const;
+import { CredentialsFields, missingCredentialsMessage } from './credentials-fields.tsx';
+import { errorMessageOf, SUCCESS_PAUSE_MS, type Status } from './form-helpers.ts';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -45,8 +43,8 @@ export function LoginPage() {
       }
     },
     (invalid) => {
-      const isMissing = fieldNames.some((name) => invalid[name]?.message === messages.auth.loginRequired);
-      setStatus(isMissing ? { text: messages.auth.loginRequired, tone: 'error' } : null);
+      const missing = missingCredentialsMessage(invalid);
+      setStatus(missing ? { text: missing, tone: 'error' } : null);
     },
   );
 
@@ -54,21 +52,7 @@ export function LoginPage() {
     <AuthLayout title="Login" homePath={paths.landing} intro="Welcome back. Sign in to your wallet.">
       <title>{`Login · ${PRODUCT_NAME}`}</title>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...register('email')}
-          error={fieldError(errors.email?.message, messages.auth.loginRequired)}
-        />
-        <Input
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          {...register('password')}
-          error={fieldError(errors.password?.message, messages.auth.loginRequired)}
-        />
+        <CredentialsFields register={register} errors={errors} />
         <StatusMessage message={status?.text} tone={status?.tone} />
         <Button
           type="submit"

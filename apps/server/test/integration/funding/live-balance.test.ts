@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { kobo } from '@quickvend/shared/money';
+import { createTestApp, signUp, type TestApp } from '../../helpers/app.ts';
+import { describeEachDatabase } from '../../helpers/database.ts';
+
+describeEachDatabase('live balance', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('streams the new balance to every open page of the user, and only theirs', async () => {
+    const { client, userId } = await signUp(t.app);
+    const { client: other } = await signUp(t.app);
+    const open = (cookie: string) => {
+      const controller = new AbortController();
+      const events: string[] = [];
+      const done = fetch(`${t.selfUrl}/api/v1/wallet/events`, {
+        headers: { cookie },
+        signal: controller.signal,
+      })
+        .then(async (response) => {
+          expect(response.headers.get('content-type')).toContain('text/event-stream');
+          const reader = response.body?.getReader();
+          const decoder = new TextDecoder();
+          for (;;) {
+            const chunk = await reader?.read();
+            if (!chunk || chunk.done) break;
+            events.push(
+              ...decoder
+                .decode(chunk.value as Uint8Array)
+                .split('\n\n')
+                .filter((e) => e.startsWith('event: balance')),
+            );
+          }
+        })
+        .catch(() => undefined);
+      return {
+        events,
+        close: () => {
+          controller.abort();
+        },
+        done,
+      };
+    };
+    const tabOne = open(client.cookieHeader);
+    const tabTwo = open(client.cookieHeader);
+    const stranger = open(other.cookieHeader);
+    await expect.poll(() => tabOne.events.length + tabTwo.events.length, { timeout: 5_000 }).toBe(2);
+
+    await t.container.ledger.adjustWallet({
+      userId,
+      direction: 'credit',
+      amountKobo: kobo(500_000),
+      reason: 'test',
+      actor: 'test',
+    });
+    for (const tab of [tabOne, tabTwo]) {
+      await expect.poll(() => tab.events.at(-1), { timeout: 5_000 }).toContain('"balanceKobo":500000');
+    }
+    expect(stranger.events.every((e) => e.includes('"balanceKobo":0'))).toBe(true);
+    for (const tab of [tabOne, tabTwo, stranger]) tab.close();
+    await Promise.all([tabOne.done, tabTwo.done, stranger.done]);
+  });
+
+  it('refuses the stream to anonymous visitors', async () => {
+    const response = await fetch(`${t.selfUrl}/api/v1/wallet/events`);
+    expect(response.status).toBe(401);
+  });
+});

@@ -1,0 +1,221 @@
+import { useEffect, useRef, useState } from 'react';
+import { rejectManualFundingBody, type ManualFundingRequest } from '@quickvend/shared/api/funding';
+import { messages } from '@quickvend/shared/messages';
+import { formatNaira } from '@quickvend/shared/money';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { StatusMessage, type StatusTone } from '../../../components/ui/status-message.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { formatLagosDateTime } from '../../../lib/format.ts';
+import { useApproveManualRequest } from '../api/approve-manual-request.ts';
+import { usePendingManualRequests } from '../api/get-manual-requests.ts';
+import { useRejectManualRequest } from '../api/reject-manual-request.ts';
+
+type Status = { text: string; tone: StatusTone };
+
+const columns = ['Customer', 'Deposit', 'Amount', 'Credit after charge', 'Date', 'Actions'] as const;
+
+const cell =
+  'flex justify-between gap-3 px-4 py-1.5 text-right text-sm wrap-anywhere before:shrink-0 before:text-left before:font-semibold before:text-gray-600 before:content-[attr(data-label)] xl:table-cell xl:py-3 xl:text-left xl:align-top xl:before:content-none';
+
+function failureOf(error: unknown): Status {
+  // another admin decided first: the server's own words say so
+  if (isApiError(error, 'CONFLICT')) return { text: error.message, tone: 'error' };
+  return { text: `Error: ${error instanceof Error ? error.message : 'Please try again.'}`, tone: 'error' };
+}
+
+function customerName(request: ManualFundingRequest): string {
+  const name = request.user?.name.trim();
+  return name ? name : 'N/A';
+}
+
+function RequestRow({
+  request,
+  onDone,
+}: {
+  request: ManualFundingRequest;
+  onDone: (status: Status) => void;
+}) {
+  const approve = useApproveManualRequest();
+  const reject = useRejectManualRequest();
+  const [isRejecting, setIsRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const isBusy = approve.isPending || reject.isPending;
+  const name = customerName(request);
+  const reasonInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (isRejecting) reasonInput.current?.focus();
+  }, [isRejecting]);
+
+  const doApprove = async () => {
+    try {
+      const { request: approved } = await approve.mutateAsync(request.id);
+      onDone({ text: `Approved: ${formatNaira(approved.creditKobo)} credited to ${name}.`, tone: 'success' });
+    } catch (error) {
+      onDone(failureOf(error));
+    }
+  };
+
+  const doReject = async () => {
+    const parsed = rejectManualFundingBody.safeParse({ reason });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setReasonError(undefined);
+    try {
+      await reject.mutateAsync({ id: request.id, reason: parsed.data.reason });
+      onDone({ text: `Rejected: ${name} will see your reason.`, tone: 'success' });
+    } catch (error) {
+      onDone(failureOf(error));
+    }
+  };
+
+  return (
+    <tr className="block rounded-xl border border-gray-200 bg-white py-2 xl:table-row xl:rounded-none xl:border-0 xl:border-t xl:py-0">
+      <td data-label="Customer" className={cell}>
+        <span className="flex min-w-0 flex-col xl:items-start">
+          <span className="font-semibold">{name}</span>
+          <span className="text-gray-700">{request.user?.email ?? ''}</span>
+        </span>
+      </td>
+      <td data-label="Deposit" className={cell}>
+        <span className="flex min-w-0 flex-col xl:items-start">
+          <span>{request.depositorName}</span>
+          <span className="text-gray-700">{request.bankName}</span>
+        </span>
+      </td>
+      <td data-label="Amount" className={`${cell} tabular-nums xl:whitespace-nowrap`}>
+        {formatNaira(request.amountKobo)}
+      </td>
+      <td
+        data-label="Credit after charge"
+        className={`${cell} font-semibold tabular-nums xl:whitespace-nowrap`}
+      >
+        {formatNaira(request.creditKobo)}
+      </td>
+      <td data-label="Date" className={cell}>
+        {formatLagosDateTime(request.createdAt)}
+      </td>
+      <td className="block px-4 pt-2 pb-1 xl:table-cell xl:py-3 xl:align-top">
+        {isRejecting ? (
+          <div className="flex flex-col gap-2 xl:min-w-56">
+            <Input
+              ref={reasonInput}
+              label={`Reason for rejecting ${name}'s deposit`}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+              }}
+              hint="The customer will see this."
+              error={reasonError}
+            />
+            <div className="flex gap-2">
+              <Button
+                variant="danger"
+                className="flex-1"
+                isBusy={reject.isPending}
+                busyLabel={messages.purchase.processing}
+                onClick={() => void doReject()}
+              >
+                Confirm reject
+              </Button>
+              <Button
+                variant="text"
+                disabled={isBusy}
+                onClick={() => {
+                  setIsRejecting(false);
+                  setReasonError(undefined);
+                }}
+              >
+                Cancel
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex gap-2">
+            <Button
+              className="flex-1 xl:flex-none"
+              isBusy={approve.isPending}
+              busyLabel={messages.purchase.processing}
+              disabled={isBusy}
+              aria-label={`Approve ${formatNaira(request.amountKobo)} from ${name}`}
+              onClick={() => void doApprove()}
+            >
+              Approve
+            </Button>
+            <Button
+              variant="secondary"
+              className="flex-1 xl:flex-none"
+              disabled={isBusy}
+              aria-label={`Reject ${formatNaira(request.amountKobo)} from ${name}`}
+              onClick={() => {
+                setIsRejecting(true);
+              }}
+            >
+              Reject
+            </Button>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Manual deposits waiting for an admin: approve credits the amount less the charge; reject needs a reason. */
+export function ManualRequestsSection() {
+  const requests = usePendingManualRequests(true);
+  const [status, setStatus] = useState<Status | null>(null);
+
+  let content;
+  if (requests.isPending) {
+    content = (
+      <div aria-busy="true">
+        <p className="mb-3 text-sm text-gray-700">{messages.admin.loading}</p>
+        <SkeletonList rows={2} />
+      </div>
+    );
+  } else if (requests.isError) {
+    content = <StatusMessage message={`Error: ${requests.error.message}`} tone="error" />;
+  } else if (requests.data.requests.length === 0) {
+    content = <EmptyState title="No deposits are waiting." />;
+  } else {
+    content = (
+      <table className="block w-full xl:table xl:border-collapse xl:rounded-xl xl:bg-white xl:shadow-sm">
+        <caption className="sr-only">Pending manual funding requests</caption>
+        <thead className="sr-only xl:not-sr-only xl:table-header-group xl:bg-gray-100">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className="px-4 py-3 text-left text-sm font-semibold text-gray-800"
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="flex flex-col gap-3 xl:table-row-group">
+          {requests.data.requests.map((request) => (
+            <RequestRow key={request.id} request={request} onDone={setStatus} />
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+
+  return (
+    <section aria-labelledby="manual-requests-heading" className="flex flex-col gap-3">
+      <h2 id="manual-requests-heading" className="text-lg font-bold text-gray-900">
+        Manual funding requests
+      </h2>
+      <StatusMessage message={status?.text} tone={status?.tone} />
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Payment } from '@quickvend/shared/api/funding';
+import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+export function getPayments(signal?: AbortSignal): Promise<{ payments: Payment[] }> {
+  return api.get<{ payments: Payment[] }>('/api/v1/funding/payments', { signal });
+}
+
+export const paymentsQueryOptions = queryOptions({
+  queryKey: queryKeys.payments,
+  queryFn: ({ signal }) => getPayments(signal),
+});
+
+/** Card and bank-transfer payments, newest first. */
+export function usePayments() {
+  return useQuery(paymentsQueryOptions);
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import type { ManualFundingRequest } from '@quickvend/shared/api/funding';
+import { messages } from '@quickvend/shared/messages';
+import { formatNaira } from '@quickvend/shared/money';
+import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { StatusBadge, type BadgeTone } from '../../../components/ui/status-badge.tsx';
+import { StatusMessage, type StatusTone } from '../../../components/ui/status-message.tsx';
+import { formatLagosDateTime } from '../../../lib/format.ts';
+import { useCreateManualFunding } from '../api/create-manual-funding.ts';
+import { useManualFundings } from '../api/get-manual-fundings.ts';
+import { nairaAmountField } from './amount.ts';
+import { showServerError } from './form-errors.ts';
+import { FundingSection } from './funding-section.tsx';
+
+const fieldNames = ['depositorName', 'bankName', 'amount'] as const;
+
+const manualFormSchema = z.object({
+  depositorName: z.string().trim().min(1, 'Enter the name the deposit was made in.').max(100),
+  bankName: z.string().trim().min(1, 'Enter the bank the deposit was made at.').max(100),
+  amount: nairaAmountField({
+    requiredMessage: 'Enter the amount you deposited.',
+    above: { kobo: MANUAL_FUNDING_CHARGE_KOBO, message: 'The amount must be more than the NGN 50 charge.' },
+  }),
+});
+
+export const CHARGE_NOTICE = `A charge of ${formatNaira(MANUAL_FUNDING_CHARGE_KOBO)} applies to every manual deposit; we credit the amount less the charge once an admin confirms it.`;
+
+const requestStatus: Record<ManualFundingRequest['status'], { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Pending', tone: 'warning' },
+  approved: { label: 'Approved', tone: 'success' },
+  rejected: { label: 'Rejected', tone: 'error' },
+};
+
+function ManualRequestItem({ request }: { request: ManualFundingRequest }) {
+  const status = requestStatus[request.status];
+  return (
+    <li className="flex flex-col gap-1 rounded-xl border border-gray-200 px-3 py-2.5">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-base font-bold tabular-nums text-gray-900">
+          {formatNaira(request.amountKobo)}
+        </span>
+        <StatusBadge label={status.label} tone={status.tone} />
+      </div>
+      <p className="text-sm text-gray-700">
+        Credit after charge:{' '}
+        <span className="font-semibold tabular-nums">{formatNaira(request.creditKobo)}</span>
+      </p>
+      <p className="text-xs text-gray-600">
+        {request.depositorName} · {request.bankName} · {formatLagosDateTime(request.createdAt)}
+      </p>
+      {request.status === 'rejected' && request.reason ? (
+        <p className="text-sm text-red-800">Reason: {request.reason}</p>
+      ) : null}
+    </li>
+  );
+}
+
+function ManualRequestList() {
+  const requests = useManualFundings();
+  if (requests.isPending) return <SkeletonList rows={2} />;
+  if (requests.isError) return <StatusMessage message={`Error: ${requests.error.message}`} tone="error" />;
+  if (requests.data.requests.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="text-base font-bold text-gray-900">Your manual deposits</h3>
+      <ul className="flex flex-col gap-2">
+        {requests.data.requests.map((request) => (
+          <ManualRequestItem key={request.id} request={request} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A deposit made at a bank or by transfer to the company: an admin checks it and credits the wallet. */
+export function ManualFundingSection() {
+  const createRequest = useCreateManualFunding();
+  const [status, setStatus] = useState<{ text: string; tone: StatusTone } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(manualFormSchema),
+    defaultValues: { depositorName: '', bankName: '', amount: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    if (createRequest.isPending) return;
+    setStatus(null);
+    try {
+      const { request } = await createRequest.mutateAsync(values);
+      reset();
+      setStatus({
+        text: `Request received. We will credit ${formatNaira(request.creditKobo)} once an admin confirms your deposit.`,
+        tone: 'success',
+      });
+    } catch (error) {
+      const text = showServerError(error, fieldNames, setError);
+      setStatus(text === null ? null : { text, tone: 'error' });
+    }
+  });
+
+  return (
+    <FundingSection
+      id="manual"
+      title="Manual funding"
+      intro="Paid into our bank account at a branch or from another bank? Tell us the details and an admin will confirm it."
+    >
+      <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">{CHARGE_NOTICE}</p>
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
+        <Input
+          label="Depositor name"
+          autoComplete="name"
+          required
+          {...register('depositorName')}
+          error={errors.depositorName?.message}
+        />
+        <Input
+          label="Bank name"
+          autoComplete="off"
+          required
+          {...register('bankName')}
+          error={errors.bankName?.message}
+        />
+        <Input
+          label="Amount (NGN)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="e.g. 10,000"
+          required
+          {...register('amount')}
+          error={errors.amount?.message}
+        />
+        <StatusMessage message={status?.text} tone={status?.tone} />
+        <Button
+          type="submit"
+          fullWidth
+          isBusy={createRequest.isPending}
+          busyLabel={messages.purchase.processing}
+        >
+          Submit
+        </Button>
+      </form>
+      <ManualRequestList />
+    </FundingSection>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { balanceEvent, type WalletResponse } from '@quickvend/shared/api/wallet';
+import { queryKeys } from './query-keys.ts';
+import { refreshMoney } from './wallet.ts';
+
+export const WALLET_EVENTS_URL = '/api/v1/wallet/events';
+
+function readBalance(data: unknown): { balanceKobo: number; balance: string } | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = balanceEvent.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the wallet's server-sent event stream open while mounted (the signed-in layout mounts it once).
+ * Each `balance` event shows the new balance at once and then refreshes the wallet's breakdown, the
+ * statement and the payments. The browser reconnects by itself after a dropped connection.
+ */
+export function useLiveBalance(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(WALLET_EVENTS_URL);
+    // the server says the current balance as soon as a stream (re)opens; unchanged, it is no news
+    let isGreeting = true;
+    const onOpen = () => {
+      isGreeting = true;
+    };
+    const onBalance = (event: Event) => {
+      const next = readBalance(event instanceof MessageEvent ? event.data : undefined);
+      if (next === null) return;
+      const wasGreeting = isGreeting;
+      isGreeting = false;
+      const cached = queryClient.getQueryData<WalletResponse>(queryKeys.wallet);
+      // not loaded yet: the wallet is being fetched anyway and will be current
+      if (cached === undefined) return;
+      if (wasGreeting && cached.balanceKobo === next.balanceKobo) return;
+      queryClient.setQueryData<WalletResponse>(queryKeys.wallet, (old) =>
+        old ? { ...old, balanceKobo: next.balanceKobo, balance: next.balance } : old,
+      );
+      void refreshMoney(queryClient);
+    };
+    source.addEventListener('open', onOpen);
+    source.addEventListener('balance', onBalance);
+    return () => {
+      source.removeEventListener('open', onOpen);
+      source.removeEventListener('balance', onBalance);
+      source.close();
+    };
+  }, [queryClient]);
+}
