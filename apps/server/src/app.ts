@@ -131,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerFundingRoutes(app, {
     funding: container.funding,
     guards,
+    findUsersByIds: container.auth.findUsersByIds,
     mode: config.providerMode,
     simulateTransferUrl: isLive ? null : `${PAYSTACK_SIMULATOR_PREFIX}/simulate/transfer`,
   });

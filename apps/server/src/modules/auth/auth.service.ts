@@ -3,7 +3,7 @@ import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Me, Role } from '@quickvend/shared/api/auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '@quickvend/shared/services';
@@ -259,6 +259,15 @@ export function createAuthService(deps: AuthDeps) {
     return user ? toMe(user) : null;
   }
 
+  async function findUsersByIds(ids: readonly string[]): Promise<Map<string, Me>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, toMe(row)]));
+  }
+
   async function listUsers() {
     return db
       .select({
@@ -284,6 +293,7 @@ export function createAuthService(deps: AuthDeps) {
     registerAdmin,
     createUser,
     findUserByEmail,
+    findUsersByIds,
     listUsers,
     setRole,
   };

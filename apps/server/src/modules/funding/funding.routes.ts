@@ -9,7 +9,7 @@ import {
 } from '@quickvend/shared/api/funding';
 import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { AppError } from '../../lib/errors.ts';
-import { signedInUser, type Guards } from '../auth/index.ts';
+import { signedInUser, type AuthService, type Guards } from '../auth/index.ts';
 import type { PaymentGateway } from './funding.port.ts';
 import type { FundingService } from './funding.service.ts';
 import type { payments, manualFundingRequests } from './funding.tables.ts';
@@ -62,6 +62,7 @@ export function registerFundingRoutes(
   deps: {
     funding: FundingService;
     guards: Guards;
+    findUsersByIds: AuthService['findUsersByIds'];
     mode: 'sandbox' | 'live';
     simulateTransferUrl: string | null;
   },
@@ -132,7 +133,7 @@ export function registerFundingRoutes(
 
   app.get('/api/v1/funding/manual', { preHandler: guards.requireUser }, async (request) => ({
     requests: (await funding.listManualRequests({ userId: signedInUser(request).id })).map((row) =>
-      toManualRequest(row.request),
+      toManualRequest(row),
     ),
   }));
 
@@ -142,13 +143,22 @@ export function registerFundingRoutes(
       preHandler: guards.requireAdmin,
       schema: { querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }) },
     },
-    async (request) => ({
-      requests: (
-        await funding.listManualRequests({ ...(request.query.status && { status: request.query.status }) })
-      ).map((row) =>
-        toManualRequest(row.request, { id: row.request.userId, name: row.userName, email: row.userEmail }),
-      ),
-    }),
+    async (request) => {
+      const rows = await funding.listManualRequests({
+        ...(request.query.status && { status: request.query.status }),
+      });
+      const people = await deps.findUsersByIds(rows.map((row) => row.userId));
+      return {
+        requests: rows.map((row) => {
+          const person = people.get(row.userId);
+          return toManualRequest(row, {
+            id: row.userId,
+            name: person?.name ?? 'N/A',
+            email: person?.email ?? '',
+          });
+        }),
+      };
+    },
   );
 
   const idParams = z.object({ id: z.string().min(1).max(64) });

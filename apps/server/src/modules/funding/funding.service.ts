@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
@@ -163,10 +163,6 @@ export function createFundingService(deps: FundingDeps) {
       log.error({ reference: event.reference, accountNumber }, 'transfer into an account we do not know');
       return;
     }
-    const [owner] = await queryRows<{ email: string }>(
-      db,
-      sql`select email from users where id = ${account.userId}`,
-    );
     await db
       .insert(payments)
       .values({
@@ -174,7 +170,7 @@ export function createFundingService(deps: FundingDeps) {
         userId: account.userId,
         reference: event.reference,
         channel: 'dedicated_nuban',
-        email: owner?.email ?? '',
+        email: verified.customerEmail ?? '',
         amountKobo: verified.amountKobo,
         senderName: verified.senderName,
       })
@@ -241,7 +237,7 @@ export function createFundingService(deps: FundingDeps) {
         .where(
           and(
             eq(payments.userId, userId),
-            sql`${payments.status} <> 'abandoned' or ${payments.channel} <> 'card'`,
+            or(ne(payments.status, 'abandoned'), ne(payments.channel, 'card')),
           ),
         )
         .orderBy(desc(payments.createdAt), desc(payments.id))
@@ -351,11 +347,7 @@ export function createFundingService(deps: FundingDeps) {
 
     async listManualRequests(filter: { userId?: string; status?: 'pending' | 'approved' | 'rejected' }) {
       return db
-        .select({
-          request: manualFundingRequests,
-          userName: sql<string>`(select name from users where users.id = ${manualFundingRequests.userId})`,
-          userEmail: sql<string>`(select email from users where users.id = ${manualFundingRequests.userId})`,
-        })
+        .select()
         .from(manualFundingRequests)
         .where(
           and(
