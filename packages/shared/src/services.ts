@@ -29,3 +29,18 @@ export const ELECTRICITY_DISTRIBUTORS = [
 ] as const;
 
 export const METER_TYPES = ['prepaid', 'postpaid'] as const;
+
+/** The provider's service ids per network (9mobile is still `etisalat` there). */
+export const NETWORK_SERVICES = {
+  mtn: { airtime: 'mtn', data: 'mtn-data', label: 'MTN' },
+  glo: { airtime: 'glo', data: 'glo-data', label: 'GLO' },
+  airtel: { airtime: 'airtel', data: 'airtel-data', label: 'Airtel' },
+  '9mobile': { airtime: 'etisalat', data: 'etisalat-data', label: '9mobile' },
+} as const;
+
+/** Numbers the provider's sandbox answers in set ways (delivered, pending, unexpected, no answer, timeout). */
+export const SANDBOX_TEST_NUMBERS = ['08011111111', '201000000000', '500000000000', '400000000000', '300000000000'] as const;
+
+export const TRANSACTION_PIN_LENGTH = 4;
+export const PIN_MAX_ATTEMPTS = 5;
+export const PIN_LOCK_MINUTES = 30;

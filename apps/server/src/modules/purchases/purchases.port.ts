@@ -1,0 +1,73 @@
+import type { Kobo } from '@quickvend/shared/money';
+
+/** What the provider said about one purchase. Every provider answer maps to exactly one of these. */
+export type ProviderOutcome =
+  | {
+      status: 'delivered';
+      message: string;
+      /** the provider's own transaction id */
+      providerReference: string | null;
+      /** what the provider took from our float for it, when it says (face value less commission) */
+      costKobo: Kobo | null;
+      /** an electricity token, digits only */
+      token: string | null;
+      /** exam PINs */
+      pins: { serial: string | null; pin: string }[] | null;
+    }
+  | { status: 'failed'; message: string; code: string | null }
+  | { status: 'pending'; message: string; code: string | null };
+
+export type PurchaseRequest = {
+  /** Generated before the first call and reused on every retry and requery. */
+  requestId: string;
+  serviceId: string;
+  phone: string;
+  amountKobo?: Kobo | undefined;
+  variationCode?: string | undefined;
+  billersCode?: string | undefined;
+  subscriptionType?: 'change' | 'renew' | undefined;
+  quantity?: number | undefined;
+};
+
+export type ProviderVariation = {
+  code: string;
+  name: string;
+  amountKobo: Kobo;
+  isFixedPrice: boolean;
+};
+
+export type ProviderService = {
+  serviceId: string;
+  name: string;
+  minimumKobo: Kobo | null;
+  maximumKobo: Kobo | null;
+};
+
+export type ProviderCallback =
+  | { type: 'transaction-update'; requestId: string }
+  | { type: 'variations-update'; serviceId: string }
+  | { type: 'ignored' };
+
+/** Thrown when the provider could not be reached or answered something unreadable: the outcome is unknown. */
+export class ProviderUnavailableError extends Error {
+  override name = 'ProviderUnavailableError';
+}
+
+/**
+ * Port: the bill-payment provider the purchase engine buys from.
+ * Business outcomes come back as values; transport problems are thrown as ProviderUnavailableError and the
+ * engine treats them as pending, never as failed.
+ */
+export type BillsProvider = {
+  /** A fresh request id for a new purchase (the provider dictates its shape). */
+  newRequestId(now: Date): string;
+  purchase(request: PurchaseRequest): Promise<ProviderOutcome>;
+  /** 'unknown' when the provider has no record of the request id. */
+  requery(requestId: string): Promise<ProviderOutcome | { status: 'unknown' }>;
+  listServices(category: 'airtime' | 'data' | 'tv-subscription' | 'electricity-bill' | 'education'): Promise<
+    ProviderService[]
+  >;
+  listVariations(serviceId: string): Promise<ProviderVariation[]>;
+  /** Reads a provider callback body; never trusted on its own: the engine requeries before moving money. */
+  readCallback(body: unknown): ProviderCallback;
+};

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+export const purchaseStatus = z.enum(['delivered', 'pending', 'failed']);
+export type PurchaseStatus = z.infer<typeof purchaseStatus>;
+
+export const purchaseKind = z.enum(['airtime', 'data', 'tv', 'electricity', 'education']);
+export type PurchaseKind = z.infer<typeof purchaseKind>;
+
+/** 1 to 64 of [A-Za-z0-9_-]: the caller's idempotency key. */
+export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'requestId must be 1 to 64 letters, digits, _ or -');
+
+export const createPurchaseBody = z.object({
+  requestId: requestIdSchema,
+  serviceId: z.string().trim().min(1).max(64),
+  phone: z.string().trim().max(20).default(''),
+  amount: z.union([z.string(), z.number()]).optional(),
+  variationCode: z.string().trim().min(1).max(100).optional(),
+  billersCode: z.string().trim().min(1).max(40).optional(),
+  type: z.string().trim().max(40).optional(),
+  subscriptionType: z.enum(['change', 'renew']).optional(),
+  quantity: z.number().int().min(1).max(10).optional(),
+  /** web purchases only: the 4-digit transaction PIN */
+  pin: z.string().optional(),
+});
+export type CreatePurchaseBody = z.input<typeof createPurchaseBody>;
+
+export const purchase = z.object({
+  id: z.string(),
+  requestId: z.string(),
+  serviceId: z.string(),
+  kind: purchaseKind,
+  serviceName: z.string(),
+  status: purchaseStatus,
+  phone: z.string(),
+  billersCode: z.string().nullable(),
+  variationCode: z.string().nullable(),
+  planName: z.string().nullable(),
+  /** face value */
+  amountKobo: z.number().int(),
+  amount: z.string(),
+  /** what the wallet paid */
+  chargedKobo: z.number().int(),
+  charged: z.string(),
+  /** wallet balance right after the debit */
+  balanceAfterKobo: z.number().int().nullable(),
+  token: z.string().nullable(),
+  pins: z.array(z.object({ serial: z.string().nullable(), pin: z.string() })).nullable(),
+  message: z.string(),
+  /** the provider's transaction id */
+  transactionId: z.string().nullable(),
+  /** the id the provider knows the purchase by */
+  providerRequestId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Purchase = z.infer<typeof purchase>;
+
+export const purchaseResponse = z.object({ purchase });
+
+export const listPurchasesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(100).optional(),
+  serviceId: z.string().max(64).optional(),
+  status: purchaseStatus.optional(),
+});
+export const purchasesResponse = z.object({ purchases: z.array(purchase), nextCursor: z.string().nullable() });
+
+export const service = z.object({
+  id: z.string(),
+  kind: purchaseKind,
+  name: z.string(),
+  network: z.enum(['mtn', 'glo', 'airtel', '9mobile']).nullable(),
+  minimumKobo: z.number().int().nullable(),
+  maximumKobo: z.number().int().nullable(),
+  hasVariations: z.boolean(),
+});
+export type Service = z.infer<typeof service>;
+export const servicesResponse = z.object({ services: z.array(service) });
+
+export const variation = z.object({
+  code: z.string(),
+  name: z.string(),
+  amountKobo: z.number().int(),
+  amount: z.string(),
+});
+export type Variation = z.infer<typeof variation>;
+export const variationsResponse = z.object({ variations: z.array(variation) });
+
+export const balanceResponse = z.object({
+  balanceKobo: z.number().int(),
+  balance: z.string(),
+  currency: z.literal('NGN'),
+});
