@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import {
   createContainer,
   PAYSTACK_SIMULATOR_PREFIX,
+  VTPASS_SIMULATOR_PREFIX,
   type Container,
   type ContainerConfig,
 } from './container.ts';
@@ -26,6 +27,14 @@ import { registerWalletRoutes } from './modules/wallet/index.ts';
 import { registerFundingRoutes, registerPaystackWebhook } from './modules/funding/index.ts';
 import { registerPaystackSimulator } from './providers/simulators/paystack/paystack-simulator.ts';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { registerApiKeyRoutes } from './modules/partners/index.ts';
+import { registerPurchaseRoutes, registerVtpassWebhook } from './modules/purchases/index.ts';
+import { REFRESH_CATALOG_JOB } from './modules/catalog/index.ts';
+import {
+  registerVtpassSimulator,
+  type VtpassSimulator,
+  type VtpassSimulatorOptions,
+} from './providers/simulators/vtpass/vtpass-simulator.ts';
 
 export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -42,6 +51,12 @@ export type AppDeps = {
   /** Where this server can reach itself once listening (the sandbox simulators live there). */
   selfUrl: string;
   jobPollingSeconds?: number;
+  /** sandbox simulator settings, for tests that need time to pass quickly */
+  simulators?: Partial<
+    Pick<VtpassSimulatorOptions, 'pendingResolveMs' | 'timeoutHangMs' | 'duplicateWindowMs'>
+  >;
+  /** how long to wait for the bills provider before treating the answer as unknown */
+  providerTimeoutMs?: number;
   logger?: FastifyBaseLogger | false;
   clock?: Clock;
   rateLimits?: AuthRateLimits;
@@ -51,7 +66,11 @@ export type AppDeps = {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
-export type BuiltApp = { app: FastifyInstance; container: Container };
+export type BuiltApp = {
+  app: FastifyInstance;
+  container: Container;
+  simulators: { vtpass?: VtpassSimulator };
+};
 
 /** Builds the whole HTTP application without listening, so tests can `inject` into it. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -81,12 +100,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: app.log,
     selfUrl: deps.selfUrl,
     runWorkers: true,
+    ...(deps.providerTimeoutMs !== undefined && { providerTimeoutMs: deps.providerTimeoutMs }),
     ...(deps.jobPollingSeconds !== undefined && { jobPollingSeconds: deps.jobPollingSeconds }),
   });
   app.addHook('onClose', async () => {
     await container.close();
   });
   const isLive = config.providerMode === 'live';
+  const simulators: { vtpass?: VtpassSimulator } = {};
   // Paystack Inline runs its checkout from Paystack's own script and frame
   const paystackInline = isLive ? ['https://js.paystack.co', 'https://checkout.paystack.com'] : [];
 
@@ -116,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandling(app);
   registerCsrfProtection(app, { appUrl: config.appUrl, prefix: '/api/' });
 
-  const guards = createGuards(app, container.auth);
+  const guards = createGuards(app, container.auth, container.partners);
   registerSystemRoutes(app, {
     ping: deps.database.ping,
     mode: config.providerMode,
@@ -136,6 +157,33 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     simulateTransferUrl: isLive ? null : `${PAYSTACK_SIMULATOR_PREFIX}/simulate/transfer`,
   });
   registerPaystackWebhook(app, { funding: container.funding, gateway: container.gateway });
+  registerPurchaseRoutes(app, {
+    engine: container.purchases,
+    catalog: container.catalog,
+    ledger: container.ledger,
+    pins: container.pins,
+    auth: container.auth,
+    guards,
+  });
+  registerApiKeyRoutes(app, { partners: container.partners, guards });
+  registerVtpassWebhook(app, {
+    engine: container.purchases,
+    provider: container.billsProvider,
+    onVariationsChanged: async (serviceId) => {
+      await container.jobs.send(REFRESH_CATALOG_JOB, { serviceId });
+    },
+  });
+  if (!isLive && !config.vtpass.baseUrl) {
+    simulators.vtpass = registerVtpassSimulator(app, {
+      prefix: VTPASS_SIMULATOR_PREFIX,
+      apiKey: config.vtpass.apiKey,
+      publicKey: config.vtpass.publicKey,
+      secretKey: config.vtpass.secretKey,
+      callbackUrl: `${deps.selfUrl}/webhooks/vtpass`,
+      log: app.log,
+      ...deps.simulators,
+    });
+  }
   if (!isLive && !config.paystack.baseUrl) {
     registerPaystackSimulator(app, {
       prefix: PAYSTACK_SIMULATOR_PREFIX,
@@ -154,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (existsSync(path.join(webDistDir, 'index.html'))) await registerWebApp(app, webDistDir);
   else app.setNotFoundHandler(sendNotFound);
 
-  return { app, container };
+  return { app, container, simulators };
 }
 
 const NOT_SPA = /^\/(api|webhooks|sandbox)(\/|$)|^\/(healthz|readyz|metrics)$/;

@@ -36,6 +36,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,2})?$/, 'must be an amount in naira, such as 100 or 250.50')
     .default('100'),
+  PURCHASE_RECHECK_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -66,6 +67,8 @@ export type Config = {
   pinPepper: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   minFundingKobo: Kobo;
+  /** a purchase left `processing` this long (a crash mid-call) is requeried */
+  purchaseRecheckAfterSeconds: number;
 };
 
 type Env = Record<string, string | undefined>;
@@ -115,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
     pinPepper: e.PIN_PEPPER ?? secrets?.pinPepper ?? '',
     logLevel: e.LOG_LEVEL,
     minFundingKobo: parseNaira(e.FUNDING_MIN_AMOUNT),
+    purchaseRecheckAfterSeconds: e.PURCHASE_RECHECK_AFTER_SECONDS,
   };
 }
 

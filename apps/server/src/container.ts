@@ -11,8 +11,18 @@ import { createMailer, createSandboxMailbox, type MailTransport } from './module
 import { startBalanceFeed } from './modules/wallet/index.ts';
 import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts';
 import { createSmtpTransport } from './providers/smtp/smtp.adapter.ts';
+import { createVtpassProvider } from './providers/vtpass/vtpass.adapter.ts';
+import { createCatalog, REFRESH_CATALOG_JOB } from './modules/catalog/index.ts';
+import { createPartners } from './modules/partners/index.ts';
+import {
+  createPinService,
+  createPurchaseEngine,
+  RECONCILE_JOB,
+  REQUERY_JOB,
+} from './modules/purchases/index.ts';
 
 export const PAYSTACK_SIMULATOR_PREFIX = '/sandbox/paystack';
+export const VTPASS_SIMULATOR_PREFIX = '/sandbox/vtpass/api';
 
 export type ContainerConfig = Pick<
   Config,
@@ -23,7 +33,10 @@ export type ContainerConfig = Pick<
   | 'mailFrom'
   | 'providerMode'
   | 'paystack'
+  | 'vtpass'
+  | 'pinPepper'
   | 'minFundingKobo'
+  | 'purchaseRecheckAfterSeconds'
 >;
 
 export type ContainerDeps = {
@@ -34,6 +47,7 @@ export type ContainerDeps = {
   /** Where this server can reach itself: the sandbox simulators live there. */
   selfUrl: string;
   jobPollingSeconds?: number;
+  providerTimeoutMs?: number;
   /** Start background workers (the server does; one-shot CLI commands do not). */
   runWorkers: boolean;
 };
@@ -83,6 +97,50 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
       ),
     );
   }
+  const billsProvider = createVtpassProvider({
+    baseUrl: config.vtpass.baseUrl ?? `${selfUrl}${VTPASS_SIMULATOR_PREFIX}`,
+    apiKey: config.vtpass.apiKey,
+    publicKey: config.vtpass.publicKey,
+    secretKey: config.vtpass.secretKey,
+    ...(options.providerTimeoutMs !== undefined && { timeoutMs: options.providerTimeoutMs }),
+  });
+  const catalog = createCatalog({ db, provider: billsProvider, clock, log });
+  const pins = createPinService({
+    db,
+    pepper: config.pinPepper,
+    clock,
+    appUrl: config.appUrl,
+    sendMail: (mail) => mailer.send(mail),
+  });
+  const partners = createPartners({ db, clock });
+  const purchases = createPurchaseEngine({
+    db,
+    ledger,
+    provider: billsProvider,
+    catalog,
+    pins,
+    jobs,
+    clock,
+    log,
+    acceptsSandboxNumbers: config.providerMode === 'sandbox',
+    recheckAfterSeconds: config.purchaseRecheckAfterSeconds,
+  });
+  if (options.runWorkers) {
+    await jobs.work(REQUERY_JOB, z.object({ purchaseId: z.string() }), ({ purchaseId }) =>
+      purchases.recheck(purchaseId),
+    );
+    await jobs.work(RECONCILE_JOB, z.object({}), async () => {
+      const changes = await purchases.reconcile();
+      if (changes.length > 0) log.info({ changes }, 'reconciled purchases');
+    });
+    await jobs.work(REFRESH_CATALOG_JOB, z.object({ serviceId: z.string().optional() }), ({ serviceId }) =>
+      catalog.refreshAll(serviceId ? [serviceId] : undefined),
+    );
+    await jobs.schedule(RECONCILE_JOB, '* * * * *');
+    await jobs.schedule(REFRESH_CATALOG_JOB, '17 * * * *');
+    // purchases a crash left behind are picked up at start, not at the next tick
+    await jobs.send(RECONCILE_JOB, {});
+  }
   const balanceFeed = await startBalanceFeed(database.listen, log);
 
   return {
@@ -94,6 +152,11 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     gateway,
     jobs,
     funding,
+    billsProvider,
+    catalog,
+    pins,
+    partners,
+    purchases,
     balanceFeed,
     async close() {
       await balanceFeed.close();

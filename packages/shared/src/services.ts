@@ -39,7 +39,13 @@ export const NETWORK_SERVICES = {
 } as const;
 
 /** Numbers the provider's sandbox answers in set ways (delivered, pending, unexpected, no answer, timeout). */
-export const SANDBOX_TEST_NUMBERS = ['08011111111', '201000000000', '500000000000', '400000000000', '300000000000'] as const;
+export const SANDBOX_TEST_NUMBERS = [
+  '08011111111',
+  '201000000000',
+  '500000000000',
+  '400000000000',
+  '300000000000',
+] as const;
 
 export const TRANSACTION_PIN_LENGTH = 4;
 export const PIN_MAX_ATTEMPTS = 5;

@@ -3,3 +3,6 @@ export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/ledger/ledger.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/funding/funding.tables.ts';
+export * from '../modules/catalog/catalog.tables.ts';
+export * from '../modules/purchases/purchases.tables.ts';
+export * from '../modules/partners/partners.tables.ts';

@@ -16,7 +16,9 @@ export type IdPrefix =
   | 'pay'
   | 'mfr'
   | 'whk'
-  | 'dva';
+  | 'dva'
+  | 'pur'
+  | 'key';
 
 /** Prefixed, time-sortable ids: `usr_01J...`. */
 export function newId(prefix: IdPrefix): string {

@@ -25,6 +25,8 @@ export type JobQueue = {
     schema: S,
     handler: (data: z.infer<S>) => Promise<void>,
   ) => Promise<void>;
+  /** Sends `name` on a cron schedule; across processes it fires once per tick. */
+  schedule: (name: string, cron: string) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -90,6 +92,10 @@ export async function startJobQueue(
         },
       );
       workerIds.set(name, workerId);
+    },
+    async schedule(name, cron) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, {}, { tz: 'Africa/Lagos' });
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

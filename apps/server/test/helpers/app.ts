@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Me } from '@quickvend/shared/api/auth';
 import { errorBody, type ErrorBody } from '@quickvend/shared/errors';
-import { buildApp, type BuiltApp } from '../../src/app.ts';
+import { buildApp, type AppDeps, type BuiltApp } from '../../src/app.ts';
 import type { AuthRateLimits } from '../../src/modules/auth/auth.routes.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { kobo } from '@quickvend/shared/money';
@@ -21,6 +21,8 @@ export async function createTestApp(
     rateLimits?: AuthRateLimits;
     clock?: Clock;
     webDistDir?: string;
+    simulators?: AppDeps['simulators'];
+    providerTimeoutMs?: number;
     /** extra routes for a test, added before the app starts listening */
     extraRoutes?: (app: FastifyInstance) => void;
   } = {},
@@ -38,10 +40,25 @@ export async function createTestApp(
       providerMode: 'sandbox',
       paystack: { baseUrl: undefined, publicKey: 'pk_test_sandbox', secretKey: 'sk_test_sandbox' },
       minFundingKobo: kobo(10_000),
+      vtpass: {
+        baseUrl: undefined,
+        apiKey: 'sandbox-api-key',
+        publicKey: 'PK_sandbox',
+        secretKey: 'SK_sandbox',
+      },
+      pinPepper: 'test-pepper-test-pepper-test-pepper-0123',
+      purchaseRecheckAfterSeconds: 60,
     },
     database,
     selfUrl,
     jobPollingSeconds: 0.5,
+    simulators: {
+      pendingResolveMs: 1_000,
+      timeoutHangMs: 5_000,
+      duplicateWindowMs: 0,
+      ...options.simulators,
+    },
+    providerTimeoutMs: options.providerTimeoutMs ?? 2_000,
     logger: false,
     rateLimits: options.rateLimits ?? generousLimits,
     webDistDir: options.webDistDir ?? '/nonexistent',

@@ -13,7 +13,11 @@ export type PinStatus = z.infer<typeof pinStatusResponse>;
 export const setPinBody = z.object({ pin: pinDigits, currentPin: z.string().optional() });
 
 export const changePinRequestBody = z.object({
-  email: z.string().trim().min(1, 'Enter your email address.').pipe(z.email('Please enter a valid email address.')),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter your email address.')
+    .pipe(z.email('Please enter a valid email address.')),
 });
 
 /** From the mailed link: the account password proves it is really the owner. */

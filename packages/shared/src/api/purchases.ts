@@ -7,7 +7,9 @@ export const purchaseKind = z.enum(['airtime', 'data', 'tv', 'electricity', 'edu
 export type PurchaseKind = z.infer<typeof purchaseKind>;
 
 /** 1 to 64 of [A-Za-z0-9_-]: the caller's idempotency key. */
-export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'requestId must be 1 to 64 letters, digits, _ or -');
+export const requestIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'requestId must be 1 to 64 letters, digits, _ or -');
 
 export const createPurchaseBody = z.object({
   requestId: requestIdSchema,
@@ -63,7 +65,10 @@ export const listPurchasesQuery = z.object({
   serviceId: z.string().max(64).optional(),
   status: purchaseStatus.optional(),
 });
-export const purchasesResponse = z.object({ purchases: z.array(purchase), nextCursor: z.string().nullable() });
+export const purchasesResponse = z.object({
+  purchases: z.array(purchase),
+  nextCursor: z.string().nullable(),
+});
 
 export const service = z.object({
   id: z.string(),

@@ -7,6 +7,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     currentUser: Me | null;
+    /** how the current user proved who they are: the web session cookie, or a partner API key */
+    authMethod: 'session' | 'key' | null;
   }
 }
 
@@ -26,8 +28,13 @@ export function sendCookies(reply: FastifyReply, setCookie: string[]): void {
 export type Guards = ReturnType<typeof createGuards>;
 
 /** Route guards: every protected route names one in its preHandler, so the rule is visible where the route is. */
-export function createGuards(app: FastifyInstance, auth: AuthService) {
+export function createGuards(
+  app: FastifyInstance,
+  auth: AuthService,
+  keys: { authenticate: (key: string) => Promise<string | null> },
+) {
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('authMethod', null);
 
   async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<Me | null> {
     if (request.currentUser) return request.currentUser;
@@ -37,12 +44,34 @@ export function createGuards(app: FastifyInstance, auth: AuthService) {
     // a refreshed session gets a refreshed cookie
     sendCookies(reply, session.setCookie);
     request.currentUser = session.user;
+    request.authMethod = 'session';
     return session.user;
+  }
+
+  /** A partner's bearer key. @throws UNAUTHENTICATED for a missing, unknown or revoked key */
+  async function loadKeyOwner(request: FastifyRequest): Promise<Me> {
+    const key = request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
+    const userId = key ? await keys.authenticate(key) : null;
+    const owner = userId ? (await auth.findUsersByIds([userId])).get(userId) : undefined;
+    if (!owner) throw new AppError('UNAUTHENTICATED', 'Missing, unknown or revoked API key.');
+    request.currentUser = owner;
+    request.authMethod = 'key';
+    return owner;
   }
 
   return {
     loadUser,
     requireUser: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      if (!(await loadUser(request, reply))) {
+        throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      }
+    },
+    /** The partner API: a bearer key when one is sent, otherwise the web session. */
+    requireUserOrKey: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      if (request.headers.authorization?.startsWith('Bearer ')) {
+        await loadKeyOwner(request);
+        return;
+      }
       if (!(await loadUser(request, reply))) {
         throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
       }

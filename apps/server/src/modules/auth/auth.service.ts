@@ -259,6 +259,15 @@ export function createAuthService(deps: AuthDeps) {
     return user ? toMe(user) : null;
   }
 
+  /** For re-confirming identity (changing the PIN): the account password, checked like a sign-in. */
+  async function verifyPassword(userId: string, password: string): Promise<boolean> {
+    const [account] = await db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+    return account?.password ? argon2Verify(account.password, password) : false;
+  }
+
   async function findUsersByIds(ids: readonly string[]): Promise<Map<string, Me>> {
     if (ids.length === 0) return new Map();
     const rows = await db
@@ -294,6 +303,7 @@ export function createAuthService(deps: AuthDeps) {
     createUser,
     findUserByEmail,
     findUsersByIds,
+    verifyPassword,
     listUsers,
     setRole,
   };

@@ -64,9 +64,9 @@ export type BillsProvider = {
   purchase(request: PurchaseRequest): Promise<ProviderOutcome>;
   /** 'unknown' when the provider has no record of the request id. */
   requery(requestId: string): Promise<ProviderOutcome | { status: 'unknown' }>;
-  listServices(category: 'airtime' | 'data' | 'tv-subscription' | 'electricity-bill' | 'education'): Promise<
-    ProviderService[]
-  >;
+  listServices(
+    category: 'airtime' | 'data' | 'tv-subscription' | 'electricity-bill' | 'education',
+  ): Promise<ProviderService[]>;
   listVariations(serviceId: string): Promise<ProviderVariation[]>;
   /** Reads a provider callback body; never trusted on its own: the engine requeries before moving money. */
   readCallback(body: unknown): ProviderCallback;

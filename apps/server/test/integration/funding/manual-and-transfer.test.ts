@@ -152,7 +152,9 @@ describeEachDatabase('manual deposits and bank transfers', (kind) => {
       }),
     ]);
     const { client: neighbour } = await signUp(t.app);
-    expect((await neighbour.get('/api/v1/funding/payments')).json<{ payments: Payment[] }>().payments).toEqual([]);
+    expect(
+      (await neighbour.get('/api/v1/funding/payments')).json<{ payments: Payment[] }>().payments,
+    ).toEqual([]);
     const wallet = (await client.get('/api/v1/wallet')).json<{ breakdown: { fundedKobo: number } }>();
     expect(wallet.breakdown.fundedKobo).toBe(750_000);
     expect((await t.container.ledger.verify()).problems).toEqual([]);

@@ -1,0 +1,24 @@
+import { bigint, boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The provider's limits per service, refreshed from the provider. */
+export const catalogServices = pgTable('catalog_services', {
+  serviceId: text('service_id').primaryKey(),
+  minimumKobo: bigint('minimum_kobo', { mode: 'number' }),
+  maximumKobo: bigint('maximum_kobo', { mode: 'number' }),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Plans and bouquets as the provider last listed them; a plan missing from the latest list is inactive. */
+export const catalogVariations = pgTable(
+  'catalog_variations',
+  {
+    serviceId: text('service_id').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    isFixedPrice: boolean('is_fixed_price').notNull().default(true),
+    isActive: boolean('is_active').notNull().default(true),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.code] })],
+);

@@ -1,0 +1,8 @@
+export {
+  createCatalog,
+  REFRESH_CATALOG_JOB,
+  type Catalog,
+  type CatalogService,
+  type CatalogVariation,
+} from './catalog.service.ts';
+export { findServiceDefinition, serviceDefinitions, type ServiceDefinition } from './catalog.definitions.ts';

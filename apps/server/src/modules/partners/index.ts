@@ -1,0 +1,2 @@
+export { createPartners, type Partners } from './partners.service.ts';
+export { registerApiKeyRoutes } from './partners.routes.ts';

@@ -1,0 +1,17 @@
+export {
+  ProviderUnavailableError,
+  type BillsProvider,
+  type ProviderCallback,
+  type ProviderOutcome,
+  type ProviderService,
+  type ProviderVariation,
+  type PurchaseRequest,
+} from './purchases.port.ts';
+export {
+  createPurchaseEngine,
+  RECONCILE_JOB,
+  REQUERY_JOB,
+  type PurchaseEngine,
+} from './purchases.service.ts';
+export { createPinService, isTrivialPin, type PinService } from './pin.service.ts';
+export { registerPurchaseRoutes, registerVtpassWebhook, toPurchase } from './purchases.routes.ts';

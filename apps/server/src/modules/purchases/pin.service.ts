@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, PRODUCT_NAME } from '@quickvend/shared/services';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { pinResetTokens, transactionPins } from './purchases.tables.ts';
+
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const RESET_LINK_MINUTES = 30;
+
+/** PINs anyone would try first: repeated digits, runs up or down, and a few favourites. */
+export function isTrivialPin(pin: string): boolean {
+  if (/^(\d)\1{3}$/.test(pin)) return true;
+  const digits = [...pin].map(Number);
+  const steps = digits.slice(1).map((d, i) => d - (digits[i] ?? 0));
+  if (steps.every((s) => s === 1) || steps.every((s) => s === -1)) return true;
+  return ['1212', '2580', '0852', '1122', '6969', '1004', '2000', '1010', '0101', '2468'].includes(pin);
+}
+
+export function createPinService(deps: {
+  db: Database;
+  pepper: string;
+  clock: Clock;
+  appUrl: string;
+  sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
+}) {
+  const { db, clock } = deps;
+  const secret = Buffer.from(deps.pepper);
+  const hashPin = (pin: string) => argon2Hash(pin, { ...ARGON2, secret });
+
+  function checkStrength(pin: string): void {
+    if (!/^\d{4}$/.test(pin)) throw new AppError('VALIDATION_FAILED', 'Your PIN must be exactly 4 digits.');
+    if (isTrivialPin(pin)) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'That PIN is too easy to guess. Choose 4 digits that are not a pattern.',
+      );
+    }
+  }
+
+  async function store(userId: string, pin: string): Promise<void> {
+    const pinHash = await hashPin(pin);
+    await db
+      .insert(transactionPins)
+      .values({ userId, pinHash })
+      .onConflictDoUpdate({
+        target: transactionPins.userId,
+        set: { pinHash, failedAttempts: 0, lockedUntil: null, updatedAt: clock.now() },
+      });
+  }
+
+  async function status(userId: string) {
+    const [row] = await db.select().from(transactionPins).where(eq(transactionPins.userId, userId));
+    const lockedUntil = row?.lockedUntil && row.lockedUntil > clock.now() ? row.lockedUntil : null;
+    return { hasPin: Boolean(row), lockedUntil: lockedUntil?.toISOString() ?? null };
+  }
+
+  /**
+   * Checks a PIN with the user's PIN row locked (SELECT ... FOR UPDATE), so concurrent guesses are checked one
+   * after another: however many arrive at once, at most PIN_MAX_ATTEMPTS wrong ones are ever checked before
+   * the lock, and concurrent right ones never lock the owner out.
+   * @throws PIN_NOT_SET, PIN_LOCKED, PIN_INCORRECT
+   */
+  async function verify(userId: string, pin: string | undefined): Promise<void> {
+    const failure = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(transactionPins)
+        .where(eq(transactionPins.userId, userId))
+        .for('update');
+      if (!row) return new AppError('PIN_NOT_SET', 'Create your transaction PIN first.');
+      const now = clock.now();
+      const isLocked = row.lockedUntil !== null && row.lockedUntil > now;
+      if (isLocked) {
+        return new AppError('PIN_LOCKED', 'Too many wrong PINs. Purchases are locked for 30 minutes.', {
+          lockedUntil: row.lockedUntil?.toISOString() ?? null,
+        });
+      }
+      const isRight =
+        pin !== undefined && /^\d{4}$/.test(pin) && (await argon2Verify(row.pinHash, pin, { secret }));
+      if (isRight) {
+        if (row.failedAttempts > 0 || row.lockedUntil) {
+          await tx
+            .update(transactionPins)
+            .set({ failedAttempts: 0, lockedUntil: null })
+            .where(eq(transactionPins.userId, userId));
+        }
+        return null;
+      }
+      // an expired lock starts a fresh count
+      const failedAttempts = (row.lockedUntil ? 0 : row.failedAttempts) + 1;
+      const lockedUntil =
+        failedAttempts >= PIN_MAX_ATTEMPTS ? new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000) : null;
+      await tx
+        .update(transactionPins)
+        .set({ failedAttempts, lockedUntil })
+        .where(eq(transactionPins.userId, userId));
+      if (lockedUntil) {
+        return new AppError('PIN_LOCKED', 'Too many wrong PINs. Purchases are locked for 30 minutes.', {
+          lockedUntil: lockedUntil.toISOString(),
+        });
+      }
+      const attemptsLeft = PIN_MAX_ATTEMPTS - failedAttempts;
+      return new AppError(
+        'PIN_INCORRECT',
+        `Wrong PIN. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`,
+        {
+          attemptsLeft,
+        },
+      );
+    });
+    if (failure) throw failure;
+  }
+
+  return {
+    status,
+    verify,
+
+    /** The first PIN needs nothing more; changing it needs the current one. @throws VALIDATION_FAILED, PIN_* */
+    async setPin(userId: string, pin: string, currentPin: string | undefined): Promise<void> {
+      checkStrength(pin);
+      if ((await status(userId)).hasPin) await verify(userId, currentPin);
+      await store(userId, pin);
+    },
+
+    async requestChange(user: { id: string; email: string }): Promise<void> {
+      const token = randomBytes(32).toString('base64url');
+      await db.insert(pinResetTokens).values({
+        tokenHash: createHash('sha256').update(token).digest('base64url'),
+        userId: user.id,
+        expiresAt: new Date(clock.now().getTime() + RESET_LINK_MINUTES * 60_000),
+      });
+      await deps.sendMail({
+        to: user.email,
+        subject: `Change your ${PRODUCT_NAME} transaction PIN`,
+        text:
+          `Someone asked to change the transaction PIN of your ${PRODUCT_NAME} account. ` +
+          `To choose a new PIN, open this link within ${RESET_LINK_MINUTES} minutes and confirm with your password:\n\n` +
+          `${deps.appUrl}/change-pin?token=${token}\n\nIf you did not ask for this, ignore this email: your PIN stays the same.`,
+      });
+    },
+
+    /** From the mailed link, once. @throws INVALID_TOKEN, VALIDATION_FAILED */
+    async resetWithToken(
+      token: string,
+      pin: string,
+      checkPassword: (userId: string) => Promise<boolean>,
+    ): Promise<void> {
+      checkStrength(pin);
+      const tokenHash = createHash('sha256').update(token).digest('base64url');
+      const [row] = await db
+        .select()
+        .from(pinResetTokens)
+        .where(
+          and(
+            eq(pinResetTokens.tokenHash, tokenHash),
+            isNull(pinResetTokens.usedAt),
+            gt(pinResetTokens.expiresAt, clock.now()),
+          ),
+        );
+      if (!row)
+        throw new AppError('INVALID_TOKEN', 'This link is invalid or has expired. Please ask for a new one.');
+      if (!(await checkPassword(row.userId)))
+        throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');
+      const [claimed] = await db
+        .update(pinResetTokens)
+        .set({ usedAt: clock.now() })
+        .where(and(eq(pinResetTokens.tokenHash, tokenHash), isNull(pinResetTokens.usedAt)))
+        .returning();
+      if (!claimed)
+        throw new AppError('INVALID_TOKEN', 'This link is invalid or has expired. Please ask for a new one.');
+      await store(row.userId, pin);
+    },
+  };
+}
+
+export type PinService = ReturnType<typeof createPinService>;

@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changePinRequestBody, resetPinBody, setPinBody } from '@quickvend/shared/api/pin';
+import { createPurchaseBody, listPurchasesQuery, type Purchase } from '@quickvend/shared/api/purchases';
+import { toNairaString } from '@quickvend/shared/money';
+import { AppError } from '../../lib/errors.ts';
+import { signedInUser, type AuthService, type Guards } from '../auth/index.ts';
+import { findServiceDefinition, type Catalog } from '../catalog/index.ts';
+import type { Ledger } from '../ledger/index.ts';
+import type { PinService } from './pin.service.ts';
+import type { BillsProvider } from './purchases.port.ts';
+import type { PurchaseEngine, PurchaseRow } from './purchases.service.ts';
+
+export function toPurchase(row: PurchaseRow): Purchase {
+  const service = findServiceDefinition(row.serviceId);
+  return {
+    id: row.id,
+    requestId: row.requestId,
+    serviceId: row.serviceId,
+    kind: service?.kind ?? 'airtime',
+    serviceName: service?.name ?? row.serviceId,
+    status: row.status === 'processing' ? 'pending' : row.status,
+    phone: row.phone,
+    billersCode: row.billersCode,
+    variationCode: row.variationCode,
+    planName: row.planName,
+    amountKobo: row.amountKobo,
+    amount: toNairaString(row.amountKobo),
+    chargedKobo: row.chargedKobo,
+    charged: toNairaString(row.chargedKobo),
+    balanceAfterKobo: row.balanceAfterKobo,
+    token: row.token,
+    pins: row.pins ?? null,
+    message:
+      row.message ||
+      (row.status === 'processing' ? 'We are confirming this purchase with the provider.' : ''),
+    transactionId: row.providerReference,
+    providerRequestId: row.providerRequestId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function registerPurchaseRoutes(
+  parent: FastifyInstance,
+  deps: {
+    engine: PurchaseEngine;
+    catalog: Catalog;
+    ledger: Ledger;
+    pins: PinService;
+    auth: Pick<AuthService, 'verifyPassword'>;
+    guards: Guards;
+  },
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { engine, catalog, guards, pins } = deps;
+
+  app.get('/api/v1/balance', { preHandler: guards.requireUserOrKey }, async (request) => {
+    const balanceKobo = await deps.ledger.getWalletBalance(signedInUser(request).id);
+    return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const };
+  });
+
+  app.get('/api/v1/services', async () => ({
+    services: (await catalog.listServices()).map((service) => ({
+      id: service.id,
+      kind: service.kind,
+      name: service.name,
+      network: service.network,
+      minimumKobo: service.minimumKobo,
+      maximumKobo: service.maximumKobo,
+      hasVariations: service.hasVariations,
+    })),
+  }));
+
+  app.get(
+    '/api/v1/services/:serviceId/variations',
+    { schema: { params: z.object({ serviceId: z.string().min(1).max(64) }) } },
+    async (request) => {
+      const service = findServiceDefinition(request.params.serviceId);
+      if (!service) throw new AppError('NOT_FOUND', 'We do not sell that service.');
+      const variations = service.hasVariations ? await catalog.listVariations(service.id) : [];
+      return {
+        variations: variations.map((v) => ({
+          code: v.code,
+          name: v.name,
+          amountKobo: v.amountKobo,
+          amount: toNairaString(v.amountKobo),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/purchases',
+    { preHandler: guards.requireUserOrKey, schema: { body: createPurchaseBody } },
+    async (request, reply) => {
+      const channel = request.authMethod === 'key' ? 'api' : 'web';
+      const { purchase, isNew } = await engine.create(signedInUser(request), request.body, channel);
+      return reply.status(isNew ? 201 : 200).send({ purchase: toPurchase(purchase) });
+    },
+  );
+
+  app.get(
+    '/api/v1/purchases',
+    { preHandler: guards.requireUserOrKey, schema: { querystring: listPurchasesQuery } },
+    async (request) => {
+      const page = await engine.list(signedInUser(request).id, request.query);
+      return { purchases: page.purchases.map(toPurchase), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.get(
+    '/api/v1/purchases/:requestId',
+    {
+      preHandler: guards.requireUserOrKey,
+      schema: { params: z.object({ requestId: z.string().min(1).max(64) }) },
+    },
+    async (request) => {
+      const row = await engine.findByRequestId(signedInUser(request).id, request.params.requestId);
+      if (!row) throw new AppError('NOT_FOUND', 'We could not find that purchase.');
+      return { purchase: toPurchase(row) };
+    },
+  );
+
+  app.get('/api/v1/pin', { preHandler: guards.requireUser }, async (request) =>
+    pins.status(signedInUser(request).id),
+  );
+
+  app.post(
+    '/api/v1/pin',
+    { preHandler: guards.requireUser, schema: { body: setPinBody } },
+    async (request) => {
+      const userId = signedInUser(request).id;
+      await pins.setPin(userId, request.body.pin, request.body.currentPin);
+      return pins.status(userId);
+    },
+  );
+
+  app.post(
+    '/api/v1/pin/change-request',
+    {
+      preHandler: guards.requireUser,
+      schema: { body: changePinRequestBody },
+      config: { rateLimit: { max: 5, timeWindow: 600_000 } },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      if (request.body.email.toLowerCase() !== user.email) {
+        throw new AppError('VALIDATION_FAILED', 'Enter the email address of your account.', {
+          fields: { email: 'Enter the email address of your account.' },
+        });
+      }
+      await pins.requestChange(user);
+      return reply.status(202).send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/api/v1/pin/reset',
+    { schema: { body: resetPinBody }, config: { rateLimit: { max: 10, timeWindow: 600_000 } } },
+    async (request) => {
+      await pins.resetWithToken(request.body.token, request.body.pin, (userId) =>
+        deps.auth.verifyPassword(userId, request.body.password),
+      );
+      return { ok: true };
+    },
+  );
+}
+
+/** VTpass callbacks carry no signature: they only trigger a requery, which alone may move money. */
+export function registerVtpassWebhook(
+  app: FastifyInstance,
+  deps: {
+    engine: PurchaseEngine;
+    provider: BillsProvider;
+    onVariationsChanged: (serviceId: string) => Promise<void>;
+  },
+): void {
+  app.post('/webhooks/vtpass', async (request) => {
+    const callback = deps.provider.readCallback(request.body);
+    if (callback.type === 'transaction-update') await deps.engine.onProviderCallback(callback.requestId);
+    if (callback.type === 'variations-update') await deps.onVariationsChanged(callback.serviceId);
+    return { response: 'success' };
+  });
+}

@@ -1,0 +1,499 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CreatePurchaseBody, PurchaseStatus } from '@quickvend/shared/api/purchases';
+import { messages } from '@quickvend/shared/messages';
+import { AmountError, formatNaira, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
+import { normalisePhone } from '@quickvend/shared/phone';
+import { SANDBOX_TEST_NUMBERS } from '@quickvend/shared/services';
+import { queryRows, type Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
+import type { Catalog } from '../catalog/index.ts';
+import type { Ledger, Posting } from '../ledger/index.ts';
+import type { PinService } from './pin.service.ts';
+import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
+import { purchases, type StoredPurchaseStatus } from './purchases.tables.ts';
+
+export const REQUERY_JOB = 'purchases.requery';
+export const RECONCILE_JOB = 'purchases.reconcile';
+
+/** Seconds before each successive requery of a pending purchase; hourly after the last. */
+const BACKOFF_SECONDS = [15, 30, 60, 120, 300, 600, 1800];
+const HOURLY = 3600;
+/** A purchase the provider says it never saw is refunded only after this long (it may still be arriving). */
+const UNKNOWN_GRACE_MS = 5 * 60_000;
+const FLAG_AFTER_MS = 24 * 60 * 60_000;
+const OPEN: StoredPurchaseStatus[] = ['processing', 'pending'];
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+type Owner = { id: string };
+
+const backoffSeconds = (checks: number) => BACKOFF_SECONDS[checks] ?? HOURLY;
+
+export type PurchaseEngineDeps = {
+  db: Database;
+  ledger: Ledger;
+  provider: BillsProvider;
+  catalog: Catalog;
+  pins: PinService;
+  jobs: Pick<JobQueue, 'send'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** sandbox mode accepts the provider's sandbox test numbers as phone numbers */
+  acceptsSandboxNumbers: boolean;
+  /** a purchase still `processing` this long is taken to be orphaned by a crash and requeried */
+  recheckAfterSeconds: number;
+};
+
+const invalid = (message: string, field?: string) =>
+  new AppError('VALIDATION_FAILED', message, field ? { fields: { [field]: message } } : undefined);
+
+export function createPurchaseEngine(deps: PurchaseEngineDeps) {
+  const { db, ledger, provider, catalog, clock, log } = deps;
+
+  function readPhone(raw: string, kind: 'airtime' | 'data'): string {
+    const digits = raw.replace(/[\s\-().]/g, '');
+    if (deps.acceptsSandboxNumbers && (SANDBOX_TEST_NUMBERS as readonly string[]).includes(digits))
+      return digits;
+    const phone = normalisePhone(raw);
+    if (phone) return phone;
+    if (kind === 'data' && digits.replace(/\D/g, '').length < 10)
+      throw invalid(messages.purchase.invalidPhone, 'phone');
+    throw invalid(messages.purchase.invalidPhone, 'phone');
+  }
+
+  function readAmount(raw: string | number | undefined): Kobo {
+    if (raw === undefined || raw === '') throw invalid(messages.purchase.allFieldsRequired, 'amount');
+    try {
+      const amount = parseNaira(raw);
+      if (amount <= 0) throw invalid(messages.purchase.invalidAmount, 'amount');
+      return amount;
+    } catch (error) {
+      if (error instanceof AmountError) throw invalid(messages.purchase.invalidAmount, 'amount');
+      throw error;
+    }
+  }
+
+  /** What will be bought and charged; the server alone decides prices. @throws VALIDATION_FAILED, PRODUCT_UNAVAILABLE */
+  async function resolveRequest(body: CreatePurchaseBody) {
+    const service = await catalog.getService(body.serviceId);
+    if (!service)
+      throw new AppError('PRODUCT_UNAVAILABLE', 'We do not sell that service.', {
+        fields: { serviceId: 'Unknown service.' },
+      });
+    if (!body.phone || (service.kind === 'data' && !body.variationCode)) {
+      throw invalid(messages.purchase.allFieldsRequired);
+    }
+    if (service.kind === 'airtime') {
+      const amountKobo = readAmount(body.amount);
+      const phone = readPhone(body.phone, 'airtime');
+      if (service.minimumKobo !== null && amountKobo < service.minimumKobo) {
+        throw invalid(`The minimum amount is ${formatNaira(service.minimumKobo)}.`, 'amount');
+      }
+      if (service.maximumKobo !== null && amountKobo > service.maximumKobo) {
+        throw invalid(`The maximum amount is ${formatNaira(service.maximumKobo)}.`, 'amount');
+      }
+      return { service, phone, amountKobo, variationCode: null, planName: null };
+    }
+    if (service.kind === 'data') {
+      const phone = readPhone(body.phone, 'data');
+      const variation = await catalog.findVariation(service.id, body.variationCode ?? '');
+      if (!variation) throw invalid(messages.purchase.invalidDataPlan, 'variationCode');
+      if (variation.amountKobo <= 0) throw invalid(messages.purchase.invalidAmount, 'amount');
+      return {
+        service,
+        phone,
+        amountKobo: variation.amountKobo,
+        variationCode: variation.code,
+        planName: variation.name,
+      };
+    }
+    throw new AppError('PRODUCT_UNAVAILABLE', 'That service is not on sale yet.');
+  }
+
+  const hashRequest = (body: CreatePurchaseBody) =>
+    createHash('sha256')
+      .update(
+        JSON.stringify([
+          body.serviceId,
+          (body.phone ?? '').replace(/\s/g, ''),
+          body.amount === undefined ? null : String(body.amount),
+          body.variationCode ?? null,
+          body.billersCode ?? null,
+          body.subscriptionType ?? null,
+          body.quantity ?? null,
+        ]),
+      )
+      .digest('base64url');
+
+  async function findByRequestId(userId: string, requestId: string): Promise<PurchaseRow | null> {
+    const [row] = await db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), eq(purchases.requestId, requestId)));
+    return row ?? null;
+  }
+
+  async function findById(id: string): Promise<PurchaseRow> {
+    const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
+    if (!row) throw new Error(`purchase ${id} vanished`);
+    return row;
+  }
+
+  function sameOrRefuse(existing: PurchaseRow, requestHash: string): PurchaseRow {
+    if (existing.requestHash !== requestHash) {
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'This requestId was already used for a different purchase.',
+      );
+    }
+    return existing;
+  }
+
+  /** Delivered: the hold goes to the provider, and any commission to our margin. Once. */
+  async function settle(
+    id: string,
+    outcome: Extract<ProviderOutcome, { status: 'delivered' }>,
+  ): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(purchases)
+        .set({
+          status: 'delivered',
+          message: outcome.message,
+          providerReference: outcome.providerReference,
+          costKobo: outcome.costKobo,
+          token: outcome.token,
+          pins: outcome.pins,
+          finalizedAt: clock.now(),
+          updatedAt: clock.now(),
+          nextCheckAt: null,
+        })
+        .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
+        .returning();
+      if (!row) return;
+      const held = { system: 'held:purchases' } as const;
+      const vtpass = { system: 'provider:vtpass' } as const;
+      const charged = row.chargedKobo;
+      const cost = outcome.costKobo ?? charged;
+      const postings: Posting[] = [{ from: held, to: vtpass, amountKobo: kobo(Math.min(cost, charged)) }];
+      if (charged > cost)
+        postings.push({ from: held, to: { system: 'income:margin' }, amountKobo: kobo(charged - cost) });
+      if (cost > charged)
+        postings.push({
+          from: { system: 'expense:discounts' },
+          to: vtpass,
+          amountKobo: kobo(cost - charged),
+        });
+      await ledger.post(
+        {
+          reference: `purchase:${id}:settle`,
+          kind: 'purchase.settle',
+          memo: `Delivered ${row.serviceId}`,
+          postings,
+        },
+        tx,
+      );
+    });
+  }
+
+  /** Failed: the whole hold goes back to the wallet. Once. */
+  async function refund(id: string, message: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(purchases)
+        .set({
+          status: 'failed',
+          message,
+          finalizedAt: clock.now(),
+          updatedAt: clock.now(),
+          nextCheckAt: null,
+        })
+        .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
+        .returning();
+      if (!row) return;
+      await ledger.post(
+        {
+          reference: `purchase:${id}:refund`,
+          kind: 'purchase.refund',
+          memo: `Refund: ${row.serviceId} ${row.phone}`,
+          postings: [
+            {
+              from: { system: 'held:purchases' },
+              to: { wallet: row.userId },
+              amountKobo: kobo(row.chargedKobo),
+            },
+          ],
+        },
+        tx,
+      );
+    });
+  }
+
+  /** Not final yet: check again later, with backoff. */
+  async function keepPending(id: string, message: string): Promise<void> {
+    const now = clock.now();
+    const [row] = await db
+      .update(purchases)
+      .set({
+        status: 'pending',
+        message,
+        checks: sql`${purchases.checks} + 1`,
+        nextCheckAt: sql`${now}::timestamptz + interval '1 second' * (case ${purchases.checks} ${sql.raw(
+          BACKOFF_SECONDS.map((seconds, i) => `when ${i} then ${seconds}`).join(' '),
+        )} else ${HOURLY} end)`,
+        updatedAt: now,
+        flaggedAt: sql`case when ${purchases.flaggedAt} is null and ${purchases.createdAt} < ${new Date(now.getTime() - FLAG_AFTER_MS)} then ${now}::timestamptz else ${purchases.flaggedAt} end`,
+      })
+      .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
+      .returning({ checks: purchases.checks });
+    if (!row) return;
+    await deps.jobs.send(
+      REQUERY_JOB,
+      { purchaseId: id },
+      {
+        startAfterSeconds: backoffSeconds(row.checks - 1),
+        dedupeKey: `${id}:${row.checks}`,
+      },
+    );
+  }
+
+  async function apply(id: string, outcome: ProviderOutcome): Promise<void> {
+    switch (outcome.status) {
+      case 'delivered':
+        return settle(id, outcome);
+      case 'failed':
+        return refund(id, outcome.message);
+      case 'pending':
+        return keepPending(id, outcome.message);
+    }
+  }
+
+  async function callProvider(row: PurchaseRow): Promise<ProviderOutcome> {
+    try {
+      return await provider.purchase({
+        requestId: row.providerRequestId,
+        serviceId: row.serviceId,
+        phone: row.phone,
+        amountKobo: kobo(row.amountKobo),
+        variationCode: row.variationCode ?? undefined,
+        billersCode: row.variationCode ? row.phone : (row.billersCode ?? undefined),
+      });
+    } catch (error) {
+      // an unknown outcome is pending, never failed: the provider may have delivered it
+      if (!(error instanceof ProviderUnavailableError))
+        log.error({ err: error, purchaseId: row.id }, 'provider call failed');
+      return { status: 'pending', message: 'We are confirming this purchase with the provider.', code: null };
+    }
+  }
+
+  /** Asks the provider again about an open purchase and applies the answer. */
+  async function recheck(id: string): Promise<void> {
+    const row = await findById(id);
+    if (!OPEN.includes(row.status)) return;
+    let result: ProviderOutcome | { status: 'unknown' };
+    try {
+      result = await provider.requery(row.providerRequestId);
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError))
+        log.error({ err: error, purchaseId: id }, 'requery failed');
+      result = {
+        status: 'pending',
+        message: row.message || 'We are confirming this purchase with the provider.',
+        code: null,
+      };
+    }
+    if (result.status === 'unknown') {
+      if (clock.now().getTime() - row.createdAt.getTime() > UNKNOWN_GRACE_MS) {
+        await refund(id, 'The provider never received this purchase. Your money is back in your wallet.');
+      } else {
+        await keepPending(id, 'We are confirming this purchase with the provider.');
+      }
+      return;
+    }
+    await apply(id, result);
+  }
+
+  return {
+    findByRequestId,
+
+    /**
+     * Debits the wallet into a hold in the same transaction that records the purchase, then asks the provider.
+     * @throws VALIDATION_FAILED, PRODUCT_UNAVAILABLE, IDEMPOTENCY_KEY_REUSED, INSUFFICIENT_FUNDS, PIN_NOT_SET,
+     *   PIN_INCORRECT, PIN_LOCKED
+     */
+    async create(owner: Owner, body: CreatePurchaseBody, channel: 'web' | 'api') {
+      const requestHash = hashRequest(body);
+      const existing = await findByRequestId(owner.id, body.requestId);
+      if (existing) return { purchase: sameOrRefuse(existing, requestHash), isNew: false };
+      const resolved = await resolveRequest(body);
+      if (channel === 'web') await deps.pins.verify(owner.id, body.pin);
+
+      const id = newId('pur');
+      const inserted = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(purchases)
+          .values({
+            id,
+            userId: owner.id,
+            requestId: body.requestId,
+            requestHash,
+            providerRequestId: provider.newRequestId(clock.now()),
+            channel,
+            serviceId: resolved.service.id,
+            phone: resolved.phone,
+            variationCode: resolved.variationCode,
+            planName: resolved.planName,
+            amountKobo: resolved.amountKobo,
+            chargedKobo: resolved.amountKobo,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) return null;
+        const hold = await ledger.post(
+          {
+            reference: `purchase:${id}:hold`,
+            kind: 'purchase.hold',
+            memo: `${resolved.service.name} ${resolved.planName ?? ''} ${resolved.phone}`.replace(
+              /\s+/g,
+              ' ',
+            ),
+            postings: [
+              {
+                from: { wallet: owner.id },
+                to: { system: 'held:purchases' },
+                amountKobo: resolved.amountKobo,
+              },
+            ],
+          },
+          tx,
+        );
+        await tx
+          .update(purchases)
+          .set({ balanceAfterKobo: hold.walletBalances.get(owner.id) ?? null })
+          .where(eq(purchases.id, id));
+        return row;
+      });
+      if (!inserted) {
+        const raced = await findByRequestId(owner.id, body.requestId);
+        if (!raced) throw new Error('purchase conflict without a purchase');
+        return { purchase: sameOrRefuse(raced, requestHash), isNew: false };
+      }
+      await apply(id, await callProvider(inserted));
+      return { purchase: await findById(id), isNew: true };
+    },
+
+    recheck,
+
+    /** A provider callback never moves money by itself: it only triggers a requery. */
+    async onProviderCallback(providerRequestId: string): Promise<void> {
+      const [row] = await db
+        .select({ id: purchases.id, status: purchases.status })
+        .from(purchases)
+        .where(eq(purchases.providerRequestId, providerRequestId));
+      if (row && OPEN.includes(row.status)) await deps.jobs.send(REQUERY_JOB, { purchaseId: row.id });
+    },
+
+    /** Requeries every purchase that is due or looks orphaned, now; returns what changed. */
+    async reconcile(): Promise<{ id: string; from: string; to: string }[]> {
+      const now = clock.now();
+      const open = await db
+        .select({ id: purchases.id, status: purchases.status })
+        .from(purchases)
+        .where(
+          or(
+            and(
+              eq(purchases.status, 'processing'),
+              lt(purchases.updatedAt, new Date(now.getTime() - deps.recheckAfterSeconds * 1000)),
+            ),
+            and(eq(purchases.status, 'pending'), lte(purchases.nextCheckAt, now)),
+          ),
+        )
+        .limit(500);
+      const changes: { id: string; from: string; to: string }[] = [];
+      for (const { id, status } of open) {
+        await recheck(id);
+        const after = await findById(id);
+        if (after.status !== status) changes.push({ id, from: status, to: after.status });
+      }
+      return changes;
+    },
+
+    async list(
+      userId: string,
+      query: {
+        limit: number;
+        cursor?: string | undefined;
+        serviceId?: string | undefined;
+        status?: PurchaseStatus | undefined;
+      },
+    ) {
+      const statuses: StoredPurchaseStatus[] | undefined =
+        query.status === 'pending' ? ['processing', 'pending'] : query.status ? [query.status] : undefined;
+      const rows = await db
+        .select()
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.userId, userId),
+            query.cursor ? lt(purchases.id, query.cursor) : undefined,
+            query.serviceId ? eq(purchases.serviceId, query.serviceId) : undefined,
+            statuses ? inArray(purchases.status, statuses) : undefined,
+          ),
+        )
+        .orderBy(desc(purchases.id))
+        .limit(query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      return { purchases: page, nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+    },
+
+    /** Purchases still not final after a day, for an admin to look at. */
+    async listFlagged() {
+      return db
+        .select()
+        .from(purchases)
+        .where(and(inArray(purchases.status, OPEN), sql`${purchases.flaggedAt} is not null`))
+        .orderBy(purchases.createdAt);
+    },
+
+    /** Purchase invariants: each state has exactly the ledger entries it implies. */
+    async verify(): Promise<string[]> {
+      const rows = await queryRows<{
+        id: string;
+        status: string;
+        holds: number;
+        settles: number;
+        refunds: number;
+      }>(
+        db,
+        sql`
+        select p.id, p.status, p.charged_kobo::text as charged,
+          (select count(*) from ledger_entries e where e.reference = 'purchase:' || p.id || ':hold')::int as holds,
+          (select count(*) from ledger_entries e where e.reference = 'purchase:' || p.id || ':settle')::int as settles,
+          (select count(*) from ledger_entries e where e.reference = 'purchase:' || p.id || ':refund')::int as refunds
+        from purchases p`,
+      );
+      const problems: string[] = [];
+      for (const row of rows) {
+        const expected = {
+          processing: [1, 0, 0],
+          pending: [1, 0, 0],
+          delivered: [1, 1, 0],
+          failed: [1, 0, 1],
+        }[row.status] ?? [1, 0, 0];
+        const actual = [row.holds, row.settles, row.refunds];
+        if (expected.some((n, i) => n !== actual[i])) {
+          problems.push(
+            `purchase ${row.id} is ${row.status} but has ${actual.join('/')} hold/settle/refund entries`,
+          );
+        }
+      }
+      return problems;
+    },
+  };
+}
+
+export type PurchaseEngine = ReturnType<typeof createPurchaseEngine>;

@@ -1,0 +1,68 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables.ts';
+
+export const purchaseStatuses = ['processing', 'pending', 'delivered', 'failed'] as const;
+export type StoredPurchaseStatus = (typeof purchaseStatuses)[number];
+
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** the caller's idempotency key */
+    requestId: text('request_id').notNull(),
+    /** what was asked, so a reused key with a different body is refused */
+    requestHash: text('request_hash').notNull(),
+    /** the id the provider knows it by; made before the first call, reused on every retry */
+    providerRequestId: text('provider_request_id').notNull().unique(),
+    channel: text('channel', { enum: ['web', 'api'] }).notNull(),
+    serviceId: text('service_id').notNull(),
+    phone: text('phone').notNull(),
+    billersCode: text('billers_code'),
+    variationCode: text('variation_code'),
+    planName: text('plan_name'),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    chargedKobo: bigint('charged_kobo', { mode: 'number' }).notNull(),
+    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }),
+    status: text('status', { enum: purchaseStatuses }).notNull().default('processing'),
+    message: text('message').notNull().default(''),
+    providerReference: text('provider_reference'),
+    costKobo: bigint('cost_kobo', { mode: 'number' }),
+    token: text('token'),
+    pins: jsonb('pins').$type<{ serial: string | null; pin: string }[]>(),
+    checks: integer('checks').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('purchases_user_request_idx').on(t.userId, t.requestId),
+    index('purchases_user_created_idx').on(t.userId, t.id),
+    index('purchases_open_idx').on(t.status, t.nextCheckAt),
+  ],
+);
+
+/** The 4-digit transaction PIN, hashed with a server-side pepper, with its wrong-guess counter. */
+export const transactionPins = pgTable('transaction_pins', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  pinHash: text('pin_hash').notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const pinResetTokens = pgTable('pin_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,71 @@
+import { toNairaString } from '@quickvend/shared/money';
+import type { BillsProvider } from '../../modules/purchases/purchases.port.ts';
+import { createVtpassClient } from './vtpass.client.ts';
+import {
+  toOutcome,
+  toProviderCallback,
+  toProviderServices,
+  toProviderVariations,
+  toRequeryOutcome,
+} from './vtpass.mapper.ts';
+import { newVtpassRequestId } from './vtpass.request-id.ts';
+
+export type VtpassProviderOptions = {
+  baseUrl: string;
+  apiKey: string;
+  publicKey: string;
+  secretKey: string;
+  timeoutMs?: number;
+  connectTimeoutMs?: number;
+  fetchImpl?: typeof fetch;
+};
+
+/**
+ * BillsProvider over VTpass (providers.md §1).
+ * @throws ProviderUnavailableError from every call on timeouts, connection errors, 5xx and unreadable bodies
+ */
+export function createVtpassProvider({
+  baseUrl,
+  apiKey,
+  publicKey,
+  secretKey,
+  timeoutMs,
+  connectTimeoutMs,
+  fetchImpl,
+}: VtpassProviderOptions): BillsProvider {
+  const client = createVtpassClient({
+    baseUrl,
+    apiKey,
+    publicKey,
+    secretKey,
+    ...(timeoutMs !== undefined && { timeoutMs }),
+    ...(connectTimeoutMs !== undefined && { connectTimeoutMs }),
+    ...(fetchImpl !== undefined && { fetchImpl }),
+  });
+  return {
+    newRequestId: (now) => newVtpassRequestId(now),
+    async purchase(request) {
+      const body = await client.pay({
+        request_id: request.requestId,
+        serviceID: request.serviceId,
+        phone: request.phone,
+        ...(request.amountKobo !== undefined && { amount: toNairaString(request.amountKobo) }),
+        ...(request.billersCode !== undefined && { billersCode: request.billersCode }),
+        ...(request.variationCode !== undefined && { variation_code: request.variationCode }),
+        ...(request.subscriptionType !== undefined && { subscription_type: request.subscriptionType }),
+        ...(request.quantity !== undefined && { quantity: request.quantity }),
+      });
+      return toOutcome(body);
+    },
+    async requery(requestId) {
+      return toRequeryOutcome(await client.requery(requestId));
+    },
+    async listServices(category) {
+      return toProviderServices(await client.services(category));
+    },
+    async listVariations(serviceId) {
+      return toProviderVariations(await client.serviceVariations(serviceId));
+    },
+    readCallback: (body) => toProviderCallback(body),
+  };
+}

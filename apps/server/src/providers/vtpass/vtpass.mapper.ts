@@ -1,0 +1,242 @@
+import { AmountError, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
+import type {
+  ProviderCallback,
+  ProviderOutcome,
+  ProviderService,
+  ProviderVariation,
+} from '../../modules/purchases/purchases.port.ts';
+import {
+  vtpassCallbackBody,
+  vtpassPayResponse,
+  type VtpassPayResponse,
+  type VtpassService,
+  type VtpassVariationsResponse,
+} from './vtpass.types.ts';
+
+type Verdict = 'failed' | 'pending' | 'by-status';
+
+// providers.md §1.6. A code absent from this table is read as pending.
+const CODE_VERDICTS: Readonly<Record<string, Verdict>> = {
+  '000': 'by-status',
+  '001': 'by-status',
+  // not charged: VTpass failed it, refused to process it, or gave the money back to the wallet
+  '016': 'failed',
+  '091': 'failed',
+  '040': 'failed',
+  // input refused before any sale was made
+  '010': 'failed',
+  '011': 'failed',
+  '012': 'failed',
+  '013': 'failed',
+  '017': 'failed',
+  '031': 'failed',
+  '032': 'failed',
+  '085': 'failed',
+  '019': 'failed',
+  '025': 'failed',
+  '026': 'failed',
+  // a verification answer on a purchase: VTpass says treat it as failed, nothing was sold
+  '020': 'failed',
+  // our float, account or product set refused: not charged
+  '018': 'failed',
+  '021': 'failed',
+  '022': 'failed',
+  '023': 'failed',
+  '024': 'failed',
+  '027': 'failed',
+  '028': 'failed',
+  '087': 'failed',
+  // the biller or service refused before selling: not charged
+  '030': 'failed',
+  '034': 'failed',
+  '035': 'failed',
+  // processing, under review or a system error: the sale may exist, so requery
+  '099': 'pending',
+  '044': 'pending',
+  '083': 'pending',
+  '089': 'pending',
+  // the original request exists: requery it, never resend
+  '014': 'pending',
+  // on a purchase VTpass has just received the id, so "unknown id" cannot be final
+  '015': 'pending',
+};
+
+// On a requery these codes refuse the query itself (keys, request shape, account), not the sale it asks about.
+const QUERY_REFUSALS: ReadonlySet<string> = new Set([
+  '011',
+  '085',
+  '087',
+  '021',
+  '022',
+  '023',
+  '024',
+  '027',
+  '028',
+]);
+
+const DEFAULT_MESSAGES = {
+  delivered: 'TRANSACTION SUCCESSFUL',
+  failed: 'TRANSACTION FAILED',
+  pending: 'TRANSACTION IS PROCESSING',
+} as const;
+
+type Status = keyof typeof DEFAULT_MESSAGES;
+
+export function toStatus(transactionStatus: string | null | undefined): Status {
+  switch ((transactionStatus ?? '').trim().toLowerCase()) {
+    case 'delivered':
+      return 'delivered';
+    case 'reversed':
+    case 'failed':
+      return 'failed';
+    // initiated, pending, resolved (manual review at VTpass) and anything new
+    default:
+      return 'pending';
+  }
+}
+
+/**
+ * Naira as VTpass sends it (`"1822.25"`, `1822.25`, `"7,700.00"`) to kobo, digit by digit.
+ * More than 2 decimals (a computed commission) rounds half up. null when unreadable.
+ */
+export function toKobo(value: string | number | null | undefined): Kobo | null {
+  if (value === null || value === undefined) return null;
+  try {
+    return parseNaira(value);
+  } catch (error) {
+    if (!(error instanceof AmountError) || error.reason !== 'too_precise') return null;
+  }
+  const match = /^(\d+)\.(\d{2})(\d)\d*$/.exec(String(value).trim().replaceAll(',', ''));
+  if (!match) return null;
+  const [, whole = '', cents = '', next = ''] = match;
+  const total = Number(whole) * 100 + Number(cents) + (Number(next) >= 5 ? 1 : 0);
+  return Number.isSafeInteger(total) ? kobo(total) : null;
+}
+
+const TOKEN_AFTER_LABEL = /\btoken\s*[:\-=]?\s*(\d[\d -]*\d)/i;
+const GROUPED_DIGITS = /^\s*(\d[\d -]*\d)\s*$/;
+const MIN_TOKEN_DIGITS = 10;
+
+/** An electricity token, digits only: `"Token : 2636-2054-4059 8275 7802 Bonus Token : …"` gives the first. */
+export function extractToken(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const grouped = TOKEN_AFTER_LABEL.exec(text)?.[1] ?? GROUPED_DIGITS.exec(text)?.[1];
+  const digits = grouped?.replace(/[\s-]/g, '') ?? '';
+  return digits.length >= MIN_TOKEN_DIGITS ? digits : null;
+}
+
+function extractPin(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const pin = text.replace(/^\s*pin\s*:?\s*/i, '').trim();
+  return pin === '' ? null : pin;
+}
+
+type Pin = { serial: string | null; pin: string };
+
+function toPins(body: VtpassPayResponse): Pin[] | null {
+  if (body.cards?.length) return body.cards.map((card) => ({ serial: card.Serial ?? null, pin: card.Pin }));
+  if (body.tokens?.length) return body.tokens.map((pin) => ({ serial: null, pin }));
+  const pin = extractPin(body.Pin);
+  return pin === null ? null : [{ serial: null, pin }];
+}
+
+function toDelivered(body: VtpassPayResponse): ProviderOutcome {
+  const transaction = body.content?.transactions;
+  const pins = toPins(body);
+  // an exam PIN can read "Token: …" too; a token is only reported when no PIN was sold
+  const token =
+    pins === null
+      ? (extractToken(body.purchased_code) ??
+        extractToken(body.token) ??
+        extractToken(body.mainToken) ??
+        extractToken(body.Token))
+      : null;
+  return {
+    status: 'delivered',
+    message: body.response_description || DEFAULT_MESSAGES.delivered,
+    providerReference: body.transactionId ?? transaction?.transactionId ?? null,
+    costKobo: toKobo(transaction?.total_amount),
+    token,
+    pins,
+  };
+}
+
+// the old flat envelope has no transaction status: its success text is the only signal
+const OLD_ENVELOPE_SUCCESS = /^TRANSACTION SUCCESSFUL$/i;
+
+function toOutcomeOf(body: VtpassPayResponse): ProviderOutcome {
+  const verdict = CODE_VERDICTS[body.code] ?? 'pending';
+  const message = body.response_description ?? '';
+  if (verdict !== 'by-status') {
+    return { status: verdict, message: message || DEFAULT_MESSAGES[verdict], code: body.code };
+  }
+  const transactionStatus = body.content?.transactions?.status;
+  const status =
+    transactionStatus === null || transactionStatus === undefined
+      ? OLD_ENVELOPE_SUCCESS.test(message.trim())
+        ? 'delivered'
+        : 'pending'
+      : toStatus(transactionStatus);
+  if (status === 'delivered') return toDelivered(body);
+  return { status, message: message || DEFAULT_MESSAGES[status], code: body.code };
+}
+
+/** Any /pay answer, parsed JSON of any shape, to exactly one outcome; what cannot be read is pending. */
+export function toOutcome(body: unknown): ProviderOutcome {
+  const parsed = vtpassPayResponse.safeParse(body);
+  if (!parsed.success) {
+    return { status: 'pending', message: 'VTpass answered in an unexpected shape', code: null };
+  }
+  return toOutcomeOf(parsed.data);
+}
+
+/** A /requery answer: `015` means VTpass has no such request id. */
+export function toRequeryOutcome(body: unknown): ProviderOutcome | { status: 'unknown' } {
+  const parsed = vtpassPayResponse.safeParse(body);
+  if (!parsed.success) return toOutcome(body);
+  const { code } = parsed.data;
+  if (code === '015') return { status: 'unknown' };
+  if (QUERY_REFUSALS.has(code)) {
+    const message = parsed.data.response_description || 'VTpass refused the requery';
+    return { status: 'pending', message, code };
+  }
+  return toOutcomeOf(parsed.data);
+}
+
+const isYes = (value: string | null | undefined) => value?.trim().toLowerCase() === 'yes';
+
+/** @returns the plans, skipping any whose price cannot be read */
+export function toProviderVariations(body: VtpassVariationsResponse): ProviderVariation[] {
+  // VTpass sends both variations and varations (older pages: only the misspelt one)
+  const items = body.content.variations ?? body.content.varations ?? [];
+  return items.flatMap((item) => {
+    const amountKobo = toKobo(item.variation_amount);
+    if (amountKobo === null) return [];
+    return [{ code: item.variation_code, name: item.name, amountKobo, isFixedPrice: isYes(item.fixedPrice) }];
+  });
+}
+
+export function toProviderServices(items: readonly VtpassService[]): ProviderService[] {
+  return items.map((item) => ({
+    serviceId: item.serviceID,
+    name: item.name,
+    // minimium (sic) is VTpass's spelling
+    minimumKobo: toKobo(item.minimium_amount),
+    maximumKobo: toKobo(item.maximum_amount),
+  }));
+}
+
+export function toProviderCallback(body: unknown): ProviderCallback {
+  const parsed = vtpassCallbackBody.safeParse(body);
+  if (!parsed.success) return { type: 'ignored' };
+  const { type, data } = parsed.data;
+  if (type === 'transaction-update') {
+    const requestId = data?.requestId ?? data?.request_id;
+    return requestId ? { type, requestId } : { type: 'ignored' };
+  }
+  if (type === 'variations-update') {
+    const serviceId = parsed.data.serviceID ?? data?.serviceID ?? data?.content?.serviceID;
+    return serviceId ? { type, serviceId } : { type: 'ignored' };
+  }
+  return { type: 'ignored' };
+}

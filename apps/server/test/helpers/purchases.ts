@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { Purchase } from '@quickvend/shared/api/purchases';
+import { kobo } from '@quickvend/shared/money';
+import { signUp, type TestApp, type TestClient } from './app.ts';
+
+export const TEST_PIN = '4826';
+
+/** A signed-up customer with money in the wallet and a transaction PIN. */
+export async function fundedCustomer(t: TestApp, nairaBalance: number) {
+  const customer = await signUp(t.app);
+  if (nairaBalance > 0) {
+    await t.container.ledger.adjustWallet({
+      userId: customer.userId,
+      direction: 'credit',
+      amountKobo: kobo(nairaBalance * 100),
+      reason: 'test funds',
+      actor: 'test',
+    });
+  }
+  const pin = await customer.client.post('/api/v1/pin', { pin: TEST_PIN });
+  if (pin.statusCode !== 200) throw new Error(`PIN not set: ${pin.body}`);
+  return customer;
+}
+
+export async function buy(
+  client: TestClient,
+  body: {
+    serviceId: string;
+    phone: string;
+    amount?: string;
+    variationCode?: string;
+    requestId?: string;
+    pin?: string;
+  },
+) {
+  const response = await client.post('/api/v1/purchases', {
+    requestId: randomUUID(),
+    pin: TEST_PIN,
+    ...body,
+  });
+  return {
+    response,
+    purchase: response.statusCode < 300 ? response.json<{ purchase: Purchase }>().purchase : null,
+  };
+}
