@@ -41,11 +41,27 @@ const commands: Record<string, Command> = {
     usage: 'wallet:debit --email E --amount 200.00 --reason "..."   debits a wallet; refuses to overdraw',
     run: (container, options) => adjust(container, options, 'debit'),
   },
+  'apikey:create': {
+    usage: 'apikey:create --email E [--name N]   prints a new partner API key once',
+    async run({ auth, partners }, options) {
+      const email = emailOption.parse(options.email);
+      const user = await auth.findUserByEmail(email);
+      if (!user) throw new Error(`No user with the email ${email}`);
+      const { apiKey, key } = await partners.createKey(user.id, options.name?.trim() || 'Partner API');
+      return { key, id: apiKey.id, name: apiKey.name, prefix: apiKey.prefix };
+    },
+  },
+  'purchases:reconcile': {
+    usage: 'purchases:reconcile   requeries every pending or stuck purchase now and prints what changed',
+    async run({ purchases }) {
+      return { changed: await purchases.reconcile() };
+    },
+  },
   'ledger:verify': {
     usage: 'ledger:verify   checks every ledger invariant; exits 1 when one fails',
-    async run({ ledger, funding }) {
+    async run({ ledger, funding, purchases }) {
       const report = await ledger.verify();
-      const problems = [...report.problems, ...(await funding.verify())];
+      const problems = [...report.problems, ...(await funding.verify()), ...(await purchases.verify())];
       return { ok: problems.length === 0, accounts: report.accounts, entries: report.entries, problems };
     },
   },

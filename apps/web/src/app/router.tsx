@@ -18,6 +18,8 @@ const loadShell = page(
   (m) => m.DashboardShell,
 );
 
+const loadFrames = () => import('./routes/session-frames.tsx');
+
 function comingSoon(path: string, title: string): RouteObject {
   return { path, caseSensitive: true, element: <ComingSoonPage title={title} /> };
 }
@@ -94,6 +96,40 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // readable without signing in: the landing frame for visitors, the dashboard for users
+        path: paths.dataPricing,
+        caseSensitive: true,
+        lazy: page(loadFrames, (m) => m.PublicOrDashboard),
+        HydrateFallback: BlankLoading,
+        children: [
+          {
+            index: true,
+            ErrorBoundary: PageError,
+            lazy: page(
+              () => import('../features/catalog/components/data-pricing-page.tsx'),
+              (m) => m.DataPricingPage,
+            ),
+          },
+        ],
+      },
+      {
+        // the mailed change-pin link works signed out
+        path: paths.changePin,
+        caseSensitive: true,
+        lazy: page(loadFrames, (m) => m.TokenOrDashboard),
+        HydrateFallback: ShellSkeleton,
+        children: [
+          {
+            index: true,
+            ErrorBoundary: PageError,
+            lazy: page(
+              () => import('../features/profile/components/change-pin-page.tsx'),
+              (m) => m.ChangePinPage,
+            ),
+          },
+        ],
+      },
+      {
         element: <RequireSession signedOutTo={paths.login} />,
         children: [
           insideDashboard([
@@ -105,9 +141,22 @@ export const routes: RouteObject[] = [
                 (m) => m.DashboardPage,
               ),
             },
-            comingSoon(paths.airtime, 'Airtime'),
-            comingSoon(paths.data, 'Buy Data'),
-            comingSoon(paths.dataPricing, 'Data Pricing'),
+            {
+              path: paths.airtime,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/purchases/components/airtime-page.tsx'),
+                (m) => m.AirtimePage,
+              ),
+            },
+            {
+              path: paths.data,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/purchases/components/data-page.tsx'),
+                (m) => m.DataPage,
+              ),
+            },
             {
               path: paths.fundWallet,
               caseSensitive: true,
@@ -130,9 +179,30 @@ export const routes: RouteObject[] = [
             comingSoon(paths.showmax, 'Showmax'),
             comingSoon(paths.electricity, 'Electricity'),
             comingSoon(paths.examPins, 'WAEC Pins'),
-            comingSoon(paths.profile, 'Profile'),
-            comingSoon(paths.transactions, 'Your Transactions'),
-            comingSoon(paths.changePin, 'Change Transaction Pin'),
+            {
+              path: paths.profile,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/profile/components/profile-page.tsx'),
+                (m) => m.ProfilePage,
+              ),
+            },
+            {
+              path: paths.transactions,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/transactions/components/transactions-page.tsx'),
+                (m) => m.TransactionsPage,
+              ),
+            },
+            {
+              path: paths.transactionReceipt,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/transactions/components/transaction-receipt-page.tsx'),
+                (m) => m.TransactionReceiptPage,
+              ),
+            },
             comingSoon(paths.refer, 'Refer and Earn'),
             comingSoon(paths.referer, 'Referral'),
             comingSoon(paths.editUser, 'Edit User'),

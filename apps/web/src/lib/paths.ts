@@ -21,6 +21,7 @@ export const paths = {
   examPins: '/exam-pins',
   profile: '/profile',
   transactions: '/transactions',
+  transactionReceipt: '/transactions/:requestId',
   changePin: '/change-pin',
   refer: '/refer',
   referer: '/referer',
@@ -32,6 +33,10 @@ export type PageKey = keyof typeof paths;
 
 export function editUserPath(id: string): string {
   return `/edit-user/${encodeURIComponent(id)}`;
+}
+
+export function transactionReceiptPath(requestId: string): string {
+  return `/transactions/${encodeURIComponent(requestId)}`;
 }
 
 /** Server-rendered pages outside the single-page app: plain links, not router links. */

@@ -1,10 +1,16 @@
 /**
  * Query keys that more than one part of the app reads or refreshes: the live balance (lib) refreshes
- * the wallet, the statement (wallet feature) and the payments (funding feature) when money moves.
+ * the wallet, the statement (wallet feature), the payments (funding feature) and the purchases when
+ * money moves.
  */
 export const queryKeys = {
   wallet: ['wallet'] as const,
   /** under `wallet`, so refreshing the wallet refreshes the statement too */
   statement: ['wallet', 'statement'] as const,
   payments: ['funding', 'payments'] as const,
+  /** every purchase query (lists, the recent five, single receipts) */
+  purchases: ['purchases'] as const,
+  pin: ['pin'] as const,
+  services: ['catalog', 'services'] as const,
+  variations: (serviceId: string) => ['catalog', 'variations', serviceId] as const,
 };

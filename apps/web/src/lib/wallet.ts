@@ -17,10 +17,11 @@ export function useWallet() {
   return useQuery(walletQueryOptions);
 }
 
-/** Money moved: fetch the wallet (with its breakdown and statement) and the payments again. */
+/** Money moved: fetch the wallet (with its breakdown and statement), the payments and purchases again. */
 export async function refreshMoney(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.wallet }),
     queryClient.invalidateQueries({ queryKey: queryKeys.payments }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.purchases }),
   ]);
 }

@@ -13,7 +13,7 @@ const RESET_LINK_MINUTES = 30;
 /** PINs anyone would try first: repeated digits, runs up or down, and a few favourites. */
 export function isTrivialPin(pin: string): boolean {
   if (/^(\d)\1{3}$/.test(pin)) return true;
-  const digits = [...pin].map(Number);
+  const digits = Array.from(pin.matchAll(/\d/g), (match) => Number(match[0]));
   const steps = digits.slice(1).map((d, i) => d - (digits[i] ?? 0));
   if (steps.every((s) => s === 1) || steps.every((s) => s === -1)) return true;
   return ['1212', '2580', '0852', '1122', '6969', '1004', '2000', '1010', '0101', '2468'].includes(pin);

@@ -69,7 +69,9 @@ describeEachDatabase('purchase engine with the sandbox numbers', (kind) => {
     expect(purchase?.status).toBe('pending');
     expect(await balanceOf(userId)).toBe(90_000);
     await vi.waitFor(
-      async () => expect((await purchaseOf(client, purchase?.requestId ?? '')).status).toBe('delivered'),
+      async () => {
+        expect((await purchaseOf(client, purchase?.requestId ?? '')).status).toBe('delivered');
+      },
       {
         timeout: 20_000,
         interval: 200,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
-import { aUser, aWallet, mockApi, sandboxMeta } from '../../lib/testing/mock-api.ts';
+import { aPurchase, aUser, aWallet, mockApi, sandboxMeta } from '../../lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
 function signedIn(balanceKobo: number) {
@@ -10,6 +10,7 @@ function signedIn(balanceKobo: number) {
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(balanceKobo),
     'POST /api/v1/auth/sign-out': { status: 204, body: undefined },
+    'GET /api/v1/purchases': { body: { purchases: [], nextCursor: null } },
   });
 }
 
@@ -63,10 +64,41 @@ describe('dashboard page', () => {
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
   });
 
+  it('lists the five latest purchases, each opening its receipt, with a link to all', async () => {
+    const api = signedIn(0);
+    api.set('GET /api/v1/purchases', {
+      body: {
+        purchases: [
+          aPurchase({
+            id: 'pur_2',
+            requestId: 'req-2',
+            planName: 'MTN 1GB',
+            amountKobo: 27_500,
+            status: 'pending',
+          }),
+          aPurchase({ id: 'pur_1', requestId: 'req-1' }),
+        ],
+        nextCursor: 'cur',
+      },
+    });
+    renderApp('/dashboard');
+    const list = await screen.findByRole('list', { name: 'Recent purchases' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/transactions/req-2',
+      '/transactions/req-1',
+    ]);
+    expect(links[0]?.textContent).toContain('MTN 1GB');
+    expect(links[0]?.textContent).toContain('Pending');
+    expect(links[1]?.textContent).toContain('₦500.00');
+    expect(api.callsTo('GET /api/v1/purchases')[0]?.url).toBe('/api/v1/purchases?limit=5');
+    expect(screen.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/transactions');
+  });
+
   it('shows pages that are not built yet as coming soon inside the dashboard', async () => {
     signedIn(0);
-    renderApp('/airtime');
-    expect(await screen.findByRole('heading', { name: 'Airtime' })).toBeTruthy();
+    renderApp('/dstv');
+    expect(await screen.findByRole('heading', { name: 'DSTV' })).toBeTruthy();
     expect(screen.getByText(messages.common.comingSoon)).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });

@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@quickvend/shared/messages';
 import { aUser, aWallet, mockApi, sandboxMeta, signedOut } from '../../lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
@@ -11,6 +10,10 @@ function signedIn(role: 'user' | 'admin' = 'user') {
     'GET /api/v1/me': { body: { user: aUser({ role }) } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': wallet,
+    'GET /api/v1/purchases': { body: { purchases: [], nextCursor: null } },
+    'GET /api/v1/services': { body: { services: [] } },
+    'GET /api/v1/pin': { body: { hasPin: true, lockedUntil: null } },
+    'GET /api/v1/api-keys': { body: { apiKeys: [] } },
   });
 }
 
@@ -65,8 +68,8 @@ describe('route guards', () => {
       expect(router.state.location.pathname).toBe('/airtime');
     });
     expect(router.state.location.search).toBe('?from=sms');
-    expect(await screen.findByRole('heading', { name: 'Airtime' })).toBeTruthy();
-    expect(screen.getByText(messages.common.comingSoon)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Airtime', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
   });
 
   it('redirects a wrongly cased canonical path', async () => {
@@ -75,7 +78,7 @@ describe('route guards', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/profile');
     });
-    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeTruthy();
   });
 
   it('sends a signed-out visitor of an old dashboard route to /login', async () => {

@@ -67,7 +67,7 @@ export function DashboardLayout({
       <aside
         id="sidebar"
         aria-label="Sidebar"
-        className={`fixed inset-y-0 left-0 z-40 flex w-72 flex-col max-w-[85vw] bg-brand-900 transition-transform motion-reduce:transition-none lg:sticky lg:top-0 lg:h-dvh lg:max-w-none lg:translate-x-0 ${
+        className={`fixed inset-y-0 left-0 z-40 flex w-72 print:hidden flex-col max-w-[85vw] bg-brand-900 transition-transform motion-reduce:transition-none lg:sticky lg:top-0 lg:h-dvh lg:max-w-none lg:translate-x-0 ${
           isDrawerOpen ? 'visible translate-x-0' : 'invisible -translate-x-full lg:visible'
         } ${isCollapsed ? 'lg:w-20' : 'lg:w-64'}`}
       >
@@ -95,7 +95,7 @@ export function DashboardLayout({
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-gray-200 bg-white px-3 py-2">
+        <header className="sticky top-0 z-20 flex print:hidden items-center gap-2 border-b border-gray-200 bg-white px-3 py-2">
           <button
             type="button"
             aria-expanded={isDrawerOpen}

@@ -11,22 +11,24 @@ type LandingLayoutProps = {
   signupPath: string;
   footer: ReactNode;
   children: ReactNode;
+  /** where the brand goes: the top of the landing page, or the landing page from another public page */
+  homeHref?: string;
 };
 
 const anchorClasses =
   'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-gray-800 hover:bg-brand-50 hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-brand-500';
 
 /** The public pages' frame: a top bar (a compact menu on a phone), the page and a footer. */
-export function LandingLayout({ nav, signupPath, footer, children }: LandingLayoutProps) {
+export function LandingLayout({ nav, signupPath, footer, children, homeHref = '#home' }: LandingLayoutProps) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const close = () => {
     setIsMenuOpen(false);
   };
   return (
     <div className="flex min-h-dvh flex-col bg-white">
-      <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <header className="sticky top-0 z-30 print:hidden border-b border-gray-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2">
-          <a href="#home" className="rounded focus-visible:outline-3 focus-visible:outline-brand-500">
+          <a href={homeHref} className="rounded focus-visible:outline-3 focus-visible:outline-brand-500">
             <Brand />
           </a>
           <nav aria-label="Sections" className="ml-auto hidden items-center gap-1 md:flex">

@@ -12,6 +12,18 @@ import type {
   StartCardPaymentResponse,
 } from '@quickvend/shared/api/funding';
 import type { MetaResponse } from '@quickvend/shared/api/meta';
+import type { ApiKey, apiKeysResponse, createApiKeyResponse } from '@quickvend/shared/api/api-keys';
+import type { PinStatus } from '@quickvend/shared/api/pin';
+import type {
+  CreatePurchaseBody,
+  Purchase,
+  purchaseResponse,
+  purchasesResponse,
+  Service,
+  servicesResponse,
+  Variation,
+  variationsResponse,
+} from '@quickvend/shared/api/purchases';
 import type {
   adminUsersResponse,
   statementResponse,
@@ -78,6 +90,21 @@ export type ApiContract = {
     response: { ok: true };
   };
   'POST /api/v1/auth/admin-register': { request: AdminRegisterBody; response: { user: Me } };
+  'GET /api/v1/services': { request: undefined; response: z.infer<typeof servicesResponse> };
+  'GET /api/v1/services/:id/variations': { request: undefined; response: z.infer<typeof variationsResponse> };
+  'POST /api/v1/purchases': { request: CreatePurchaseBody; response: z.infer<typeof purchaseResponse> };
+  'GET /api/v1/purchases': { request: undefined; response: z.infer<typeof purchasesResponse> };
+  'GET /api/v1/purchases/:requestId': { request: undefined; response: z.infer<typeof purchaseResponse> };
+  'GET /api/v1/pin': { request: undefined; response: PinStatus };
+  'POST /api/v1/pin': { request: { pin: string; currentPin?: string }; response: PinStatus };
+  'POST /api/v1/pin/change-request': { request: { email: string }; response: { ok: true } };
+  'POST /api/v1/pin/reset': {
+    request: { token: string; password: string; pin: string };
+    response: { ok: true };
+  };
+  'GET /api/v1/api-keys': { request: undefined; response: z.infer<typeof apiKeysResponse> };
+  'POST /api/v1/api-keys': { request: { name: string }; response: z.infer<typeof createApiKeyResponse> };
+  'POST /api/v1/api-keys/:id/revoke': { request: Record<string, never>; response: { apiKey: ApiKey } };
 };
 
 export type Endpoint = keyof ApiContract;
@@ -85,9 +112,12 @@ export type Endpoint = keyof ApiContract;
 export type MockReply<K extends Endpoint> =
   { status?: number; body: ApiContract[K]['response'] } | { status: number; error: ErrorBody };
 
-/** A reply, or a function of the request body giving one (a promise holds the reply back until resolved). */
+/**
+ * A reply, or a function of the request body (and the URL, for path and query) giving one. A promise holds
+ * the reply back until resolved; a rejected one is a dropped connection.
+ */
 type Handler<K extends Endpoint> =
-  MockReply<K> | ((request: ApiContract[K]['request']) => MockReply<K> | Promise<MockReply<K>>);
+  MockReply<K> | ((request: ApiContract[K]['request'], url: URL) => MockReply<K> | Promise<MockReply<K>>);
 
 export type MockHandlers = { [K in Endpoint]?: Handler<K> };
 
@@ -144,12 +174,14 @@ export function mockApi(initial: MockHandlers) {
     calls.push({ endpoint, url: url.pathname + url.search, body, headers });
 
     const handler = handlers[endpoint] as Handler<Endpoint>;
-    return Promise.resolve(typeof handler === 'function' ? handler(body as never) : handler).then((reply) => {
-      const status = reply.status ?? 200;
-      const payload = 'error' in reply ? reply.error : reply.body;
-      const text = payload === undefined || status === 204 ? null : JSON.stringify(payload);
-      return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
-    });
+    return Promise.resolve(typeof handler === 'function' ? handler(body as never, url) : handler).then(
+      (reply) => {
+        const status = reply.status ?? 200;
+        const payload = 'error' in reply ? reply.error : reply.body;
+        const text = payload === undefined || status === 204 ? null : JSON.stringify(payload);
+        return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
+      },
+    );
   });
 
   vi.stubGlobal('fetch', fetchMock);
@@ -236,4 +268,61 @@ export function deferred<T>() {
     resolve = settle;
   });
   return { promise, resolve };
+}
+
+export function aPurchase(overrides: Partial<Purchase> = {}): Purchase {
+  return {
+    id: 'pur_1',
+    requestId: 'req-key-1',
+    serviceId: 'mtn',
+    kind: 'airtime',
+    serviceName: 'MTN Airtime VTU',
+    status: 'delivered',
+    phone: '08031234567',
+    billersCode: null,
+    variationCode: null,
+    planName: null,
+    amountKobo: 50_000,
+    amount: '500.00',
+    chargedKobo: 50_000,
+    charged: '500.00',
+    balanceAfterKobo: 200_000,
+    token: null,
+    pins: null,
+    message: 'TRANSACTION SUCCESSFUL',
+    transactionId: '17250000000001',
+    providerRequestId: '202503121405abc123',
+    createdAt: '2025-03-12T13:05:09.000Z',
+    updatedAt: '2025-03-12T13:05:10.000Z',
+    ...overrides,
+  };
+}
+
+export function aService(overrides: Partial<Service> = {}): Service {
+  return {
+    id: 'mtn',
+    kind: 'airtime',
+    name: 'MTN Airtime VTU',
+    network: 'mtn',
+    minimumKobo: 5_000,
+    maximumKobo: 5_000_000,
+    hasVariations: false,
+    ...overrides,
+  };
+}
+
+export function aVariation(code: string, name: string, amountKobo: number): Variation {
+  return { code, name, amountKobo, amount: toNairaString(amountKobo) };
+}
+
+export function anApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
+  return {
+    id: 'key_1',
+    name: 'My shop',
+    prefix: 'qv_live_ab12',
+    createdAt: '2025-03-12T13:05:00.000Z',
+    lastUsedAt: null,
+    revokedAt: null,
+    ...overrides,
+  };
 }

@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/session.ts';
 import { site } from '../../../lib/site.ts';
 import { useWallet } from '../../../lib/wallet.ts';
 import { MESSAGE_DISPLAY_MS } from '@quickvend/shared/services';
+import { RecentPurchases } from './recent-purchases.tsx';
 
 const networks: { provider: ProviderId; to: string }[] = [
   { provider: 'mtn', to: paths.airtime },
@@ -126,6 +127,7 @@ export function DashboardPage() {
       </div>
       <WalletCard />
       <ProviderTiles title="Airtime and data" tiles={networks} />
+      <RecentPurchases />
       <ProviderTiles title="TV and streaming" tiles={tvProviders} />
       <section aria-labelledby="shortcuts-heading">
         <h2 id="shortcuts-heading" className="mb-2 text-base font-bold text-gray-900">

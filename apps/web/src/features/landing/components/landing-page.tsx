@@ -11,7 +11,7 @@ import { site } from '../../../lib/site.ts';
 import { dataPrices, tvPrices, VALIDITY } from './price-list.ts';
 import { TypingHeadline } from './typing-headline.tsx';
 
-const nav: LandingNavItem[] = [
+export const landingNav: LandingNavItem[] = [
   { label: 'Home', href: '#home' },
   { label: 'About us', href: '#about' },
   { label: 'Our Services', href: '#services' },
@@ -87,7 +87,7 @@ function SectionHeading({ id, title, intro }: { id: string; title: string; intro
   );
 }
 
-function Footer() {
+export function LandingFooter() {
   return (
     <footer className="bg-brand-900 text-gray-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -142,7 +142,7 @@ export function LandingPage() {
   const startPath = user ? paths.dashboard : paths.signup;
 
   return (
-    <LandingLayout nav={nav} signupPath={paths.signup} footer={<Footer />}>
+    <LandingLayout nav={landingNav} signupPath={paths.signup} footer={<LandingFooter />}>
       <title>{`${PRODUCT_NAME}: airtime, data and bills in seconds`}</title>
       <section aria-label="Welcome" className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-10 sm:py-16">

@@ -1,0 +1,61 @@
+import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { LandingLayout, type LandingNavItem } from '../../components/layouts/landing-layout.tsx';
+import { Brand } from '../../components/ui/brand.tsx';
+import { LandingFooter, landingNav } from '../../features/landing/components/landing-page.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session.ts';
+import { DashboardShell } from './dashboard-shell.tsx';
+import { BlankLoading, ShellSkeleton } from './shell-skeleton.tsx';
+
+/** The landing page's sections, reached from another public page. */
+const publicNav: LandingNavItem[] = [
+  ...landingNav.map((item) => ({ ...item, href: `${paths.landing}${item.href}` })),
+  { label: 'Login', href: paths.login },
+];
+
+/**
+ * A page anyone may read (data pricing): inside the dashboard for a signed-in user, in the landing
+ * page's frame for a visitor.
+ */
+export function PublicOrDashboard() {
+  const session = useSession();
+  if (session.isPending) return <BlankLoading />;
+  if (session.data) return <DashboardShell />;
+  return (
+    <LandingLayout
+      nav={publicNav}
+      signupPath={paths.signup}
+      footer={<LandingFooter />}
+      homeHref={paths.landing}
+    >
+      <div className="mx-auto max-w-6xl px-4 py-6">
+        <Outlet />
+      </div>
+    </LandingLayout>
+  );
+}
+
+/**
+ * The change-pin page: inside the dashboard for a signed-in user. The mailed link (`?token=`) also
+ * works signed out (the account password proves the owner); without it a visitor signs in first.
+ */
+export function TokenOrDashboard() {
+  const session = useSession();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  if (session.isPending) return <ShellSkeleton />;
+  if (session.data) return <DashboardShell />;
+  if (!searchParams.get('token')) {
+    return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  }
+  return (
+    <div className="flex min-h-dvh flex-col items-center gap-6 bg-gray-50 px-4 py-6">
+      <Link to={paths.landing} className="rounded focus-visible:outline-3 focus-visible:outline-brand-500">
+        <Brand />
+      </Link>
+      <main className="w-full">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

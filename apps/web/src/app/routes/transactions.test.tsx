@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '@quickvend/shared/messages';
+import {
+  aPurchase,
+  apiError,
+  aUser,
+  aWallet,
+  mockApi,
+  sandboxMeta,
+  type MockHandlers,
+} from '../../lib/testing/mock-api.ts';
+import { renderApp } from '../testing.tsx';
+
+function transactionsApi(overrides: MockHandlers = {}) {
+  return mockApi({
+    'GET /api/v1/me': { body: { user: aUser() } },
+    'GET /api/v1/meta': sandboxMeta,
+    'GET /api/v1/wallet': aWallet(0),
+    'GET /api/v1/purchases': { body: { purchases: [], nextCursor: null } },
+    ...overrides,
+  });
+}
+
+describe('transactions page', () => {
+  it('says when there are no transactions', async () => {
+    transactionsApi();
+    renderApp('/exchange');
+    expect(await screen.findByRole('heading', { name: 'Your Transactions' })).toBeTruthy();
+    expect(await screen.findByText(messages.transactions.empty)).toBeTruthy();
+  });
+
+  it('asks a signed-out user to log in', async () => {
+    transactionsApi({ 'GET /api/v1/purchases': apiError(401, 'UNAUTHENTICATED', 'Please sign in.') });
+    renderApp('/transactions');
+    expect(await screen.findByText(messages.transactions.signedOut)).toBeTruthy();
+  });
+
+  it('lists purchases with their status, and loads more', async () => {
+    const api = transactionsApi({
+      'GET /api/v1/purchases': {
+        body: {
+          purchases: [
+            aPurchase({
+              id: 'pur_2',
+              requestId: 'req-2',
+              kind: 'data',
+              serviceId: 'mtn-data',
+              planName: 'MTN 1GB',
+              amountKobo: 27_500,
+            }),
+            aPurchase({
+              id: 'pur_1',
+              requestId: 'req-1',
+              status: 'failed',
+              providerRequestId: '202503121405zzz999',
+            }),
+          ],
+          nextCursor: 'cur_2',
+        },
+      },
+    });
+    const { user } = renderApp('/transactions');
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0] as HTMLElement).getByText('Delivered')).toBeTruthy();
+    expect(cards[0]?.textContent).toContain('MTN 1GB');
+    expect(cards[0]?.textContent).toContain('₦275.00');
+    expect(cards[0]?.textContent).toContain('2025-03-12 14:05:09');
+    expect(within(cards[1] as HTMLElement).getByText('Failed')).toBeTruthy();
+    expect(cards[1]?.textContent).toContain('202503121405zzz999');
+    expect(
+      within(cards[1] as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/transactions/req-1');
+    expect(api.callsTo('GET /api/v1/purchases')[0]?.url).toBe('/api/v1/purchases?limit=20');
+
+    api.set('GET /api/v1/purchases', {
+      body: {
+        purchases: [aPurchase({ id: 'pur_0', requestId: 'req-0', status: 'pending' })],
+        nextCursor: null,
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => {
+      expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    });
+    expect(within(list).getByText('Pending')).toBeTruthy();
+    expect(api.callsTo('GET /api/v1/purchases')[1]?.url).toBe('/api/v1/purchases?limit=20&cursor=cur_2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('filters by service and status', async () => {
+    const api = transactionsApi();
+    const { user } = renderApp('/transactions');
+    await screen.findByText(messages.transactions.empty);
+    await user.selectOptions(screen.getByLabelText('Service'), 'mtn-data');
+    await waitFor(() => {
+      expect(api.callsTo('GET /api/v1/purchases').at(-1)?.url).toBe(
+        '/api/v1/purchases?limit=20&serviceId=mtn-data',
+      );
+    });
+    await user.selectOptions(screen.getByLabelText('Status'), 'failed');
+    await waitFor(() => {
+      expect(api.callsTo('GET /api/v1/purchases').at(-1)?.url).toBe(
+        '/api/v1/purchases?limit=20&serviceId=mtn-data&status=failed',
+      );
+    });
+  });
+});
+
+describe('receipt page', () => {
+  it('shows the purchase as a receipt, prints it and shares it as text', async () => {
+    const api = transactionsApi({
+      'GET /api/v1/purchases/:requestId': {
+        body: {
+          purchase: aPurchase({
+            requestId: 'req-9',
+            kind: 'electricity',
+            serviceId: 'ikeja-electric',
+            serviceName: 'Ikeja Electric Prepaid',
+            billersCode: '45012345678',
+            amountKobo: 500_000,
+            chargedKobo: 495_000,
+            balanceAfterKobo: 1_005_000,
+            token: '12345678901234567890',
+          }),
+        },
+      },
+    });
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const { user } = renderApp('/transactions/req-9');
+    const receipt = await screen.findByRole('region', { name: 'Receipt' });
+    const row = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
+    expect(within(receipt).getByText('QuickVend')).toBeTruthy();
+    expect(row('Service')).toBe('Ikeja Electric Prepaid');
+    expect(row('Recipient')).toBe('45012345678 (08031234567)');
+    expect(row('Amount')).toBe('₦5,000.00');
+    expect(row('Amount charged')).toBe('₦4,950.00');
+    expect(row('Balance after')).toBe('₦10,050.00');
+    expect(row('Reference')).toBe('req-9');
+    expect(row('Date')).toBe('2025-03-12 14:05:09 (Lagos)');
+    expect(row('Status')).toBe('Delivered');
+    expect(within(receipt).getByText('1234 5678 9012 3456 7890')).toBeTruthy();
+    expect(api.callsTo('GET /api/v1/purchases/:requestId')[0]?.url).toBe('/api/v1/purchases/req-9');
+
+    await user.click(within(receipt).getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+
+    await user.click(within(receipt).getByRole('button', { name: 'Share' }));
+    expect(await within(receipt).findByText(/Receipt copied/)).toBeTruthy();
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toContain('Token: 1234 5678 9012 3456 7890');
+    expect(copied).toContain('Amount charged: ₦4,950.00');
+  });
+
+  it('shares through the phone when it can', async () => {
+    transactionsApi({
+      'GET /api/v1/purchases/:requestId': { body: { purchase: aPurchase({ requestId: 'req-9' }) } },
+    });
+    const share = vi.fn((_data: ShareData) => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      const { user } = renderApp('/transactions/req-9');
+      const receipt = await screen.findByRole('region', { name: 'Receipt' });
+      await user.click(within(receipt).getByRole('button', { name: 'Share' }));
+      expect(share).toHaveBeenCalledTimes(1);
+      expect(share.mock.calls[0]?.[0].text).toContain('Reference: req-9');
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import type { Variation } from '@quickvend/shared/api/purchases';
+import { formatNaira } from '@quickvend/shared/money';
+
+type PlanCardsProps = {
+  label: string;
+  plans: readonly Variation[];
+  selectedCode: string;
+  onSelect: (code: string) => void;
+};
+
+/** Plans as tappable cards (a radio group): the name and the price, the chosen one highlighted. */
+export function PlanCards({ label, plans, selectedCode, onSelect }: PlanCardsProps) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="sr-only">{label}</legend>
+      <div className="grid max-h-52 grid-cols-2 gap-2 overflow-y-auto p-0.5 sm:max-h-none sm:grid-cols-3">
+        {plans.map((plan) => {
+          const isSelected = plan.code === selectedCode;
+          return (
+            <label
+              key={plan.code}
+              className={`flex min-h-14 cursor-pointer flex-col justify-center rounded-xl border-2 px-2.5 py-1.5 has-focus-visible:outline-3 has-focus-visible:outline-brand-500 ${
+                isSelected
+                  ? 'border-brand-700 bg-brand-50'
+                  : 'border-gray-200 bg-white hover:border-brand-600'
+              }`}
+            >
+              <input
+                type="radio"
+                name={label}
+                value={plan.code}
+                checked={isSelected}
+                onChange={() => {
+                  onSelect(plan.code);
+                }}
+                className="sr-only"
+              />
+              <span className="text-sm leading-tight font-semibold text-gray-900">{plan.name}</span>
+              <span className="text-sm font-bold text-brand-800 tabular-nums">
+                {formatNaira(plan.amountKobo)}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,19 @@
+import type { PurchaseStatus } from '@quickvend/shared/api/purchases';
+import { StatusBadge, type BadgeTone } from './status-badge.tsx';
+
+const labels: Record<PurchaseStatus, string> = {
+  delivered: 'Delivered',
+  pending: 'Pending',
+  failed: 'Failed',
+};
+
+const tones: Record<PurchaseStatus, BadgeTone> = {
+  delivered: 'success',
+  pending: 'warning',
+  failed: 'error',
+};
+
+/** Delivered, pending or failed: the word first, the colour to help. */
+export function PurchaseStatusBadge({ status }: { status: PurchaseStatus }) {
+  return <StatusBadge label={labels[status]} tone={tones[status]} />;
+}

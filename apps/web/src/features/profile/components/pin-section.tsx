@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { pinDigits } from '@quickvend/shared/api/pin';
+import { messages } from '@quickvend/shared/messages';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { StatusMessage, type StatusTone } from '../../../components/ui/status-message.tsx';
+import { describePinError, usePinStatus, useSetPin } from '../../../lib/pin.ts';
+import { paths } from '../../../lib/paths.ts';
+
+export const pinSectionTexts = {
+  set: 'Your transaction PIN is set. You will use it for every purchase.',
+  changed: 'Your transaction PIN is changed.',
+  mismatch: 'The two PINs do not match.',
+} as const;
+
+const pinFields = {
+  pin: pinDigits,
+  confirmPin: z.string(),
+};
+
+const setSchema = z
+  .object({ currentPin: z.string(), ...pinFields })
+  .refine((values) => values.pin === values.confirmPin, {
+    path: ['confirmPin'],
+    message: pinSectionTexts.mismatch,
+  });
+
+const changeSchema = z
+  .object({ currentPin: pinDigits, ...pinFields })
+  .refine((values) => values.pin === values.confirmPin, {
+    path: ['confirmPin'],
+    message: pinSectionTexts.mismatch,
+  });
+
+const pinInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 4 } as const;
+
+function PinForm({ hasPin }: { hasPin: boolean }) {
+  const setPin = useSetPin();
+  const [status, setStatus] = useState<{ text: string; tone: StatusTone } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(hasPin ? changeSchema : setSchema),
+    defaultValues: { currentPin: '', pin: '', confirmPin: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ currentPin, pin }) => {
+    setStatus(null);
+    try {
+      await setPin.mutateAsync(hasPin ? { pin, currentPin } : { pin });
+      reset();
+      setStatus({ text: hasPin ? pinSectionTexts.changed : pinSectionTexts.set, tone: 'success' });
+    } catch (error) {
+      const text =
+        describePinError(error) ??
+        `Error: ${error instanceof Error ? error.message : 'Could not save your PIN.'}`;
+      setStatus({ text, tone: 'error' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
+      {hasPin ? (
+        <Input
+          label="Current PIN"
+          {...pinInput}
+          {...register('currentPin')}
+          error={errors.currentPin?.message}
+        />
+      ) : null}
+      <div className="grid grid-cols-2 gap-2">
+        <Input label="New PIN" {...pinInput} {...register('pin')} error={errors.pin?.message} />
+        <Input
+          label="New PIN again"
+          {...pinInput}
+          {...register('confirmPin')}
+          error={errors.confirmPin?.message}
+        />
+      </div>
+      <StatusMessage message={status?.text} tone={status?.tone} />
+      <Button type="submit" isBusy={setPin.isPending} busyLabel={messages.purchase.processing}>
+        {hasPin ? 'Change PIN' : 'Set PIN'}
+      </Button>
+    </form>
+  );
+}
+
+/** The transaction PIN: set it the first time, change it with the current one, or reset it by email. */
+export function PinSection() {
+  const pinStatus = usePinStatus();
+  return (
+    <section
+      aria-labelledby="pin-heading"
+      className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4"
+    >
+      <h2 id="pin-heading" className="text-lg font-bold text-gray-900">
+        Transaction PIN
+      </h2>
+      {pinStatus.isPending ? (
+        <Skeleton className="h-32 w-full" />
+      ) : pinStatus.isError ? (
+        <StatusMessage message={`Error: ${pinStatus.error.message}`} tone="error" />
+      ) : (
+        <>
+          <p className="text-sm text-gray-700">
+            {pinStatus.data.hasPin
+              ? 'Change the 4-digit PIN you confirm purchases with.'
+              : 'You have no PIN yet. Choose 4 digits that are hard to guess: you will confirm every purchase with them.'}
+          </p>
+          <PinForm key={String(pinStatus.data.hasPin)} hasPin={pinStatus.data.hasPin} />
+          {pinStatus.data.hasPin ? (
+            <Link
+              to={paths.changePin}
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline"
+            >
+              Forgot your PIN? Reset it by email
+            </Link>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { Link, useParams } from 'react-router';
+import type { Purchase } from '@quickvend/shared/api/purchases';
+import { formatNaira } from '@quickvend/shared/money';
+import { messages } from '@quickvend/shared/messages';
+import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { PurchaseStatusBadge } from '../../../components/ui/purchase-status-badge.tsx';
+import { Receipt, receiptText, type ReceiptRow } from '../../../components/ui/receipt.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { formatLagosDateTime, formatLagosTimestamp } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { purchaseStatusLabels } from '../../../lib/purchases.ts';
+import { useTransaction } from '../api/get-transaction.ts';
+import { groupToken, recipientOf } from './service-names.ts';
+
+export const receiptTexts = {
+  pending:
+    'Being confirmed: it will be delivered, or your money refunded automatically, usually within minutes.',
+  failed: 'Failed: the amount charged is back in your wallet.',
+  notFound: 'We could not find this purchase.',
+} as const;
+
+function rowsOf(purchase: Purchase): [string, string][] {
+  const rows: [string, string][] = [
+    ['Service', purchase.serviceName],
+    ...(purchase.planName ? ([['Plan', purchase.planName]] as [string, string][]) : []),
+    ['Recipient', recipientOf(purchase)],
+    ['Amount', formatNaira(purchase.amountKobo)],
+    ['Amount charged', formatNaira(purchase.chargedKobo)],
+  ];
+  if (purchase.balanceAfterKobo !== null)
+    rows.push(['Balance after', formatNaira(purchase.balanceAfterKobo)]);
+  rows.push(
+    ['Reference', purchase.requestId],
+    ['Request id', purchase.providerRequestId],
+    ['Transaction id', purchase.transactionId ?? '—'],
+    ['Date', `${formatLagosTimestamp(purchase.createdAt)} (Lagos)`],
+    ['Status', purchaseStatusLabels[purchase.status]],
+  );
+  if (purchase.message) rows.push(['Message', purchase.message]);
+  return rows;
+}
+
+function shareTextOf(purchase: Purchase, rows: [string, string][]): string {
+  const extra: [string, string][] = [];
+  if (purchase.token) extra.push(['Token', groupToken(purchase.token)]);
+  for (const [index, pin] of (purchase.pins ?? []).entries()) {
+    extra.push([`PIN ${index + 1}`, pin.serial ? `${pin.pin} (serial ${pin.serial})` : pin.pin]);
+  }
+  return receiptText('Receipt', [...rows, ...extra]);
+}
+
+function PurchaseReceipt({ purchase }: { purchase: Purchase }) {
+  const rows = rowsOf(purchase);
+  const receiptRows: ReceiptRow[] = rows.map(([label, value]) => ({
+    label,
+    value: label === 'Status' ? <PurchaseStatusBadge status={purchase.status} /> : value,
+    isEmphasised: label === 'Amount',
+  }));
+  const hasExtras = purchase.token !== null || (purchase.pins?.length ?? 0) > 0;
+  return (
+    <Receipt
+      title="Receipt"
+      headingLevel={1}
+      rows={receiptRows}
+      shareText={shareTextOf(purchase, rows)}
+      hasActions
+    >
+      {hasExtras ? (
+        <div className="flex flex-col gap-3">
+          {purchase.token ? (
+            <div>
+              <p className="text-sm font-semibold text-gray-700">Token</p>
+              <p className="font-mono text-2xl font-extrabold tracking-wider break-words text-gray-900 tabular-nums">
+                {groupToken(purchase.token)}
+              </p>
+            </div>
+          ) : null}
+          {purchase.pins && purchase.pins.length > 0 ? (
+            <div>
+              <p className="text-sm font-semibold text-gray-700">PINs</p>
+              <ol className="flex flex-col gap-1">
+                {purchase.pins.map((pin, index) => (
+                  <li key={`${pin.pin}-${index}`} className="font-mono text-base">
+                    <span className="font-bold">{pin.pin}</span>
+                    {pin.serial ? (
+                      <span className="text-sm text-gray-600"> · serial {pin.serial}</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </Receipt>
+  );
+}
+
+/** `/transactions/:requestId`: one purchase's receipt, printable and shareable. */
+export function TransactionReceiptPage() {
+  const { requestId = '' } = useParams();
+  const transaction = useTransaction(requestId);
+  const purchase = transaction.data?.purchase;
+
+  let content;
+  if (transaction.isPending) {
+    content = (
+      <div
+        aria-busy="true"
+        className="mx-auto flex w-full max-w-md flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4"
+      >
+        <p className="sr-only">{messages.common.loading}</p>
+        {Array.from({ length: 8 }, (_, index) => (
+          <Skeleton key={index} className="h-5 w-full" />
+        ))}
+      </div>
+    );
+  } else if (purchase === undefined) {
+    content = (
+      <StatusMessage
+        message={
+          isApiError(transaction.error, 'UNAUTHENTICATED')
+            ? messages.transactions.signedOut
+            : isApiError(transaction.error, 'NOT_FOUND')
+              ? `Error: ${receiptTexts.notFound}`
+              : `Error: ${transaction.error?.message ?? receiptTexts.notFound}`
+        }
+        tone="error"
+      />
+    );
+  } else {
+    content = (
+      <>
+        {purchase.status === 'pending' ? (
+          <StatusMessage message={receiptTexts.pending} tone="info" className="print:hidden" />
+        ) : null}
+        {purchase.status === 'failed' ? (
+          <StatusMessage message={receiptTexts.failed} tone="info" className="print:hidden" />
+        ) : null}
+        <PurchaseReceipt purchase={purchase} />
+        <p className="text-center text-xs text-gray-600">
+          Last updated {formatLagosDateTime(purchase.updatedAt)} (Lagos time)
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-3">
+      <title>{`Receipt · ${PRODUCT_NAME}`}</title>
+      <Link
+        to={paths.transactions}
+        className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline print:hidden"
+      >
+        ← Your Transactions
+      </Link>
+      {content}
+    </div>
+  );
+}
