@@ -2,7 +2,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { freePort } from '../test/helpers/net.ts';
 import { kobo } from '@quickvend/shared/money';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -97,5 +100,131 @@ async function authLatency(): Promise<void> {
   await database.close();
 }
 
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * Airtime purchases through the partner HTTP API against the local provider simulator on PostgreSQL, 10 clients,
+ * beside pgbench's TPC-B on the same server in the same run.
+ */
+async function purchaseThroughput(databaseUrl: string): Promise<void> {
+  const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
+  const clients = 10;
+  const name = `qv_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}_tpcb`);
+  const url = (db: string) => Object.assign(new URL(databaseUrl), { pathname: `/${db}` }).toString();
+  try {
+    const database = await openDatabase({ databaseUrl: url(name), dataDir: '' });
+    await database.migrate();
+    const port = await freePort();
+    const selfUrl = `http://127.0.0.1:${port}`;
+    const { app, container } = await buildApp({
+      config: {
+        appUrl: selfUrl,
+        isHttps: false,
+        authSecret: 'bench-secret-bench-secret-bench-secret-0',
+        smtpUrl: undefined,
+        mailFrom: 'bench@example.com',
+        providerMode: 'sandbox',
+        paystack: { baseUrl: undefined, publicKey: 'pk_test_sandbox', secretKey: 'sk_test_sandbox' },
+        minFundingKobo: kobo(10_000),
+        vtpass: {
+          baseUrl: undefined,
+          apiKey: 'sandbox-api-key',
+          publicKey: 'PK_sandbox',
+          secretKey: 'SK_sandbox',
+        },
+        pinPepper: 'bench-pepper-bench-pepper-bench-pepper-0',
+        purchaseRecheckAfterSeconds: 60,
+      },
+      database,
+      logger: false,
+      selfUrl,
+      simulators: { duplicateWindowMs: 0 },
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    const user = await container.auth.createUser({
+      name: 'Bench Partner',
+      email: 'bench@example.com',
+      password: 'bench password',
+    });
+    await container.ledger.adjustWallet({
+      userId: user.id,
+      direction: 'credit',
+      amountKobo: kobo(1_000_000_000),
+      reason: 'bench',
+      actor: 'bench',
+    });
+    const { key } = await container.partners.createKey(user.id, 'bench');
+    const buyOnce = async (requestId: string) => {
+      const response = await fetch(`${selfUrl}/api/v1/purchases`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ requestId, serviceId: 'mtn', phone: '08011111111', amount: '100' }),
+      });
+      const body = (await response.json()) as { purchase?: { status: string } };
+      if (response.status !== 201 || body.purchase?.status !== 'delivered')
+        throw new Error(`purchase not delivered: ${response.status}`);
+    };
+    for (let i = 0; i < 20; i++) await buyOnce(`warmup-${i}`);
+
+    const latencies: number[] = [];
+    const stopAt = performance.now() + seconds * 1000;
+    let counter = 0;
+    await Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        while (performance.now() < stopAt) {
+          const started = performance.now();
+          await buyOnce(`bench-${client}-${counter++}`);
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
+    const elapsed = seconds;
+    latencies.sort((a, b) => a - b);
+    const perSecond = latencies.length / elapsed;
+    const problems = [...(await container.ledger.verify()).problems, ...(await container.purchases.verify())];
+    await app.close();
+    await database.close();
+
+    execFileSync('pgbench', ['-i', '-s', '1', '-q', url(`${name}_tpcb`)], { stdio: 'ignore' });
+    const output = execFileSync(
+      'pgbench',
+      ['-c', String(clients), '-j', '2', '-T', String(seconds), url(`${name}_tpcb`)],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 'NaN');
+    const ratio = perSecond / tps;
+    const p50 = percentile(latencies, 50);
+    const p99 = percentile(latencies, 99);
+    console.log(
+      `airtime purchases over HTTP on PostgreSQL, ${clients} clients for ${seconds} s: ${latencies.length} delivered`,
+    );
+    console.log(`  ${perSecond.toFixed(0)} purchases/s, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+    console.log(
+      `  pgbench TPC-B on the same server: ${tps.toFixed(0)} tps; ratio ${ratio.toFixed(2)} (target >= 0.5)`,
+    );
+    console.log(
+      `  p99 target < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'}; ratio target: ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
+    );
+    console.log(`  ledger:verify after the run: ${problems.length === 0 ? 'ok' : problems.join('; ')}`);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`drop database if exists ${name}_tpcb with (force)`);
+    await admin.end();
+  }
+}
+
 landingPayload();
 await authLatency();
+const benchDatabaseUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
+if (benchDatabaseUrl) await purchaseThroughput(benchDatabaseUrl);
+else
+  console.log(
+    'purchase benchmark: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server that has pgbench)',
+  );

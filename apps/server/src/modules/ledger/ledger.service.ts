@@ -43,6 +43,11 @@ export type PostInput = {
   actorId?: string | null;
   reversesEntryId?: string;
   postings: Posting[];
+  /**
+   * Runs inside the transaction once the wallets have moved and before the shared system accounts are
+   * touched: the place for the caller's own writes, so the hot system rows stay locked as briefly as possible.
+   */
+  beforeSharedAccounts?: (walletBalances: Map<string, Kobo>, tx: Transaction) => Promise<void>;
 };
 
 export type PostedEntry = {
@@ -136,9 +141,13 @@ export function createLedger(db: Database) {
       throw new Error(`Unknown ledger account in ${[...lines.keys()].join(', ')}`);
 
     const walletBalances = new Map<string, Kobo>();
-    // a fixed lock order keeps concurrent entries from deadlocking
-    accounts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (const account of accounts) {
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const wallets = accounts.filter((a) => a.ownerUserId !== null).sort(byId);
+    // System accounts (purchase holds, provider float) are shared by every customer: they are moved last, each
+    // in one statement with its line, so their row locks are held only until commit. Wallets first, then system
+    // accounts, each in id order: one lock order for every entry, so concurrent entries cannot deadlock.
+    const shared = accounts.filter((a) => a.ownerUserId === null).sort(byId);
+    for (const account of wallets) {
       const delta = lines.get(account.code) ?? 0;
       const [updated] = await tx
         .update(ledgerAccounts)
@@ -162,6 +171,22 @@ export function createLedger(db: Database) {
         // delivered by PostgreSQL only when the transaction commits
         await tx.execute(sql`select pg_notify(${BALANCE_CHANNEL}, ${account.ownerUserId})`);
       }
+    }
+    await input.beforeSharedAccounts?.(walletBalances, tx);
+    for (const account of shared) {
+      const delta = lines.get(account.code) ?? 0;
+      const moved = await queryRows<{ id: number }>(
+        tx,
+        sql`with moved as (
+              update ledger_accounts set balance_kobo = balance_kobo + ${delta}
+              where id = ${account.id} and (allow_negative or balance_kobo + ${delta} >= 0)
+              returning balance_kobo)
+            insert into ledger_lines (entry_id, account_id, amount_kobo, balance_after_kobo)
+            select ${entryId}, ${account.id}, ${delta}, balance_kobo from moved
+            returning id`,
+      );
+      if (moved.length === 0)
+        throw new AppError('INSUFFICIENT_FUNDS', `Account ${account.code} cannot go below zero.`);
     }
     return { entryId, isNew: true, walletBalances };
   }

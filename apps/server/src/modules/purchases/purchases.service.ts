@@ -353,7 +353,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
           .onConflictDoNothing()
           .returning();
         if (!row) return null;
-        const hold = await ledger.post(
+        await ledger.post(
           {
             reference: `purchase:${id}:hold`,
             kind: 'purchase.hold',
@@ -368,13 +368,15 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
                 amountKobo: resolved.amountKobo,
               },
             ],
+            beforeSharedAccounts: async (balances, inner) => {
+              await inner
+                .update(purchases)
+                .set({ balanceAfterKobo: balances.get(owner.id) ?? null })
+                .where(eq(purchases.id, id));
+            },
           },
           tx,
         );
-        await tx
-          .update(purchases)
-          .set({ balanceAfterKobo: hold.walletBalances.get(owner.id) ?? null })
-          .where(eq(purchases.id, id));
         return row;
       });
       if (!inserted) {
