@@ -123,6 +123,11 @@ export function registerPurchaseRoutes(
     },
   );
 
+  /** Purchases still not final a day later: an admin chases them with the provider. */
+  app.get('/api/v1/admin/purchases/flagged', { preHandler: guards.requireAdmin }, async () => ({
+    purchases: (await engine.listFlagged()).map((row) => ({ ...toPurchase(row), userId: row.userId })),
+  }));
+
   app.get('/api/v1/pin', { preHandler: guards.requireUser }, async (request) =>
     pins.status(signedInUser(request).id),
   );

@@ -83,6 +83,15 @@ describe('operator command line', () => {
     expect(overdraw.status).toBe(1);
     expect(overdraw.stderr).toContain('Insufficient wallet balance');
 
+    const key = cli(['apikey:create', '--email', 'ada@example.com', '--name', 'Ada shop'], env);
+    expect(JSON.parse(key.stdout)).toMatchObject({
+      ok: true,
+      name: 'Ada shop',
+      key: expect.stringMatching(/^qv_[\w-]{40,}$/) as unknown,
+    });
+    const reconcile = cli(['purchases:reconcile'], env);
+    expect(JSON.parse(reconcile.stdout)).toEqual({ ok: true, changed: [] });
+
     const verify = cli(['ledger:verify'], env);
     expect(verify.status).toBe(0);
     expect(JSON.parse(verify.stdout)).toMatchObject({ ok: true, problems: [] });

@@ -235,3 +235,39 @@ describeEachDatabase('purchase engine with the sandbox numbers', (kind) => {
     expect((await other.get(`/api/v1/purchases/${page.purchases[0]?.requestId ?? ''}`)).statusCode).toBe(404);
   });
 });
+
+describeEachDatabase('purchases pending for a day', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { simulators: { pendingResolveMs: 10 * 60_000 } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('are flagged for admins, and only admins see the list', async () => {
+    const { client } = await fundedCustomer(t, 1_000);
+    const { purchase } = await buy(client, { serviceId: 'mtn', phone: '201000000000', amount: '100' });
+    expect(purchase?.status).toBe('pending');
+    const [row] = await t.container.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.requestId, purchase?.requestId ?? ''));
+    const id = row?.id ?? '';
+    await t.container.purchases.recheck(id);
+    expect((await t.container.purchases.listFlagged()).map((p) => p.id)).not.toContain(id);
+
+    await t.container.db
+      .update(purchases)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) })
+      .where(eq(purchases.id, id));
+    await t.container.purchases.recheck(id);
+
+    const { client: admin, userId } = await fundedCustomer(t, 0);
+    expect((await admin.get('/api/v1/admin/purchases/flagged')).statusCode).toBe(403);
+    await t.container.auth.setRole(userId, 'admin');
+    const flagged = (await admin.get('/api/v1/admin/purchases/flagged')).json<{ purchases: Purchase[] }>()
+      .purchases;
+    expect(flagged.map((p) => p.requestId)).toEqual([purchase?.requestId]);
+  });
+});

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   aManualRequest,
+  aPurchase,
   apiError,
   aUser,
   aWallet,
@@ -25,6 +26,7 @@ function adminApi(overrides: MockHandlers = {}) {
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/admin/users': { body: { users: [] } },
     'GET /api/v1/admin/funding/manual': { body: { requests: [pending] } },
+    'GET /api/v1/admin/purchases/flagged': { body: { purchases: [] } },
     ...overrides,
   });
 }
@@ -98,5 +100,37 @@ describe('admin manual funding requests', () => {
     expect(api.callsTo('POST /api/v1/admin/funding/manual/:id/reject')[0]?.body).toEqual({
       reason: 'No deposit found.',
     });
+  });
+});
+
+describe('admin purchases pending for a day', () => {
+  it('lists them when there are some, and shows nothing when there are none', async () => {
+    adminApi({
+      'GET /api/v1/admin/purchases/flagged': {
+        body: {
+          purchases: [
+            {
+              ...aPurchase({
+                serviceName: 'MTN Airtime',
+                phone: '08031234567',
+                chargedKobo: 50_000,
+                status: 'pending',
+              }),
+              userId: 'usr_9',
+            },
+          ],
+        },
+      },
+    });
+    renderApp('/admin');
+    const list = await screen.findByRole('list', { name: 'Flagged purchases' });
+    expect(within(list).getByText(/MTN Airtime · 08031234567 · ₦500.00/)).toBeTruthy();
+  });
+
+  it('shows no section when nothing is flagged', async () => {
+    adminApi();
+    renderApp('/admin');
+    await screen.findByRole('table', { name: 'Pending manual funding requests' });
+    expect(screen.queryByRole('heading', { name: 'Purchases pending for over a day' })).toBeNull();
   });
 });

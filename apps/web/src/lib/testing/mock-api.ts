@@ -76,6 +76,10 @@ export type ApiContract = {
     response: z.infer<typeof manualFundingRequestResponse>;
   };
   'GET /api/v1/admin/users': { request: undefined; response: z.infer<typeof adminUsersResponse> };
+  'GET /api/v1/admin/purchases/flagged': {
+    request: undefined;
+    response: { purchases: (z.infer<typeof purchasesResponse>['purchases'][number] & { userId: string })[] };
+  };
   'POST /api/v1/admin/invitations': {
     request: { email?: string };
     response: { invitation: z.infer<typeof invitation> };

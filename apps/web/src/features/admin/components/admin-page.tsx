@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useUsers } from '../api/get-users.ts';
 import { InviteAdminForm } from './invite-admin-form.tsx';
+import { FlaggedPurchasesSection } from './flagged-purchases-section.tsx';
 import { ManualRequestsSection } from './manual-requests-section.tsx';
 import { UsersTable } from './users-table.tsx';
 
@@ -50,6 +51,7 @@ export function AdminPage() {
       <h1 className="text-2xl font-bold text-gray-900">Admin dashboard</h1>
       {isAdmin ? (
         <>
+          <FlaggedPurchasesSection />
           <ManualRequestsSection />
           <UsersSection />
           <InviteAdminForm />
