@@ -51,6 +51,8 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail'],
     ['AUTH_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
+    ['AUTH_RATE_LIMIT', '0'],
+    ['FUNDING_MIN_AMOUNT', '1.005'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`${name}:`));

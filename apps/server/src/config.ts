@@ -36,6 +36,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,2})?$/, 'must be an amount in naira, such as 100 or 250.50')
     .default('100'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   PURCHASE_RECHECK_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -69,6 +70,8 @@ export type Config = {
   minFundingKobo: Kobo;
   /** a purchase left `processing` this long (a crash mid-call) is requeried */
   purchaseRecheckAfterSeconds: number;
+  /** sign-in and sign-up attempts allowed per address per 10 minutes (password resets: half) */
+  authRateLimit: number;
 };
 
 type Env = Record<string, string | undefined>;
@@ -119,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: e.LOG_LEVEL,
     minFundingKobo: parseNaira(e.FUNDING_MIN_AMOUNT),
     purchaseRecheckAfterSeconds: e.PURCHASE_RECHECK_AFTER_SECONDS,
+    authRateLimit: e.AUTH_RATE_LIMIT,
   };
 }
 

@@ -15,6 +15,12 @@ async function start(): Promise<void> {
     database,
     logger: log,
     selfUrl: `http://${selfHost}:${config.port}`,
+    rateLimits: {
+      signIn: config.authRateLimit,
+      signUp: config.authRateLimit,
+      passwordReset: Math.max(1, Math.floor(config.authRateLimit / 2)),
+      windowMs: 10 * 60 * 1000,
+    },
   });
 
   let closing = false;

@@ -9,6 +9,7 @@ import { catalogServices, catalogVariations } from './catalog.tables.ts';
 
 export const REFRESH_CATALOG_JOB = 'catalog.refresh-plans';
 const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
+const SERVICES_CACHE_MS = 60_000;
 
 export type CatalogService = ServiceDefinition & { minimumKobo: Kobo | null; maximumKobo: Kobo | null };
 export type CatalogVariation = { code: string; name: string; amountKobo: Kobo };
@@ -115,8 +116,13 @@ export function createCatalog(deps: {
   const isStale = (refreshedAt: Date | undefined) =>
     !refreshedAt || clock.now().getTime() - refreshedAt.getTime() > STALE_AFTER_MS;
 
+  let cachedServices: { at: number; services: CatalogService[] } | undefined;
+
   return {
+    /** Served from memory for a minute: every purchase asks for its service's limits. */
     async listServices(): Promise<CatalogService[]> {
+      if (cachedServices && clock.now().getTime() - cachedServices.at < SERVICES_CACHE_MS)
+        return cachedServices.services;
       let limits = await db.select().from(catalogServices);
       if (limits.length === 0) {
         await refreshLimits();
@@ -125,7 +131,7 @@ export function createCatalog(deps: {
         void refreshLimits();
       }
       const byId = new Map(limits.map((l) => [l.serviceId, l]));
-      return serviceDefinitions.map((definition) => {
+      const services = serviceDefinitions.map((definition) => {
         const limit = byId.get(definition.id);
         return {
           ...definition,
@@ -133,6 +139,8 @@ export function createCatalog(deps: {
           maximumKobo: limit?.maximumKobo == null ? null : kobo(limit.maximumKobo),
         };
       });
+      if (limits.length > 0) cachedServices = { at: clock.now().getTime(), services };
+      return services;
     },
 
     async getService(serviceId: string): Promise<CatalogService | undefined> {
@@ -158,6 +166,7 @@ export function createCatalog(deps: {
     /** The job's work: every service's plans and limits, fresh from the provider. */
     async refreshAll(serviceIds?: readonly string[]): Promise<void> {
       await refreshLimits();
+      cachedServices = undefined;
       const ids = serviceIds ?? serviceDefinitions.filter((s) => s.hasVariations).map((s) => s.id);
       for (const id of ids) await refreshVariations(id);
     },

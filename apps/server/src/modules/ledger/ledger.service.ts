@@ -129,14 +129,20 @@ export function createLedger(db: Database) {
       return { entryId: existing.id, isNew: false, walletBalances: new Map() };
     }
 
-    for (const posting of input.postings) {
-      for (const ref of [posting.from, posting.to])
-        if ('wallet' in ref) await ensureWalletAccount(tx, ref.wallet);
+    const findAccounts = () =>
+      tx
+        .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, ownerUserId: ledgerAccounts.ownerUserId })
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.code, [...lines.keys()]));
+    let accounts = await findAccounts();
+    // a wallet is opened at sign-up; this covers one that predates that, at the cost of a second look
+    if (accounts.length !== lines.size) {
+      for (const posting of input.postings) {
+        for (const ref of [posting.from, posting.to])
+          if ('wallet' in ref) await ensureWalletAccount(tx, ref.wallet);
+      }
+      accounts = await findAccounts();
     }
-    const accounts = await tx
-      .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, ownerUserId: ledgerAccounts.ownerUserId })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.code, [...lines.keys()]));
     if (accounts.length !== lines.size)
       throw new Error(`Unknown ledger account in ${[...lines.keys()].join(', ')}`);
 

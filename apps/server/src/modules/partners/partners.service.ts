@@ -14,6 +14,7 @@ const hashKey = (key: string) => createHash('sha256').update(key).digest('base64
 
 export function createPartners(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
+  const lastWritten = new Map<string, number>();
   return {
     /** The full key is returned here only; the database keeps its hash. */
     async createKey(userId: string, name: string) {
@@ -50,6 +51,8 @@ export function createPartners(deps: { db: Database; clock: Clock }) {
         .where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)));
       if (!row) return null;
       const now = clock.now();
+      if (now.getTime() - (lastWritten.get(row.id) ?? 0) < LAST_USED_PRECISION_MS) return row.userId;
+      lastWritten.set(row.id, now.getTime());
       await db
         .update(apiKeys)
         .set({ lastUsedAt: now })
