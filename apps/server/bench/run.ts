@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -147,6 +147,19 @@ async function purchaseThroughput(databaseUrl: string): Promise<void> {
     await database.migrate();
     const port = await freePort();
     const selfUrl = `http://127.0.0.1:${port}`;
+    const providerPort = await freePort();
+    const provider = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(root, 'apps/server/bench/vtpass-simulator-server.ts'),
+        String(providerPort),
+        `${selfUrl}/webhooks/vtpass`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise((resolve) => provider.stdout.once('data', resolve));
     const { app, container } = await buildApp({
       config: {
         appUrl: selfUrl,
@@ -158,7 +171,7 @@ async function purchaseThroughput(databaseUrl: string): Promise<void> {
         paystack: { baseUrl: undefined, publicKey: 'pk_test_sandbox', secretKey: 'sk_test_sandbox' },
         minFundingKobo: kobo(10_000),
         vtpass: {
-          baseUrl: undefined,
+          baseUrl: `http://127.0.0.1:${providerPort}/api`,
           apiKey: 'sandbox-api-key',
           publicKey: 'PK_sandbox',
           secretKey: 'SK_sandbox',
@@ -215,6 +228,7 @@ async function purchaseThroughput(databaseUrl: string): Promise<void> {
     const problems = [...(await container.ledger.verify()).problems, ...(await container.purchases.verify())];
     await app.close();
     await database.close();
+    provider.kill();
 
     execFileSync('pgbench', ['-i', '-s', '1', '-q', url(`${name}_tpcb`)], { stdio: 'ignore' });
     const output = execFileSync(
