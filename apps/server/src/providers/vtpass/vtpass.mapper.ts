@@ -1,4 +1,4 @@
-import { AmountError, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
+import { AmountError, KOBO_PER_NAIRA, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
 import type {
   ProviderCallback,
   ProviderOutcome,
@@ -109,7 +109,7 @@ export function toKobo(value: string | number | null | undefined): Kobo | null {
   const match = /^(\d+)\.(\d{2})(\d)\d*$/.exec(String(value).trim().replaceAll(',', ''));
   if (!match) return null;
   const [, whole = '', cents = '', next = ''] = match;
-  const total = Number(whole) * 100 + Number(cents) + (Number(next) >= 5 ? 1 : 0);
+  const total = Number(whole) * KOBO_PER_NAIRA + Number(cents) + (Number(next) >= 5 ? 1 : 0);
   return Number.isSafeInteger(total) ? kobo(total) : null;
 }
 

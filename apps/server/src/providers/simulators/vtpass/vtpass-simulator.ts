@@ -117,7 +117,7 @@ function readText(body: Body, name: string): string | undefined {
 
 /** Naira on the wire as VTpass writes it: a float. Conversion only, no arithmetic. */
 const nairaNumber = (amount: Kobo): number => Number(toNairaString(amount));
-const nairaOf = (variation: SimVariation): Kobo => kobo(variation.naira * 100);
+const nairaOf = (variation: SimVariation): Kobo => parseNaira(variation.naira);
 const percentText = (bps: number) => `${Math.trunc(bps / 100)}.${String(bps % 100).padStart(2, '0')}`;
 // VTpass dates carry microseconds: 2025-03-10T10:02:57.000000Z
 const vtpassDate = (date: Date) => date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
