@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { createServer, type Server, type Socket } from 'node:net';
+import { startSilentServer } from '../../../test/helpers/net.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kobo, parseNaira } from '@quickvend/shared/money';
@@ -535,27 +535,15 @@ describe('VTpass simulator: sandbox scenarios, float and callbacks', () => {
 });
 
 describe('VTpass client transport failures', () => {
-  let silent: Server;
+  let silent: Awaited<ReturnType<typeof startSilentServer>>;
   let silentUrl: string;
-  const sockets = new Set<Socket>();
 
   beforeAll(async () => {
-    silent = createServer((socket) => {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const address = silent.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    silentUrl = `http://127.0.0.1:${address.port}`;
+    silent = await startSilentServer();
+    silentUrl = silent.url;
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => {
-      silent.close(() => {
-        resolve();
-      });
-    });
+    await silent.close();
   });
 
   it.each([
