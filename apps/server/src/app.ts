@@ -38,13 +38,6 @@ import {
 
 export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export const defaultAuthRateLimits: AuthRateLimits = {
-  signIn: 10,
-  signUp: 10,
-  passwordReset: 5,
-  windowMs: 10 * 60 * 1000,
-};
-
 export type AppDeps = {
   config: ContainerConfig;
   database: DatabaseHandle;
@@ -59,7 +52,7 @@ export type AppDeps = {
   providerTimeoutMs?: number;
   logger?: FastifyBaseLogger | false;
   clock?: Clock;
-  rateLimits?: AuthRateLimits;
+  rateLimits: AuthRateLimits;
   /** The built web app; served when the folder exists. */
   webDistDir?: string;
 };
@@ -146,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerAuthRoutes(app, {
     auth: container.auth,
     guards,
-    rateLimits: deps.rateLimits ?? defaultAuthRateLimits,
+    rateLimits: deps.rateLimits,
   });
   registerWalletRoutes(app, { ledger: container.ledger, guards, balanceFeed: container.balanceFeed });
   registerFundingRoutes(app, {

@@ -54,14 +54,12 @@ const invalid = (message: string, field?: string) =>
 export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   const { db, ledger, provider, catalog, clock, log } = deps;
 
-  function readPhone(raw: string, kind: 'airtime' | 'data'): string {
+  function readPhone(raw: string): string {
     const digits = raw.replace(/[\s\-().]/g, '');
     if (deps.acceptsSandboxNumbers && (SANDBOX_TEST_NUMBERS as readonly string[]).includes(digits))
       return digits;
     const phone = normalisePhone(raw);
     if (phone) return phone;
-    if (kind === 'data' && digits.replace(/\D/g, '').length < 10)
-      throw invalid(messages.purchase.invalidPhone, 'phone');
     throw invalid(messages.purchase.invalidPhone, 'phone');
   }
 
@@ -89,7 +87,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     }
     if (service.kind === 'airtime') {
       const amountKobo = readAmount(body.amount);
-      const phone = readPhone(body.phone, 'airtime');
+      const phone = readPhone(body.phone);
       if (service.minimumKobo !== null && amountKobo < service.minimumKobo) {
         throw invalid(`The minimum amount is ${formatNaira(service.minimumKobo)}.`, 'amount');
       }
@@ -99,7 +97,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       return { service, phone, amountKobo, variationCode: null, planName: null };
     }
     if (service.kind === 'data') {
-      const phone = readPhone(body.phone, 'data');
+      const phone = readPhone(body.phone);
       const variation = await catalog.findVariation(service.id, body.variationCode ?? '');
       if (!variation) throw invalid(messages.purchase.invalidDataPlan, 'variationCode');
       if (variation.amountKobo <= 0) throw invalid(messages.purchase.invalidAmount, 'amount');
