@@ -50,6 +50,8 @@ export type AppDeps = {
   >;
   /** how long to wait for the bills provider before treating the answer as unknown */
   providerTimeoutMs?: number;
+  /** customer checks (smartcard, meter, profile) each user may ask for per minute; 10 unless set */
+  verifyPerMinute?: number;
   logger?: FastifyBaseLogger | false;
   clock?: Clock;
   rateLimits: AuthRateLimits;
@@ -95,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     runWorkers: true,
     ...(deps.providerTimeoutMs !== undefined && { providerTimeoutMs: deps.providerTimeoutMs }),
     ...(deps.jobPollingSeconds !== undefined && { jobPollingSeconds: deps.jobPollingSeconds }),
+    ...(deps.verifyPerMinute !== undefined && { verifyPerMinute: deps.verifyPerMinute }),
   });
   app.addHook('onClose', async () => {
     await container.close();
@@ -152,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerPaystackWebhook(app, { funding: container.funding, gateway: container.gateway });
   registerPurchaseRoutes(app, {
     engine: container.purchases,
+    verifications: container.verifications,
+    mailer: container.mailer,
     catalog: container.catalog,
     ledger: container.ledger,
     pins: container.pins,

@@ -17,6 +17,7 @@ import { createPartners } from './modules/partners/index.ts';
 import {
   createPinService,
   createPurchaseEngine,
+  createVerificationService,
   RECONCILE_JOB,
   REQUERY_JOB,
 } from './modules/purchases/index.ts';
@@ -48,6 +49,7 @@ export type ContainerDeps = {
   selfUrl: string;
   jobPollingSeconds?: number;
   providerTimeoutMs?: number;
+  verifyPerMinute?: number;
   /** Start background workers (the server does; one-shot CLI commands do not). */
   runWorkers: boolean;
 };
@@ -113,12 +115,19 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     sendMail: (mail) => mailer.send(mail),
   });
   const partners = createPartners({ db, clock });
+  const verifications = createVerificationService({
+    db,
+    provider: billsProvider,
+    clock,
+    perMinute: options.verifyPerMinute ?? 10,
+  });
   const purchases = createPurchaseEngine({
     db,
     ledger,
     provider: billsProvider,
     catalog,
     pins,
+    verifications,
     jobs,
     clock,
     log,
@@ -157,6 +166,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     pins,
     partners,
     purchases,
+    verifications,
     balanceFeed,
     async close() {
       await balanceFeed.close();

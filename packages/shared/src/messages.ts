@@ -48,6 +48,17 @@ export const messages = {
     transactionReceipt: 'Transaction successful',
     processing: 'Processing...',
     loadingUser: 'Loading user data...',
+    minimumAmount: (naira: string) => `The minimum amount is ${naira}.`,
+    maximumAmount: (naira: string) => `The maximum amount is ${naira}.`,
+  },
+  bills: {
+    meterDigitsOnly: 'Error: Meter number must contain digits only.',
+    meterTypeRequired: 'Error: Choose prepaid or postpaid.',
+    verifyFirst: 'Please verify the customer before paying.',
+    notVerified: 'We could not verify this customer. Check the number and try again.',
+    cannotVend: 'This meter cannot be recharged right now. Please contact your distributor.',
+    renewUnavailable: 'This card has no renewal amount. Choose a bouquet instead.',
+    quantityRange: 'Error: Quantity must be between 1 and 10.',
   },
   funding: {
     userMissing: 'User information is missing. Please log in again.',

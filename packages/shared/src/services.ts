@@ -3,7 +3,8 @@ export const PRODUCT_NAME = 'QuickVend';
 export const AIRTIME_QUICK_AMOUNTS_NAIRA = [100, 200, 500, 1000] as const;
 export const MANUAL_FUNDING_CHARGE_KOBO = 5_000;
 export const REFERRAL_REWARD_KOBO = 5_000;
-export const CABLE_DISCOUNT_BPS = 100;
+/** The spec's discount (1%) on cable TV, Showmax and electricity: the default of each service's rule. */
+export const BILLS_DISCOUNT_BPS = 100;
 export const MESSAGE_DISPLAY_MS = 5_000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -15,18 +16,28 @@ export const TV_PROVIDERS = [
   { id: 'showmax', label: 'Showmax' },
 ] as const;
 
+/** Electricity distribution companies and the provider's service id for each. */
 export const ELECTRICITY_DISTRIBUTORS = [
-  'Abuja',
-  'Benin',
-  'Enugu',
-  'Eko',
-  'Ibadan',
-  'Ikeja',
-  'Jos',
-  'Kaduna',
-  'Kano',
-  'Portharcourt',
+  { id: 'abuja-electric', label: 'Abuja' },
+  { id: 'benin-electric', label: 'Benin' },
+  { id: 'enugu-electric', label: 'Enugu' },
+  { id: 'eko-electric', label: 'Eko' },
+  { id: 'ibadan-electric', label: 'Ibadan' },
+  { id: 'ikeja-electric', label: 'Ikeja' },
+  { id: 'jos-electric', label: 'Jos' },
+  { id: 'kaduna-electric', label: 'Kaduna' },
+  { id: 'kano-electric', label: 'Kano' },
+  { id: 'portharcourt-electric', label: 'Port Harcourt' },
+  { id: 'aba-electric', label: 'Aba' },
+  { id: 'yola-electric', label: 'Yola' },
 ] as const;
+
+export const EXAM_SERVICES = [
+  { id: 'waec', label: 'WAEC Result Checker' },
+  { id: 'waec-registration', label: 'WAEC Registration' },
+  { id: 'jamb', label: 'JAMB' },
+] as const;
+export const EXAM_MAX_QUANTITY = 10;
 
 export const METER_TYPES = ['prepaid', 'postpaid'] as const;
 

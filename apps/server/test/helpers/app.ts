@@ -23,6 +23,7 @@ export async function createTestApp(
     webDistDir?: string;
     simulators?: AppDeps['simulators'];
     providerTimeoutMs?: number;
+    verifyPerMinute?: number;
     /** extra routes for a test, added before the app starts listening */
     extraRoutes?: (app: FastifyInstance) => void;
   } = {},
@@ -63,6 +64,7 @@ export async function createTestApp(
     rateLimits: options.rateLimits ?? generousLimits,
     webDistDir: options.webDistDir ?? '/nonexistent',
     ...(options.clock && { clock: options.clock }),
+    ...(options.verifyPerMinute !== undefined && { verifyPerMinute: options.verifyPerMinute }),
   });
   options.extraRoutes?.(built.app);
   await built.app.listen({ port, host: '127.0.0.1' });

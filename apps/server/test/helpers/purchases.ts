@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Purchase } from '@quickvend/shared/api/purchases';
+import type { CreatePurchaseBody, Purchase } from '@quickvend/shared/api/purchases';
 import { kobo } from '@quickvend/shared/money';
 import { signUp, type TestApp, type TestClient } from './app.ts';
 
@@ -24,14 +24,7 @@ export async function fundedCustomer(t: TestApp, nairaBalance: number) {
 
 export async function buy(
   client: TestClient,
-  body: {
-    serviceId: string;
-    phone: string;
-    amount?: string;
-    variationCode?: string;
-    requestId?: string;
-    pin?: string;
-  },
+  body: Omit<CreatePurchaseBody, 'requestId'> & { requestId?: string },
 ) {
   const response = await client.post('/api/v1/purchases', {
     requestId: randomUUID(),

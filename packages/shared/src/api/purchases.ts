@@ -47,6 +47,19 @@ export const purchase = z.object({
   balanceAfterKobo: z.number().int().nullable(),
   token: z.string().nullable(),
   pins: z.array(z.object({ serial: z.string().nullable(), pin: z.string() })).nullable(),
+  /** cable TV: `change` (a bouquet) or `renew` (the current one) */
+  subscriptionType: z.enum(['change', 'renew']).nullable(),
+  /** exam PINs: how many */
+  quantity: z.number().int().nullable(),
+  /** what the discount took off the face value */
+  discountKobo: z.number().int(),
+  discount: z.string(),
+  /** the verified customer (card holder, meter owner, candidate) */
+  customerName: z.string().nullable(),
+  /** electricity: units bought, e.g. `79.9 kWh` */
+  units: z.string().nullable(),
+  /** other lines of the provider's receipt, in its order: address, meter, voucher, reference... */
+  receiptLines: z.array(z.object({ label: z.string(), value: z.string() })),
   message: z.string(),
   /** the provider's transaction id */
   transactionId: z.string().nullable(),
@@ -78,6 +91,10 @@ export const service = z.object({
   minimumKobo: z.number().int().nullable(),
   maximumKobo: z.number().int().nullable(),
   hasVariations: z.boolean(),
+  /** what must be verified before paying, if anything */
+  verification: z.enum(['smartcard', 'meter', 'profile']).nullable(),
+  /** the discount on the face value, in basis points (100 = 1%) */
+  discountBps: z.number().int(),
 });
 export type Service = z.infer<typeof service>;
 export const servicesResponse = z.object({ services: z.array(service) });
@@ -96,3 +113,36 @@ export const balanceResponse = z.object({
   balance: z.string(),
   currency: z.literal('NGN'),
 });
+
+export const verifyBody = z.object({
+  serviceId: z.string().trim().min(1).max(64),
+  billersCode: z.string().trim().min(1).max(40),
+  /** electricity: `prepaid` or `postpaid`; JAMB: the plan code */
+  type: z.string().trim().max(40).optional(),
+});
+export type VerifyBody = z.input<typeof verifyBody>;
+
+export const verifyResponse = z.object({
+  serviceId: z.string(),
+  billersCode: z.string(),
+  type: z.string().nullable(),
+  customerName: z.string(),
+  /** electricity */
+  address: z.string().nullable(),
+  meterType: z.string().nullable(),
+  minimumAmountKobo: z.number().int().nullable(),
+  minimumAmount: z.string().nullable(),
+  maximumAmountKobo: z.number().int().nullable(),
+  maximumAmount: z.string().nullable(),
+  canVend: z.boolean().nullable(),
+  accountType: z.string().nullable(),
+  /** cable TV */
+  status: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  currentBouquet: z.string().nullable(),
+  renewalAmountKobo: z.number().int().nullable(),
+  renewalAmount: z.string().nullable(),
+});
+export type VerifyResponse = z.infer<typeof verifyResponse>;
+
+export const resendPurchaseResponse = z.object({ sentTo: z.string() });

@@ -5,13 +5,18 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { BillsProvider } from '../purchases/index.ts';
 import { findServiceDefinition, serviceDefinitions, type ServiceDefinition } from './catalog.definitions.ts';
-import { catalogServices, catalogVariations } from './catalog.tables.ts';
+import { catalogServices, catalogVariations, discountRules } from './catalog.tables.ts';
 
 export const REFRESH_CATALOG_JOB = 'catalog.refresh-plans';
 const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
 const SERVICES_CACHE_MS = 60_000;
 
-export type CatalogService = ServiceDefinition & { minimumKobo: Kobo | null; maximumKobo: Kobo | null };
+export type CatalogService = ServiceDefinition & {
+  minimumKobo: Kobo | null;
+  maximumKobo: Kobo | null;
+  /** the discount on the face value, in basis points */
+  discountBps: number;
+};
 export type CatalogVariation = { code: string; name: string; amountKobo: Kobo };
 
 export function createCatalog(deps: {
@@ -131,12 +136,16 @@ export function createCatalog(deps: {
         void refreshLimits();
       }
       const byId = new Map(limits.map((l) => [l.serviceId, l]));
+      const discounts = new Map(
+        (await db.select().from(discountRules)).map((rule) => [rule.serviceId, rule.bps]),
+      );
       const services = serviceDefinitions.map((definition) => {
         const limit = byId.get(definition.id);
         return {
           ...definition,
           minimumKobo: limit?.minimumKobo == null ? null : kobo(limit.minimumKobo),
           maximumKobo: limit?.maximumKobo == null ? null : kobo(limit.maximumKobo),
+          discountBps: discounts.get(definition.id) ?? 0,
         };
       });
       if (limits.length > 0) cachedServices = { at: clock.now().getTime(), services };

@@ -1,4 +1,5 @@
-import { bigint, boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The provider's limits per service, refreshed from the provider. */
 export const catalogServices = pgTable('catalog_services', {
@@ -21,4 +22,15 @@ export const catalogVariations = pgTable(
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.serviceId, t.code] })],
+);
+
+/** A service's discount on the face value, in basis points, applied by the server to what the wallet pays. */
+export const discountRules = pgTable(
+  'discount_rules',
+  {
+    serviceId: text('service_id').primaryKey(),
+    bps: integer('bps').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('discount_rules_bps_range', sql`${t.bps} between 0 and 10000`)],
 );

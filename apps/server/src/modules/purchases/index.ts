@@ -1,6 +1,10 @@
 export {
   ProviderUnavailableError,
   type BillsProvider,
+  type CustomerCheck,
+  type ReceiptLine,
+  type VerificationOutcome,
+  type VerifiedCustomer,
   type ProviderCallback,
   type ProviderOutcome,
   type ProviderService,
@@ -15,3 +19,4 @@ export {
 } from './purchases.service.ts';
 export { createPinService, isTrivialPin, type PinService } from './pin.service.ts';
 export { registerPurchaseRoutes, registerVtpassWebhook, toPurchase } from './purchases.routes.ts';
+export { createVerificationService, type VerificationService } from './verification.service.ts';

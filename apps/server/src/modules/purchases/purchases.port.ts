@@ -13,9 +13,41 @@ export type ProviderOutcome =
       token: string | null;
       /** exam PINs */
       pins: { serial: string | null; pin: string }[] | null;
+      /** electricity: units bought, as the provider writes them (`79.9 kWh`) */
+      units: string | null;
+      /** the rest of the provider's receipt worth showing the customer */
+      receiptLines: ReceiptLine[];
     }
   | { status: 'failed'; message: string; code: string | null }
   | { status: 'pending'; message: string; code: string | null };
+
+export type ReceiptLine = { label: string; value: string };
+
+export type CustomerCheck = {
+  serviceId: string;
+  /** smartcard, meter number or profile id */
+  billersCode: string;
+  /** electricity: prepaid or postpaid; JAMB: the plan code */
+  type?: string | undefined;
+};
+
+/** Who the provider says the smartcard, meter or profile belongs to, and what it says about it. */
+export type VerifiedCustomer = {
+  customerName: string;
+  address: string | null;
+  meterType: string | null;
+  minimumKobo: Kobo | null;
+  maximumKobo: Kobo | null;
+  canVend: boolean | null;
+  accountType: string | null;
+  status: string | null;
+  dueDate: string | null;
+  currentBouquet: string | null;
+  renewalKobo: Kobo | null;
+};
+
+export type VerificationOutcome =
+  { status: 'verified'; customer: VerifiedCustomer } | { status: 'rejected'; message: string };
 
 export type PurchaseRequest = {
   /** Generated before the first call and reused on every retry and requery. */
@@ -68,6 +100,8 @@ export type BillsProvider = {
     category: 'airtime' | 'data' | 'tv-subscription' | 'electricity-bill' | 'education',
   ): Promise<ProviderService[]>;
   listVariations(serviceId: string): Promise<ProviderVariation[]>;
+  /** Checks a smartcard, meter or profile before a sale. */
+  verifyCustomer(check: CustomerCheck): Promise<VerificationOutcome>;
   /** Reads a provider callback body; never trusted on its own: the engine requeries before moving money. */
   readCallback(body: unknown): ProviderCallback;
 };

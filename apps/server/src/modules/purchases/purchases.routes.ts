@@ -2,14 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePinRequestBody, resetPinBody, setPinBody } from '@quickvend/shared/api/pin';
-import { createPurchaseBody, listPurchasesQuery, type Purchase } from '@quickvend/shared/api/purchases';
-import { toNairaString } from '@quickvend/shared/money';
+import {
+  createPurchaseBody,
+  listPurchasesQuery,
+  verifyBody,
+  type Purchase,
+  type VerifyResponse,
+} from '@quickvend/shared/api/purchases';
+import { formatNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
+import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { AppError } from '../../lib/errors.ts';
 import { signedInUser, type AuthService, type Guards } from '../auth/index.ts';
 import { findServiceDefinition, type Catalog } from '../catalog/index.ts';
 import type { Ledger } from '../ledger/index.ts';
+import type { Mailer } from '../notifications/index.ts';
 import type { PinService } from './pin.service.ts';
-import type { BillsProvider } from './purchases.port.ts';
+import { ProviderUnavailableError, type BillsProvider, type VerifiedCustomer } from './purchases.port.ts';
+import type { VerificationService } from './verification.service.ts';
 import type { PurchaseEngine, PurchaseRow } from './purchases.service.ts';
 
 export function toPurchase(row: PurchaseRow): Purchase {
@@ -32,6 +41,13 @@ export function toPurchase(row: PurchaseRow): Purchase {
     balanceAfterKobo: row.balanceAfterKobo,
     token: row.token,
     pins: row.pins ?? null,
+    subscriptionType: row.subscriptionType,
+    quantity: row.quantity,
+    discountKobo: row.amountKobo - row.chargedKobo,
+    discount: toNairaString(row.amountKobo - row.chargedKobo),
+    customerName: row.customerName,
+    units: row.units,
+    receiptLines: row.receiptLines ?? [],
     message:
       row.message ||
       (row.status === 'processing' ? 'We are confirming this purchase with the provider.' : ''),
@@ -42,10 +58,64 @@ export function toPurchase(row: PurchaseRow): Purchase {
   };
 }
 
+const naira = (amount: Kobo | null) => (amount === null ? null : toNairaString(amount));
+
+function toVerifyResponse(
+  check: { serviceId: string; billersCode: string; type?: string | undefined },
+  customer: VerifiedCustomer,
+): VerifyResponse {
+  return {
+    serviceId: check.serviceId,
+    billersCode: check.billersCode,
+    type: check.type ?? null,
+    customerName: customer.customerName,
+    address: customer.address,
+    meterType: customer.meterType,
+    minimumAmountKobo: customer.minimumKobo,
+    minimumAmount: naira(customer.minimumKobo),
+    maximumAmountKobo: customer.maximumKobo,
+    maximumAmount: naira(customer.maximumKobo),
+    canVend: customer.canVend,
+    accountType: customer.accountType,
+    status: customer.status,
+    dueDate: customer.dueDate,
+    currentBouquet: customer.currentBouquet,
+    renewalAmountKobo: customer.renewalKobo,
+    renewalAmount: naira(customer.renewalKobo),
+  };
+}
+
+const groupsOfFour = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** The mail that carries a token or exam PINs again: the customer must never lose them. */
+function credentialMail(purchase: Purchase): { subject: string; text: string } {
+  const lines = [
+    `${purchase.serviceName}${purchase.planName ? ` — ${purchase.planName}` : ''}`,
+    `Amount: ${formatNaira(purchase.amountKobo)} (you paid ${formatNaira(purchase.chargedKobo)})`,
+  ];
+  if (purchase.billersCode) lines.push(`Meter / number: ${purchase.billersCode}`);
+  if (purchase.token) lines.push('', `Token: ${groupsOfFour(purchase.token)}`);
+  if (purchase.units) lines.push(`Units: ${purchase.units}`);
+  for (const [i, pin] of (purchase.pins ?? []).entries()) {
+    lines.push(
+      `${i === 0 ? '\n' : ''}PIN ${i + 1}: ${pin.pin}${pin.serial ? ` (serial ${pin.serial})` : ''}`,
+    );
+  }
+  lines.push(
+    '',
+    `Transaction ID: ${purchase.transactionId ?? purchase.providerRequestId}`,
+    `Date: ${purchase.createdAt}`,
+  );
+  const what = purchase.token ? 'token' : 'PINs';
+  return { subject: `Your ${purchase.serviceName} ${what} from ${PRODUCT_NAME}`, text: lines.join('\n') };
+}
+
 export function registerPurchaseRoutes(
   parent: FastifyInstance,
   deps: {
     engine: PurchaseEngine;
+    verifications: Pick<VerificationService, 'verify'>;
+    mailer: Mailer;
     catalog: Catalog;
     ledger: Ledger;
     pins: PinService;
@@ -70,6 +140,8 @@ export function registerPurchaseRoutes(
       minimumKobo: service.minimumKobo,
       maximumKobo: service.maximumKobo,
       hasVariations: service.hasVariations,
+      verification: service.verification,
+      discountBps: service.discountBps,
     })),
   }));
 
@@ -120,6 +192,64 @@ export function registerPurchaseRoutes(
       const row = await engine.findByRequestId(signedInUser(request).id, request.params.requestId);
       if (!row) throw new AppError('NOT_FOUND', 'We could not find that purchase.');
       return { purchase: toPurchase(row) };
+    },
+  );
+
+  app.post(
+    '/api/v1/verify',
+    { preHandler: guards.requireUserOrKey, schema: { body: verifyBody } },
+    async (request) => {
+      const service = await catalog.getService(request.body.serviceId);
+      if (!service?.verification) {
+        throw new AppError('PRODUCT_UNAVAILABLE', 'That service has nothing to verify.', {
+          fields: { serviceId: 'Choose a cable TV, electricity or JAMB service.' },
+        });
+      }
+      if (
+        service.verification === 'meter' &&
+        request.body.type !== 'prepaid' &&
+        request.body.type !== 'postpaid'
+      ) {
+        throw new AppError('VALIDATION_FAILED', 'Error: Choose prepaid or postpaid.', {
+          fields: { type: 'Error: Choose prepaid or postpaid.' },
+        });
+      }
+      const check = { ...request.body, billersCode: request.body.billersCode.replace(/\s/g, '') };
+      if (!/^\d+$/.test(check.billersCode)) {
+        throw new AppError('VALIDATION_FAILED', 'Error: The number must contain digits only.', {
+          fields: { billersCode: 'Error: The number must contain digits only.' },
+        });
+      }
+      try {
+        return toVerifyResponse(check, await deps.verifications.verify(signedInUser(request).id, check));
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+        request.log.warn({ err: error }, 'customer check could not reach the provider');
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          'We could not reach the provider to check this. Please try again.',
+        );
+      }
+    },
+  );
+
+  app.post(
+    '/api/v1/purchases/:requestId/email',
+    {
+      preHandler: guards.requireUser,
+      schema: { params: z.object({ requestId: z.string().min(1).max(64) }) },
+      config: { rateLimit: { max: 5, timeWindow: 600_000 } },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const row = await engine.findByRequestId(user.id, request.params.requestId);
+      if (!row) throw new AppError('NOT_FOUND', 'We could not find that purchase.');
+      const purchase = toPurchase(row);
+      if (purchase.status !== 'delivered' || (!purchase.token && !purchase.pins?.length)) {
+        throw new AppError('CONFLICT', 'This purchase has no token or PINs to send.');
+      }
+      await deps.mailer.send({ to: user.email, ...credentialMail(purchase) });
+      return { sentTo: user.email };
     },
   );
 

@@ -3,18 +3,40 @@ import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreatePurchaseBody, PurchaseStatus } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
-import { AmountError, formatNaira, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
+import {
+  applyDiscount,
+  checkMeterForm,
+  checkShowmaxForm,
+  checkTvForm,
+  isSandboxNumber,
+  smartCardOf,
+  type TvServiceId,
+} from '@quickvend/shared/bills';
+import {
+  AmountError,
+  formatNaira,
+  kobo,
+  parseNaira,
+  type Kobo,
+} from '@quickvend/shared/money';
 import { normalisePhone } from '@quickvend/shared/phone';
-import { SANDBOX_TEST_NUMBERS } from '@quickvend/shared/services';
+import { EXAM_MAX_QUANTITY } from '@quickvend/shared/services';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import type { Catalog } from '../catalog/index.ts';
+import { findServiceDefinition, type Catalog, type CatalogService } from '../catalog/index.ts';
 import type { Ledger, Posting } from '../ledger/index.ts';
 import type { PinService } from './pin.service.ts';
-import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
+import type { VerificationService } from './verification.service.ts';
+import {
+  ProviderUnavailableError,
+  type BillsProvider,
+  type CustomerCheck,
+  type ProviderOutcome,
+  type VerifiedCustomer,
+} from './purchases.port.ts';
 import { purchases, type StoredPurchaseStatus } from './purchases.tables.ts';
 
 export const REQUERY_JOB = 'purchases.requery';
@@ -39,6 +61,7 @@ export type PurchaseEngineDeps = {
   provider: BillsProvider;
   catalog: Catalog;
   pins: PinService;
+  verifications: Pick<VerificationService, 'ensure'>;
   jobs: Pick<JobQueue, 'send'>;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -56,8 +79,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
 
   function readPhone(raw: string): string {
     const digits = raw.replace(/[\s\-().]/g, '');
-    if (deps.acceptsSandboxNumbers && (SANDBOX_TEST_NUMBERS as readonly string[]).includes(digits))
-      return digits;
+    if (deps.acceptsSandboxNumbers && isSandboxNumber(digits)) return digits;
     const phone = normalisePhone(raw);
     if (phone) return phone;
     throw invalid(messages.purchase.invalidPhone, 'phone');
@@ -75,41 +97,219 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     }
   }
 
-  /** What will be bought and charged; the server alone decides prices. @throws VALIDATION_FAILED, PRODUCT_UNAVAILABLE */
-  async function resolveRequest(body: CreatePurchaseBody) {
+  const sandbox = deps.acceptsSandboxNumbers;
+  const required = () => invalid(messages.purchase.allFieldsRequired);
+
+  function checkLimits(amountKobo: Kobo, minimumKobo: Kobo | null, maximumKobo: Kobo | null): void {
+    if (minimumKobo !== null && amountKobo < minimumKobo) {
+      throw invalid(messages.purchase.minimumAmount(formatNaira(minimumKobo)), 'amount');
+    }
+    if (maximumKobo !== null && amountKobo > maximumKobo) {
+      throw invalid(messages.purchase.maximumAmount(formatNaira(maximumKobo)), 'amount');
+    }
+  }
+
+  /** The provider's sandbox scenario numbers test what a sale does; they have no customer to verify. */
+  async function verifiedCustomer(userId: string, check: CustomerCheck): Promise<VerifiedCustomer | null> {
+    if (sandbox && isSandboxNumber(check.billersCode)) return null;
+    return deps.verifications.ensure(userId, check);
+  }
+
+  async function findPlan(serviceId: string, code: string | undefined, message: string) {
+    const variation = code ? await catalog.findVariation(serviceId, code) : undefined;
+    if (!variation || variation.amountKobo <= 0) throw invalid(message, 'variationCode');
+    return variation;
+  }
+
+  type Order = {
+    phone: string;
+    amountKobo: Kobo;
+    billersCode?: string | null;
+    variationCode?: string | null;
+    planName?: string | null;
+    subscriptionType?: 'change' | 'renew' | null;
+    quantity?: number | null;
+    customerName?: string | null;
+  };
+
+  async function resolveTv(
+    userId: string,
+    service: CatalogService,
+    body: CreatePurchaseBody,
+  ): Promise<Order> {
+    const variation = body.variationCode
+      ? await catalog.findVariation(service.id, body.variationCode)
+      : undefined;
+    const planAmountKobo = variation?.amountKobo ?? null;
+    if (service.id === 'showmax') {
+      const problem = checkShowmaxForm(
+        { phone: body.phone ?? '', hasPlanChoice: Boolean(body.variationCode), planAmountKobo },
+        sandbox,
+      );
+      if (problem) throw invalid(problem);
+      const phone = readPhone(body.phone ?? '');
+      // the phone number is the Showmax account
+      return {
+        phone,
+        billersCode: phone,
+        amountKobo: kobo(planAmountKobo ?? 0),
+        variationCode: variation?.code,
+        planName: variation?.name,
+      };
+    }
+    const serviceId = service.id as TvServiceId;
+    if (serviceId === 'startimes' && body.subscriptionType === 'renew') {
+      throw invalid(messages.bills.renewUnavailable, 'subscriptionType');
+    }
+    const subscriptionType = body.subscriptionType ?? 'change';
+    const problem = checkTvForm(
+      serviceId,
+      {
+        smartCard: body.billersCode ?? '',
+        phone: body.phone ?? '',
+        subscriptionType,
+        planAmountKobo,
+        hasPlanChoice: Boolean(body.variationCode),
+      },
+      sandbox,
+    );
+    if (problem) throw invalid(problem);
+    const phone = readPhone(body.phone ?? '');
+    const billersCode = smartCardOf(body.billersCode ?? '');
+    const customer = await verifiedCustomer(userId, { serviceId, billersCode });
+    const base = {
+      phone,
+      billersCode,
+      customerName: customer?.customerName ?? null,
+      // StarTimes has no renew/change choice at the provider
+      subscriptionType: serviceId === 'startimes' ? null : subscriptionType,
+    };
+    if (subscriptionType === 'renew') {
+      if (!customer?.renewalKobo) throw invalid(messages.bills.renewUnavailable, 'subscriptionType');
+      return {
+        ...base,
+        amountKobo: customer.renewalKobo,
+        planName: customer.currentBouquet ? `${customer.currentBouquet} (renewal)` : 'Renewal',
+      };
+    }
+    return {
+      ...base,
+      amountKobo: kobo(planAmountKobo ?? 0),
+      variationCode: variation?.code,
+      planName: variation?.name,
+    };
+  }
+
+  async function resolveElectricity(
+    userId: string,
+    service: CatalogService,
+    body: CreatePurchaseBody,
+  ): Promise<Order> {
+    const meterType = body.type ?? body.variationCode ?? '';
+    const problem = checkMeterForm({ meterNumber: body.billersCode ?? '', meterType, serviceId: service.id });
+    if (problem) throw invalid(problem);
+    const amountKobo = readAmount(body.amount);
+    const phone = readPhone(body.phone ?? '');
+    const billersCode = smartCardOf(body.billersCode ?? '');
+    const customer = await verifiedCustomer(userId, { serviceId: service.id, billersCode, type: meterType });
+    if (customer?.canVend === false) throw new AppError('CUSTOMER_NOT_VERIFIED', messages.bills.cannotVend);
+    const minimum = Math.max(service.minimumKobo ?? 0, customer?.minimumKobo ?? 0);
+    const maximum = Math.min(service.maximumKobo ?? Infinity, customer?.maximumKobo ?? Infinity);
+    checkLimits(
+      amountKobo,
+      minimum > 0 ? kobo(minimum) : null,
+      Number.isFinite(maximum) ? kobo(maximum) : null,
+    );
+    return {
+      phone,
+      billersCode,
+      amountKobo,
+      variationCode: meterType,
+      planName: meterType === 'prepaid' ? 'Prepaid meter' : 'Postpaid meter',
+      customerName: customer?.customerName ?? null,
+    };
+  }
+
+  async function resolveExam(
+    userId: string,
+    service: CatalogService,
+    body: CreatePurchaseBody,
+  ): Promise<Order> {
+    if (!body.variationCode || (service.verification === 'profile' && !body.billersCode)) throw required();
+    const variation = await findPlan(service.id, body.variationCode, messages.purchase.invalidPlanOrAmount);
+    const phone = readPhone(body.phone ?? '');
+    if (service.verification === 'profile') {
+      const billersCode = smartCardOf(body.billersCode ?? '');
+      const customer = await verifiedCustomer(userId, {
+        serviceId: service.id,
+        billersCode,
+        type: variation.code,
+      });
+      return {
+        phone,
+        billersCode,
+        amountKobo: variation.amountKobo,
+        variationCode: variation.code,
+        planName: variation.name,
+        customerName: customer?.customerName ?? null,
+      };
+    }
+    const quantity = body.quantity ?? 1;
+    if (quantity < 1 || quantity > EXAM_MAX_QUANTITY) throw invalid(messages.bills.quantityRange, 'quantity');
+    return {
+      phone,
+      amountKobo: kobo(variation.amountKobo * quantity),
+      variationCode: variation.code,
+      planName: quantity > 1 ? `${variation.name} × ${quantity}` : variation.name,
+      quantity,
+    };
+  }
+
+  async function resolveOrder(
+    userId: string,
+    service: CatalogService,
+    body: CreatePurchaseBody,
+  ): Promise<Order> {
+    switch (service.kind) {
+      case 'airtime': {
+        const amountKobo = readAmount(body.amount);
+        const phone = readPhone(body.phone ?? '');
+        checkLimits(amountKobo, service.minimumKobo, service.maximumKobo);
+        return { phone, amountKobo };
+      }
+      case 'data': {
+        if (!body.variationCode) throw required();
+        const phone = readPhone(body.phone ?? '');
+        const variation = await findPlan(service.id, body.variationCode, messages.purchase.invalidDataPlan);
+        return {
+          phone,
+          amountKobo: variation.amountKobo,
+          variationCode: variation.code,
+          planName: variation.name,
+        };
+      }
+      case 'tv':
+        return resolveTv(userId, service, body);
+      case 'electricity':
+        return resolveElectricity(userId, service, body);
+      case 'education':
+        return resolveExam(userId, service, body);
+    }
+  }
+
+  /**
+   * What will be bought and charged; the server alone decides prices and discounts.
+   * @throws VALIDATION_FAILED, PRODUCT_UNAVAILABLE, CUSTOMER_NOT_VERIFIED
+   */
+  async function resolveRequest(userId: string, body: CreatePurchaseBody) {
     const service = await catalog.getService(body.serviceId);
     if (!service)
       throw new AppError('PRODUCT_UNAVAILABLE', 'We do not sell that service.', {
         fields: { serviceId: 'Unknown service.' },
       });
-    if (!body.phone || (service.kind === 'data' && !body.variationCode)) {
-      throw invalid(messages.purchase.allFieldsRequired);
-    }
-    if (service.kind === 'airtime') {
-      const amountKobo = readAmount(body.amount);
-      const phone = readPhone(body.phone);
-      if (service.minimumKobo !== null && amountKobo < service.minimumKobo) {
-        throw invalid(`The minimum amount is ${formatNaira(service.minimumKobo)}.`, 'amount');
-      }
-      if (service.maximumKobo !== null && amountKobo > service.maximumKobo) {
-        throw invalid(`The maximum amount is ${formatNaira(service.maximumKobo)}.`, 'amount');
-      }
-      return { service, phone, amountKobo, variationCode: null, planName: null };
-    }
-    if (service.kind === 'data') {
-      const phone = readPhone(body.phone);
-      const variation = await catalog.findVariation(service.id, body.variationCode ?? '');
-      if (!variation) throw invalid(messages.purchase.invalidDataPlan, 'variationCode');
-      if (variation.amountKobo <= 0) throw invalid(messages.purchase.invalidAmount, 'amount');
-      return {
-        service,
-        phone,
-        amountKobo: variation.amountKobo,
-        variationCode: variation.code,
-        planName: variation.name,
-      };
-    }
-    throw new AppError('PRODUCT_UNAVAILABLE', 'That service is not on sale yet.');
+    if (!body.phone) throw required();
+    const order = await resolveOrder(userId, service, body);
+    return { service, ...order, chargedKobo: applyDiscount(order.amountKobo, service.discountBps).chargedKobo };
   }
 
   const hashRequest = (body: CreatePurchaseBody) =>
@@ -123,6 +323,8 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
           body.billersCode ?? null,
           body.subscriptionType ?? null,
           body.quantity ?? null,
+          // appended only when present, so keys stored before meter types existed still match
+          ...(body.type ? [body.type] : []),
         ]),
       )
       .digest('base64url');
@@ -166,6 +368,8 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
           costKobo: outcome.costKobo,
           token: outcome.token,
           pins: outcome.pins,
+          units: outcome.units,
+          receiptLines: outcome.receiptLines,
           finalizedAt: clock.now(),
           updatedAt: clock.now(),
           nextCheckAt: null,
@@ -271,6 +475,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   }
 
   async function callProvider(row: PurchaseRow): Promise<ProviderOutcome> {
+    const kind = findServiceDefinition(row.serviceId)?.kind;
     try {
       return await provider.purchase({
         requestId: row.providerRequestId,
@@ -278,7 +483,10 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
         phone: row.phone,
         amountKobo: kobo(row.amountKobo),
         variationCode: row.variationCode ?? undefined,
-        billersCode: row.variationCode ? row.phone : (row.billersCode ?? undefined),
+        // data is credited to the number in billersCode
+        billersCode: row.billersCode ?? (kind === 'data' ? row.phone : undefined),
+        subscriptionType: row.subscriptionType ?? undefined,
+        quantity: row.quantity ?? undefined,
       });
     } catch (error) {
       // an unknown outcome is pending, never failed: the provider may have delivered it
@@ -327,7 +535,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       const requestHash = hashRequest(body);
       const existing = await findByRequestId(owner.id, body.requestId);
       if (existing) return { purchase: sameOrRefuse(existing, requestHash), isNew: false };
-      const resolved = await resolveRequest(body);
+      const resolved = await resolveRequest(owner.id, body);
       if (channel === 'web') await deps.pins.verify(owner.id, body.pin);
 
       const id = newId('pur');
@@ -343,10 +551,14 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
             channel,
             serviceId: resolved.service.id,
             phone: resolved.phone,
-            variationCode: resolved.variationCode,
-            planName: resolved.planName,
+            billersCode: resolved.billersCode ?? null,
+            variationCode: resolved.variationCode ?? null,
+            planName: resolved.planName ?? null,
+            subscriptionType: resolved.subscriptionType ?? null,
+            quantity: resolved.quantity ?? null,
+            customerName: resolved.customerName ?? null,
             amountKobo: resolved.amountKobo,
-            chargedKobo: resolved.amountKobo,
+            chargedKobo: resolved.chargedKobo,
           })
           .onConflictDoNothing()
           .returning();
@@ -363,7 +575,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
               {
                 from: { wallet: owner.id },
                 to: { system: 'held:purchases' },
-                amountKobo: resolved.amountKobo,
+                amountKobo: resolved.chargedKobo,
               },
             ],
             beforeSharedAccounts: async (balances, inner) => {

@@ -23,6 +23,10 @@ export const purchases = pgTable(
     billersCode: text('billers_code'),
     variationCode: text('variation_code'),
     planName: text('plan_name'),
+    subscriptionType: text('subscription_type', { enum: ['change', 'renew'] }),
+    quantity: integer('quantity'),
+    /** the customer as the provider verified them before the purchase */
+    customerName: text('customer_name'),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     chargedKobo: bigint('charged_kobo', { mode: 'number' }).notNull(),
     balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }),
@@ -32,6 +36,8 @@ export const purchases = pgTable(
     costKobo: bigint('cost_kobo', { mode: 'number' }),
     token: text('token'),
     pins: jsonb('pins').$type<{ serial: string | null; pin: string }[]>(),
+    units: text('units'),
+    receiptLines: jsonb('receipt_lines').$type<{ label: string; value: string }[]>(),
     checks: integer('checks').notNull().default(0),
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     flaggedAt: timestamp('flagged_at', { withTimezone: true }),
@@ -66,3 +72,26 @@ export const pinResetTokens = pgTable('pin_reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the provider said about a smartcard, meter or profile. A purchase within a short time of a
+ * verification uses it (and its renewal amount or minimum) instead of asking the provider again.
+ */
+export const customerVerifications = pgTable(
+  'customer_verifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    serviceId: text('service_id').notNull(),
+    billersCode: text('billers_code').notNull(),
+    type: text('type').notNull().default(''),
+    customerName: text('customer_name').notNull(),
+    details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_verifications_lookup_idx').on(t.userId, t.serviceId, t.billersCode, t.type, t.verifiedAt),
+  ],
+);

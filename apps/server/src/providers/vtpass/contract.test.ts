@@ -171,6 +171,43 @@ function describeProviderContract(name: string, startTarget: () => Promise<Targe
       expect(services.map((s) => s.serviceId).sort()).toEqual([...networks].sort());
       for (const service of services) expect(service.minimumKobo).toBe(5_000);
     });
+
+    it('verifies the sandbox smartcard, meters and JAMB profile, and refuses other numbers', async () => {
+      const dstv = await provider.verifyCustomer({ serviceId: 'dstv', billersCode: '1212121212' });
+      expect(dstv.status === 'verified' && dstv.customer.customerName).toBeTruthy();
+      const prepaid = await provider.verifyCustomer({
+        serviceId: 'ikeja-electric',
+        billersCode: '1111111111111',
+        type: 'prepaid',
+      });
+      expect(prepaid.status === 'verified' && prepaid.customer.canVend).toBe(true);
+      const postpaid = await provider.verifyCustomer({
+        serviceId: 'ikeja-electric',
+        billersCode: '1010101010101',
+        type: 'postpaid',
+      });
+      expect(postpaid.status).toBe('verified');
+      const jamb = await provider.verifyCustomer({
+        serviceId: 'jamb',
+        billersCode: '0123456789',
+        type: 'utme-mock',
+      });
+      expect(jamb.status).toBe('verified');
+      for (const check of [
+        { serviceId: 'gotv', billersCode: '1234567890' },
+        { serviceId: 'ikeja-electric', billersCode: '1234567890123', type: 'prepaid' },
+        { serviceId: 'jamb', billersCode: '9876543210', type: 'utme-mock' },
+      ]) {
+        expect(await provider.verifyCustomer(check)).toMatchObject({ status: 'rejected' });
+      }
+    });
+
+    it('refuses to verify with wrong keys as unavailable, never as the customer fault', async () => {
+      const wrong = createVtpassProvider({ baseUrl: target.baseUrl, ...target.keys, secretKey: 'SK_wrong' });
+      await expect(wrong.verifyCustomer({ serviceId: 'dstv', billersCode: '1212121212' })).rejects.toThrow(
+        ProviderUnavailableError,
+      );
+    });
   });
 }
 

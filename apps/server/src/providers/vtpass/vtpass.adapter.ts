@@ -7,6 +7,7 @@ import {
   toProviderServices,
   toProviderVariations,
   toRequeryOutcome,
+  toVerification,
 } from './vtpass.mapper.ts';
 import { newVtpassRequestId } from './vtpass.request-id.ts';
 
@@ -65,6 +66,11 @@ export function createVtpassProvider({
     },
     async listVariations(serviceId) {
       return toProviderVariations(await client.serviceVariations(serviceId));
+    },
+    async verifyCustomer({ serviceId, billersCode, type }) {
+      return toVerification(
+        await client.merchantVerify({ serviceID: serviceId, billersCode, ...(type ? { type } : {}) }),
+      );
     },
     readCallback: (body) => toProviderCallback(body),
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   extractToken,
+  toVerification,
   toKobo,
   toOutcome,
   toProviderCallback,
@@ -9,6 +10,7 @@ import {
   toRequeryOutcome,
   toStatus,
 } from './vtpass.mapper.ts';
+import { ProviderUnavailableError } from '../../modules/purchases/purchases.port.ts';
 import { vtpassServicesResponse, vtpassVariationsResponse } from './vtpass.types.ts';
 
 // providers.md §1.5, new envelope (2025 examples)
@@ -190,6 +192,8 @@ describe('toOutcome: delivered', () => {
       costKobo: 182_225,
       token: null,
       pins: null,
+      units: null,
+      receiptLines: [],
     });
   });
 
@@ -201,6 +205,8 @@ describe('toOutcome: delivered', () => {
       costKobo: null,
       token: null,
       pins: null,
+      units: null,
+      receiptLines: [],
     });
   });
 
@@ -299,9 +305,128 @@ describe('toOutcome: delivered', () => {
     });
   });
 
+  it.each([
+    ['Ikeja', { units: '79.9 kWh' }, '79.9 kWh'],
+    ['Eko', { mainTokenUnits: 41.3 }, '41.3'],
+    ['Kano', { Units: '12.5 kWh' }, '12.5 kWh'],
+    ['a postpaid sale', {}, null],
+  ])('reads the units %s writes', (_name, extras, units) => {
+    expect(toOutcome({ ...delivered, purchased_code: '', ...extras })).toMatchObject({ units });
+  });
+
+  it('keeps the receipt lines a distributor sends, in receipt order, and skips empty ones', () => {
+    const body = {
+      ...delivered,
+      purchased_code: '',
+      exchangeReference: '123456',
+      customerName: 'TESTMETER2',
+      customerAddress: 'ADEKUNLE - IKEJA',
+      meterNumber: null,
+      utilityName: 'Ikeja Electric',
+      balance: '',
+    };
+    expect(toOutcome(body)).toMatchObject({
+      receiptLines: [
+        { label: 'Customer', value: 'TESTMETER2' },
+        { label: 'Address', value: 'ADEKUNLE - IKEJA' },
+        { label: 'Distributor', value: 'Ikeja Electric' },
+        { label: 'Reference', value: '123456' },
+      ],
+    });
+  });
+
+  it('keeps a TV or Showmax code as a receipt line, but never repeats a token or PIN there', () => {
+    expect(toOutcome({ ...delivered, purchased_code: 'Voucher: SMX123' })).toMatchObject({
+      receiptLines: [{ label: 'Code', value: 'Voucher: SMX123' }],
+    });
+    expect(toOutcome({ ...delivered, purchased_code: 'Token : 26362054405982757802' })).toMatchObject({
+      receiptLines: [],
+    });
+  });
+
   it('extracts a JAMB PIN from Pin', () => {
     const body = { ...delivered, purchased_code: 'Pin : 3678251321392432', Pin: 'Pin : 3678251321392432' };
     expect(toOutcome(body)).toMatchObject({ pins: [{ serial: null, pin: '3678251321392432' }] });
+  });
+});
+
+describe('toVerification (merchant-verify)', () => {
+  it('reads a smartcard with its bouquet and renewal amount', () => {
+    const body = {
+      code: '000',
+      content: {
+        Customer_Name: 'TEST METHOD',
+        Status: 'ACTIVE',
+        Due_Date: '2025-02-06T00:00:00',
+        Current_Bouquet: 'DStv Compact',
+        Renewal_Amount: '19000.00',
+      },
+    };
+    expect(toVerification(body)).toEqual({
+      status: 'verified',
+      customer: {
+        customerName: 'TEST METHOD',
+        address: null,
+        meterType: null,
+        minimumKobo: null,
+        maximumKobo: null,
+        canVend: null,
+        accountType: null,
+        status: 'ACTIVE',
+        dueDate: '2025-02-06T00:00:00',
+        currentBouquet: 'DStv Compact',
+        renewalKobo: 1_900_000,
+      },
+    });
+  });
+
+  it('reads a meter, preferring its own minimum to the general one', () => {
+    const body = {
+      code: '000',
+      content: {
+        Customer_Name: 'TESTMETER1',
+        Address: 'ABULE - ABULE',
+        Minimum_Amount: 500,
+        Min_Purchase_Amount: '1000',
+        MAX_Purchase_Amount: 200000,
+        Can_Vend: 'no',
+        Meter_Type: 'PREPAID',
+        WrongBillersCode: false,
+      },
+    };
+    expect(toVerification(body)).toMatchObject({
+      status: 'verified',
+      customer: { minimumKobo: 100_000, maximumKobo: 20_000_000, canVend: false, meterType: 'PREPAID' },
+    });
+  });
+
+  it.each([
+    [
+      'a wrong meter',
+      { code: '000', content: { WrongBillersCode: true, error: 'Meter not valid' } },
+      'Meter not valid',
+    ],
+    [
+      'a bad smartcard',
+      {
+        code: '011',
+        response_description: 'INVALID ARGUMENTS',
+        content: { error: 'Invalid Smartcard Number' },
+      },
+      'Invalid Smartcard Number',
+    ],
+    ['a success with no name', { code: '000', content: {} }, /could not verify/],
+    ['an unreadable body', '<html>', /could not verify/],
+  ])('refuses %s', (_name, body, message) => {
+    const outcome = toVerification(body);
+    expect(outcome.status).toBe('rejected');
+    expect(outcome.status === 'rejected' && outcome.message).toMatch(message);
+  });
+
+  it('throws on our own account problems rather than blaming the customer', () => {
+    expect(() => toVerification({ code: '087', response_description: 'INVALID CREDENTIALS' })).toThrow(
+      ProviderUnavailableError,
+    );
   });
 });
 

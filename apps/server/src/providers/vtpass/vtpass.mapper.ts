@@ -1,13 +1,17 @@
 import { AmountError, KOBO_PER_NAIRA, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
-import type {
-  ProviderCallback,
-  ProviderOutcome,
-  ProviderService,
-  ProviderVariation,
+import {
+  ProviderUnavailableError,
+  type ProviderCallback,
+  type ProviderOutcome,
+  type ProviderService,
+  type ProviderVariation,
+  type ReceiptLine,
+  type VerificationOutcome,
 } from '../../modules/purchases/purchases.port.ts';
 import {
   vtpassCallbackBody,
   vtpassPayResponse,
+  vtpassVerifyResponse,
   type VtpassPayResponse,
   type VtpassService,
   type VtpassVariationsResponse,
@@ -140,6 +144,42 @@ function toPins(body: VtpassPayResponse): Pin[] | null {
   return pin === null ? null : [{ serial: null, pin }];
 }
 
+/** A top-level extra of a delivered sale as text; DisCos spell the same field differently. */
+function extraText(body: Record<string, unknown>, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = body[key];
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return null;
+}
+
+// label, then the keys the DisCos (and TV) use for it, in the order a receipt shows them
+const RECEIPT_FIELDS: readonly [string, ...string[]][] = [
+  ['Customer', 'customerName', 'CustomerName', 'Customer_Name'],
+  ['Address', 'customerAddress', 'CustomerAddress', 'Address'],
+  ['Meter number', 'meterNumber', 'MeterNumber'],
+  ['Distributor', 'utilityName'],
+  ['Tariff', 'tariff', 'Tariff'],
+  ['Bonus token', 'bonusToken'],
+  ['Tax', 'taxAmount', 'mainTokenTax'],
+  ['Debt', 'debtAmount'],
+  ['Balance', 'balance'],
+  ['Receipt', 'Receipt', 'receiptNumber'],
+  ['Reference', 'exchangeReference'],
+];
+
+function toReceiptLines(body: Record<string, unknown>, hasCredential: boolean): ReceiptLine[] {
+  const lines = RECEIPT_FIELDS.flatMap(([label, ...keys]) => {
+    const value = extraText(body, ...keys);
+    return value === null ? [] : [{ label, value }];
+  });
+  // TV and Showmax put any voucher or code in purchased_code; tokens and PINs have their own fields
+  const code = typeof body['purchased_code'] === 'string' ? body['purchased_code'].trim() : '';
+  if (!hasCredential && code !== '') lines.push({ label: 'Code', value: code });
+  return lines;
+}
+
 function toDelivered(body: VtpassPayResponse): ProviderOutcome {
   const transaction = body.content?.transactions;
   const pins = toPins(body);
@@ -158,6 +198,8 @@ function toDelivered(body: VtpassPayResponse): ProviderOutcome {
     costKobo: toKobo(transaction?.total_amount),
     token,
     pins,
+    units: extraText(body, 'units', 'Units', 'mainTokenUnits'),
+    receiptLines: toReceiptLines(body, token !== null || pins !== null),
   };
 }
 
@@ -239,4 +281,54 @@ export function toProviderCallback(body: unknown): ProviderCallback {
     return serviceId ? { type, serviceId } : { type: 'ignored' };
   }
   return { type: 'ignored' };
+}
+
+const readNumber = (content: Record<string, unknown>, ...keys: string[]) => {
+  for (const key of keys) {
+    const value = content[key];
+    if (typeof value === 'string' || typeof value === 'number') {
+      const amount = toKobo(value);
+      if (amount !== null) return amount;
+    }
+  }
+  return null;
+};
+
+const NOT_VERIFIED = 'We could not verify this customer. Check the number and try again.';
+
+/**
+ * A merchant-verify answer. An unknown meter comes back as `000` with `WrongBillersCode: true`, a bad
+ * smartcard as `011` with `content.error`; only a named customer counts as verified.
+ */
+export function toVerification(body: unknown): VerificationOutcome {
+  const parsed = vtpassVerifyResponse.safeParse(body);
+  if (!parsed.success) return { status: 'rejected', message: NOT_VERIFIED };
+  // our keys or account refused: nothing is known about the customer
+  if (QUERY_REFUSALS.has(parsed.data.code) && parsed.data.code !== '011') {
+    throw new ProviderUnavailableError(`VTpass refused merchant-verify: ${parsed.data.code}`);
+  }
+  const content = parsed.data.content ?? {};
+  const error = extraText(content, 'error');
+  const customerName = extraText(content, 'Customer_Name', 'CustomerName', 'customerName', 'name');
+  if (parsed.data.code !== '000' || content['WrongBillersCode'] === true || customerName === null) {
+    return { status: 'rejected', message: error ?? (parsed.data.response_description || NOT_VERIFIED) };
+  }
+  const canVend = extraText(content, 'Can_Vend');
+  return {
+    status: 'verified',
+    customer: {
+      customerName,
+      address: extraText(content, 'Address', 'Customer_Address'),
+      meterType: extraText(content, 'Meter_Type'),
+      // the meter's own minimum beats the DisCo's general one
+      minimumKobo: readNumber(content, 'Min_Purchase_Amount', 'Minimum_Amount'),
+      maximumKobo: readNumber(content, 'MAX_Purchase_Amount', 'Max_Purchase_Amount'),
+      canVend: canVend === null ? null : canVend.toLowerCase() === 'yes',
+      accountType: extraText(content, 'Customer_Account_Type'),
+      status: extraText(content, 'Status'),
+      dueDate: extraText(content, 'Due_Date'),
+      currentBouquet: extraText(content, 'Current_Bouquet'),
+      renewalKobo: readNumber(content, 'Renewal_Amount'),
+    },
+  };
 }

@@ -167,6 +167,66 @@ function isSuccessTarget(service: SimService, target: string, variation: SimVari
   }
 }
 
+/** A prepaid token in the field shapes the DisCos use (providers.md §1.8), so the client meets them all. */
+function prepaidExtras(
+  serviceId: string,
+  sale: Pick<Sale, 'amountKobo' | 'uniqueElement'>,
+  exchangeReference: string,
+) {
+  const token = randomDigits(20);
+  const tenthsOfKwh = Math.trunc((sale.amountKobo * 10) / TARIFF_KOBO_PER_KWH);
+  const units = `${Math.trunc(tenthsOfKwh / 10)}.${tenthsOfKwh % 10} kWh`;
+  const customer = {
+    customerName: 'TESTMETER1',
+    customerAddress: 'ABULE - ABULE',
+    meterNumber: sale.uniqueElement,
+  };
+  switch (serviceId) {
+    case 'ikeja-electric':
+      return {
+        purchased_code: `Token : ${token}`,
+        token: `Token : ${token}`,
+        units,
+        tokenAmount: nairaNumber(sale.amountKobo),
+        tariff: 'R2 SINGLE PHASE RESIDENTIAL',
+        ...customer,
+        exchangeReference,
+        resetToken: null,
+        configureToken: null,
+        taxAmount: null,
+        debtAmount: null,
+      };
+    case 'eko-electric': {
+      const bonus = randomDigits(20);
+      return {
+        purchased_code: `Token : ${token} Bonus Token : ${bonus}`,
+        mainToken: token,
+        mainTokenDescription: 'Normal Sale',
+        mainTokenUnits: tenthsOfKwh / 10,
+        mainsTokenAmount: nairaNumber(sale.amountKobo),
+        bonusToken: bonus,
+        ...customer,
+        exchangeReference,
+      };
+    }
+    case 'kano-electric':
+      return {
+        purchased_code: '',
+        CustomerName: customer.customerName,
+        Token: token,
+        Units: units,
+        Receipt: exchangeReference,
+      };
+    default:
+      return {
+        purchased_code: `Token: ${token.replace(/(\d{4})(?=\d)/g, '$1-')}`,
+        units,
+        ...customer,
+        exchangeReference,
+      };
+  }
+}
+
 function productExtras(
   service: SimService,
   variation: SimVariation | null,
@@ -174,23 +234,7 @@ function productExtras(
 ) {
   const exchangeReference = randomDigits(18);
   if (service.kind === 'electricity' && variation?.code === 'prepaid') {
-    const token = randomDigits(20);
-    const tenthsOfKwh = Math.trunc((sale.amountKobo * 10) / TARIFF_KOBO_PER_KWH);
-    return {
-      purchased_code: `Token : ${token}`,
-      token: `Token : ${token}`,
-      units: `${Math.trunc(tenthsOfKwh / 10)}.${tenthsOfKwh % 10} kWh`,
-      tokenAmount: nairaNumber(sale.amountKobo),
-      tariff: 'R2 SINGLE PHASE RESIDENTIAL',
-      customerName: 'TESTMETER1',
-      customerAddress: 'ABULE - ABULE',
-      meterNumber: sale.uniqueElement,
-      exchangeReference,
-      resetToken: null,
-      configureToken: null,
-      taxAmount: null,
-      debtAmount: null,
-    };
+    return prepaidExtras(service.serviceId, sale, exchangeReference);
   }
   if (service.kind === 'electricity') {
     return {
@@ -202,6 +246,9 @@ function productExtras(
       exchangeReference,
       balance: null,
     };
+  }
+  if (service.serviceId === 'showmax') {
+    return { purchased_code: `Showmax voucher: SMX${randomDigits(10)}` };
   }
   if (service.serviceId === 'waec') {
     const cards = Array.from({ length: sale.quantity }, () => ({

@@ -1,0 +1,593 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Purchase, Service, VerifyResponse } from '@quickvend/shared/api/purchases';
+import { messages } from '@quickvend/shared/messages';
+import { catalogVariations, customerVerifications } from '../../../src/db/schema.ts';
+import {
+  createTestApp,
+  errorOf,
+  signUp,
+  waitForMail,
+  type TestApp,
+  type TestClient,
+} from '../../helpers/app.ts';
+import { describeEachDatabase } from '../../helpers/database.ts';
+import { buy, fundedCustomer } from '../../helpers/purchases.ts';
+
+const SMARTCARD = '1212121212';
+const PREPAID_METER = '1111111111111';
+const POSTPAID_METER = '1010101010101';
+const JAMB_PROFILE = '0123456789';
+const PHONE = '08031234567';
+
+describeEachDatabase('bill payments', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { verifyPerMinute: 6 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const balanceOf = (userId: string) => t.container.ledger.getWalletBalance(userId);
+  const sound = async () => {
+    expect((await t.container.ledger.verify()).problems).toEqual([]);
+    expect(await t.container.purchases.verify()).toEqual([]);
+  };
+  const verify = (client: TestClient, body: { serviceId: string; billersCode: string; type?: string }) =>
+    client.post('/api/v1/verify', body);
+  const variationsOf = async (client: TestClient, serviceId: string) =>
+    (await client.get(`/api/v1/services/${serviceId}/variations`)).json<{
+      variations: { code: string; name: string; amountKobo: number }[];
+    }>().variations;
+  const purchaseOf = async (client: TestClient, requestId: string) =>
+    (await client.get(`/api/v1/purchases/${requestId}`)).json<{ purchase: Purchase }>().purchase;
+  /** A plan our catalogue still lists but the provider has withdrawn: it refuses the sale. */
+  const staleVariation = async (serviceId: string, code: string, amountKobo: number) => {
+    await t.container.db
+      .insert(catalogVariations)
+      .values({ serviceId, code, name: `Old ${code}`, amountKobo })
+      .onConflictDoNothing();
+  };
+
+  it('lists the bills with what must be verified and their discount', async () => {
+    const { client } = await signUp(t.app);
+    const services = (await client.get('/api/v1/services')).json<{ services: Service[] }>().services;
+    const byId = new Map(services.map((s) => [s.id, s]));
+    expect(byId.get('dstv')).toMatchObject({ kind: 'tv', verification: 'smartcard', discountBps: 100 });
+    expect(byId.get('showmax')).toMatchObject({ kind: 'tv', verification: null, discountBps: 100 });
+    expect(byId.get('ikeja-electric')).toMatchObject({
+      kind: 'electricity',
+      verification: 'meter',
+      discountBps: 100,
+      minimumKobo: 50_000,
+    });
+    expect(byId.get('yola-electric')?.discountBps).toBe(100);
+    expect(byId.get('jamb')).toMatchObject({ kind: 'education', verification: 'profile', discountBps: 0 });
+    expect(byId.get('mtn')?.discountBps).toBe(0);
+    expect(services.filter((s) => s.kind === 'electricity')).toHaveLength(12);
+  });
+
+  describe('verification', () => {
+    it('names the holder of a smartcard with its bouquet and renewal amount', async () => {
+      const { client } = await signUp(t.app);
+      const response = await verify(client, { serviceId: 'dstv', billersCode: SMARTCARD });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<VerifyResponse>()).toMatchObject({
+        customerName: 'TEST METHOD',
+        status: 'ACTIVE',
+        currentBouquet: 'DStv Compact N19,000',
+        renewalAmountKobo: 1_900_000,
+        renewalAmount: '19000.00',
+      });
+    });
+
+    it('refuses an unknown smartcard with the provider reason and a 422', async () => {
+      const { client } = await signUp(t.app);
+      const response = await verify(client, { serviceId: 'gotv', billersCode: '1234567890' });
+      expect(response.statusCode).toBe(422);
+      expect(errorOf(response)).toMatchObject({
+        code: 'CUSTOMER_NOT_VERIFIED',
+        message: 'Invalid Smartcard Number',
+      });
+    });
+
+    it('names the owner, address and minimum of a prepaid and a postpaid meter', async () => {
+      const { client } = await signUp(t.app);
+      const prepaid = await verify(client, {
+        serviceId: 'ikeja-electric',
+        billersCode: PREPAID_METER,
+        type: 'prepaid',
+      });
+      expect(prepaid.json<VerifyResponse>()).toMatchObject({
+        customerName: 'TESTMETER1',
+        address: 'ABULE - ABULE',
+        minimumAmountKobo: 50_000,
+        canVend: true,
+      });
+      const postpaid = await verify(client, {
+        serviceId: 'eko-electric',
+        billersCode: POSTPAID_METER,
+        type: 'postpaid',
+      });
+      expect(postpaid.json<VerifyResponse>().customerName).toBe('TESTMETER2');
+    });
+
+    it('refuses a wrong meter (WrongBillersCode) and a meter check without a meter type', async () => {
+      const { client } = await signUp(t.app);
+      const wrong = await verify(client, {
+        serviceId: 'ikeja-electric',
+        billersCode: '1234567890123',
+        type: 'prepaid',
+      });
+      expect(wrong.statusCode).toBe(422);
+      expect(errorOf(wrong).message).toMatch(/not correct or is not a valid/);
+      const untyped = await verify(client, { serviceId: 'ikeja-electric', billersCode: PREPAID_METER });
+      expect(untyped.statusCode).toBe(400);
+      expect(errorOf(untyped).message).toBe(messages.bills.meterTypeRequired);
+    });
+
+    it('names a JAMB candidate and refuses services with nothing to verify', async () => {
+      const { client } = await signUp(t.app);
+      const jamb = await verify(client, { serviceId: 'jamb', billersCode: JAMB_PROFILE, type: 'utme-mock' });
+      expect(jamb.json<VerifyResponse>().customerName).toBe('Mr Testing Test');
+      const airtime = await verify(client, { serviceId: 'mtn', billersCode: '08011111111' });
+      expect(airtime.statusCode).toBe(422);
+      expect(errorOf(airtime).code).toBe('PRODUCT_UNAVAILABLE');
+    });
+
+    it('limits how often one user can ask, counting refused checks', async () => {
+      const { client } = await signUp(t.app);
+      const other = await signUp(t.app);
+      for (let i = 0; i < 6; i++) {
+        const response = await verify(client, { serviceId: 'dstv', billersCode: `999999999${i}` });
+        expect(response.statusCode).toBe(422);
+      }
+      const limited = await verify(client, { serviceId: 'dstv', billersCode: SMARTCARD });
+      expect(limited.statusCode).toBe(429);
+      expect(errorOf(limited).code).toBe('RATE_LIMITED');
+      expect((await verify(other.client, { serviceId: 'dstv', billersCode: SMARTCARD })).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('answers partners holding a key', async () => {
+      const { client } = await signUp(t.app);
+      const key = (await client.post('/api/v1/api-keys', { name: 'shop' })).json<{ key: string }>().key;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/verify',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { serviceId: 'startimes', billersCode: SMARTCARD },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<VerifyResponse>().customerName).toBe('TEST METHOD');
+    });
+  });
+
+  describe('cable TV', () => {
+    it('renews DSTV at the verified renewal amount less 1%, settling with the provider', async () => {
+      const { client, userId } = await fundedCustomer(t, 50_000);
+      await verify(client, { serviceId: 'dstv', billersCode: SMARTCARD });
+      const { response, purchase } = await buy(client, {
+        serviceId: 'dstv',
+        phone: PHONE,
+        billersCode: SMARTCARD,
+        subscriptionType: 'renew',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(purchase).toMatchObject({
+        status: 'delivered',
+        kind: 'tv',
+        billersCode: SMARTCARD,
+        subscriptionType: 'renew',
+        planName: 'DStv Compact N19,000 (renewal)',
+        customerName: 'TEST METHOD',
+        amountKobo: 1_900_000,
+        discountKobo: 19_000,
+        chargedKobo: 1_881_000,
+        charged: '18810.00',
+      });
+      expect(await balanceOf(userId)).toBe(5_000_000 - 1_881_000);
+      await sound();
+    });
+
+    it('changes a GOtv bouquet at the plan price, verifying the card itself when the form did not', async () => {
+      const { client, userId } = await fundedCustomer(t, 50_000);
+      const [plan] = (await variationsOf(client, 'gotv')).filter((v) => v.code === 'gotv-max');
+      expect(plan?.amountKobo).toBe(850_000);
+      const { purchase } = await buy(client, {
+        serviceId: 'gotv',
+        phone: PHONE,
+        billersCode: SMARTCARD,
+        variationCode: 'gotv-max',
+        subscriptionType: 'change',
+      });
+      expect(purchase).toMatchObject({
+        status: 'delivered',
+        variationCode: 'gotv-max',
+        customerName: 'TEST METHOD',
+        chargedKobo: 850_000 - 8_500,
+      });
+      expect(await balanceOf(userId)).toBe(5_000_000 - 841_500);
+      await sound();
+    });
+
+    it('pays StarTimes by bouquet and refuses a renewal there', async () => {
+      const { client } = await fundedCustomer(t, 10_000);
+      const { purchase } = await buy(client, {
+        serviceId: 'startimes',
+        phone: PHONE,
+        billersCode: SMARTCARD,
+        variationCode: 'nova',
+      });
+      expect(purchase).toMatchObject({ status: 'delivered', amountKobo: 210_000, chargedKobo: 207_900 });
+      expect(purchase?.subscriptionType).toBeNull();
+      const renew = await buy(client, {
+        serviceId: 'startimes',
+        phone: PHONE,
+        billersCode: SMARTCARD,
+        subscriptionType: 'renew',
+      });
+      expect(renew.response.statusCode).toBe(400);
+    });
+
+    it('refuses a smartcard the provider cannot verify, moving no money', async () => {
+      const { client, userId } = await fundedCustomer(t, 50_000);
+      const { response } = await buy(client, {
+        serviceId: 'dstv',
+        phone: PHONE,
+        billersCode: '1234567890',
+        variationCode: 'dstv-padi',
+      });
+      expect(response.statusCode).toBe(422);
+      expect(errorOf(response).code).toBe('CUSTOMER_NOT_VERIFIED');
+      expect(await balanceOf(userId)).toBe(5_000_000);
+    });
+
+    it.each([
+      [
+        'dstv',
+        { billersCode: SMARTCARD, variationCode: 'dstv-padi', phone: '' },
+        messages.purchase.allFieldsRequired,
+      ],
+      ['dstv', { billersCode: '12345', variationCode: 'dstv-padi' }, messages.purchase.smartCardLength],
+      [
+        'dstv',
+        { billersCode: SMARTCARD, variationCode: 'dstv-padi', phone: '08531234567' },
+        messages.purchase.invalidNigerianPhone,
+      ],
+      [
+        'dstv',
+        { billersCode: SMARTCARD, variationCode: 'dstv-nope' },
+        messages.purchase.invalidBouquetSelected,
+      ],
+      ['gotv', { billersCode: '12121212121', variationCode: 'gotv-max' }, messages.purchase.invalidSmartCard],
+      ['gotv', { billersCode: SMARTCARD, variationCode: 'gotv-nope' }, messages.purchase.invalidBouquet],
+      ['startimes', { billersCode: '121212121', variationCode: 'nova' }, messages.purchase.invalidSmartCard],
+      [
+        'startimes',
+        { billersCode: SMARTCARD, variationCode: 'nova', phone: '8031234567' },
+        messages.purchase.invalidPhoneFormat,
+      ],
+      ['showmax', { variationCode: 'full_1', phone: '0801111111' }, messages.purchase.invalidPhone],
+      ['showmax', { variationCode: 'full_99', phone: '08011111111' }, messages.purchase.invalidPlanOrAmount],
+    ] as const)('refuses a bad %s form with the earlier words: %o', async (serviceId, fields, message) => {
+      const { client, userId } = await fundedCustomer(t, 50_000);
+      const { response } = await buy(client, { serviceId, phone: PHONE, ...fields });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).message).toBe(message);
+      expect(await balanceOf(userId)).toBe(5_000_000);
+    });
+
+    it('sells Showmax to a phone number and keeps the voucher on the receipt', async () => {
+      const { client } = await fundedCustomer(t, 10_000);
+      const { purchase } = await buy(client, {
+        serviceId: 'showmax',
+        phone: '08011111111',
+        variationCode: 'full_1',
+      });
+      expect(purchase).toMatchObject({
+        status: 'delivered',
+        billersCode: '08011111111',
+        planName: 'Showmax - 1 Month',
+        chargedKobo: 350_000 - 3_500,
+      });
+      expect(purchase?.receiptLines).toHaveLength(1);
+      expect(purchase?.receiptLines[0]?.label).toBe('Code');
+      expect(purchase?.receiptLines[0]?.value).toMatch(/^Showmax voucher: SMX\d{10}$/);
+    });
+
+    it('keeps a DSTV payment to 201000000000 pending until a requery confirms it', async () => {
+      const { client, userId } = await fundedCustomer(t, 50_000);
+      const { purchase } = await buy(client, {
+        serviceId: 'dstv',
+        phone: PHONE,
+        billersCode: '201000000000',
+        variationCode: 'dstv-padi',
+      });
+      expect(purchase?.status).toBe('pending');
+      expect(await balanceOf(userId)).toBe(5_000_000 - 435_600);
+      await vi.waitFor(
+        async () => {
+          expect((await purchaseOf(client, purchase?.requestId ?? '')).status).toBe('delivered');
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+      expect(await balanceOf(userId)).toBe(5_000_000 - 435_600);
+      await sound();
+    });
+
+    it('refunds at once when the provider refuses the bouquet', async () => {
+      const { client, userId } = await fundedCustomer(t, 50_000);
+      await staleVariation('dstv', 'dstv-withdrawn', 500_000);
+      const { purchase } = await buy(client, {
+        serviceId: 'dstv',
+        phone: PHONE,
+        billersCode: SMARTCARD,
+        variationCode: 'dstv-withdrawn',
+      });
+      expect(purchase?.status).toBe('failed');
+      expect(await balanceOf(userId)).toBe(5_000_000);
+      await sound();
+    });
+  });
+
+  describe('electricity', () => {
+    it('vends a prepaid token with units after the meter check, less 1%', async () => {
+      const { client, userId } = await fundedCustomer(t, 10_000);
+      await verify(client, { serviceId: 'ikeja-electric', billersCode: PREPAID_METER, type: 'prepaid' });
+      const { purchase } = await buy(client, {
+        serviceId: 'ikeja-electric',
+        phone: PHONE,
+        billersCode: PREPAID_METER,
+        type: 'prepaid',
+        amount: '2000',
+      });
+      expect(purchase).toMatchObject({
+        status: 'delivered',
+        kind: 'electricity',
+        variationCode: 'prepaid',
+        customerName: 'TESTMETER1',
+        amountKobo: 200_000,
+        chargedKobo: 198_000,
+      });
+      expect(purchase?.token).toMatch(/^\d{20}$/);
+      expect(purchase?.units).toMatch(/kWh$/);
+      expect(purchase?.receiptLines).toContainEqual({ label: 'Address', value: 'ABULE - ABULE' });
+      expect(await balanceOf(userId)).toBe(1_000_000 - 198_000);
+      // the token stays in the history for good
+      const history = (await client.get('/api/v1/purchases')).json<{ purchases: Purchase[] }>().purchases;
+      expect(history[0]?.token).toBe(purchase?.token);
+      await sound();
+    });
+
+    it.each(['eko-electric', 'kano-electric', 'jos-electric'])(
+      'reads the token %s writes in its own fields',
+      async (serviceId) => {
+        const { client } = await fundedCustomer(t, 10_000);
+        const { purchase } = await buy(client, {
+          serviceId,
+          phone: PHONE,
+          billersCode: PREPAID_METER,
+          type: 'prepaid',
+          amount: '1500',
+        });
+        expect(purchase?.status).toBe('delivered');
+        expect(purchase?.token).toMatch(/^\d{20}$/);
+        expect(purchase?.units).toBeTruthy();
+      },
+    );
+
+    it('pays a postpaid bill and keeps the receipt the distributor sends', async () => {
+      const { client } = await fundedCustomer(t, 10_000);
+      const { purchase } = await buy(client, {
+        serviceId: 'abuja-electric',
+        phone: PHONE,
+        billersCode: POSTPAID_METER,
+        type: 'postpaid',
+        amount: '5000',
+      });
+      expect(purchase).toMatchObject({ status: 'delivered', token: null, customerName: 'TESTMETER2' });
+      expect(purchase?.receiptLines.map((line) => line.label)).toEqual(
+        expect.arrayContaining(['Customer', 'Address', 'Meter number', 'Distributor', 'Reference']),
+      );
+    });
+
+    it('refuses amounts below the meter minimum and meters with letters, moving no money', async () => {
+      const { client, userId } = await fundedCustomer(t, 10_000);
+      const low = await buy(client, {
+        serviceId: 'ikeja-electric',
+        phone: PHONE,
+        billersCode: PREPAID_METER,
+        type: 'prepaid',
+        amount: '499.99',
+      });
+      expect(errorOf(low.response).message).toBe('The minimum amount is ₦500.00.');
+      const letters = await buy(client, {
+        serviceId: 'ikeja-electric',
+        phone: PHONE,
+        billersCode: '11111A1111111',
+        type: 'prepaid',
+        amount: '1000',
+      });
+      expect(errorOf(letters.response).message).toBe(messages.bills.meterDigitsOnly);
+      const untyped = await buy(client, {
+        serviceId: 'ikeja-electric',
+        phone: PHONE,
+        billersCode: PREPAID_METER,
+        amount: '1000',
+      });
+      expect(errorOf(untyped.response).message).toBe(messages.purchase.allFieldsRequired);
+      expect(await balanceOf(userId)).toBe(1_000_000);
+    });
+
+    it('keeps a token to 201000000000 pending, then delivers it with its token after a requery', async () => {
+      const { client } = await fundedCustomer(t, 10_000);
+      const { purchase } = await buy(client, {
+        serviceId: 'ikeja-electric',
+        phone: PHONE,
+        billersCode: '201000000000',
+        type: 'prepaid',
+        amount: '1000',
+      });
+      expect(purchase?.status).toBe('pending');
+      await vi.waitFor(
+        async () => {
+          expect((await purchaseOf(client, purchase?.requestId ?? '')).status).toBe('delivered');
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+      expect((await purchaseOf(client, purchase?.requestId ?? '')).token).toMatch(/^\d{20}$/);
+      await sound();
+    });
+
+    it('refunds at once when the distributor refuses a meter that verified earlier', async () => {
+      const { client, userId } = await fundedCustomer(t, 10_000);
+      await t.container.db.insert(customerVerifications).values({
+        id: `ver_${randomUUID()}`,
+        userId,
+        serviceId: 'ikeja-electric',
+        billersCode: '2222222222222',
+        type: 'prepaid',
+        customerName: 'OLD METER',
+        details: { customerName: 'OLD METER', canVend: true },
+      });
+      const { purchase } = await buy(client, {
+        serviceId: 'ikeja-electric',
+        phone: PHONE,
+        billersCode: '2222222222222',
+        type: 'prepaid',
+        amount: '1000',
+      });
+      expect(purchase).toMatchObject({ status: 'failed', customerName: 'OLD METER' });
+      expect(await balanceOf(userId)).toBe(1_000_000);
+      await sound();
+    });
+  });
+
+  describe('exam PINs', () => {
+    it('sells WAEC result checker PINs by quantity at the live price, with no discount', async () => {
+      const { client, userId } = await fundedCustomer(t, 20_000);
+      const [plan] = await variationsOf(client, 'waec');
+      expect(plan?.code).toBe('waecdirect');
+      const { purchase } = await buy(client, {
+        serviceId: 'waec',
+        phone: '08011111111',
+        variationCode: plan?.code ?? '',
+        quantity: 3,
+      });
+      expect(purchase).toMatchObject({
+        status: 'delivered',
+        quantity: 3,
+        amountKobo: 3 * (plan?.amountKobo ?? 0),
+      });
+      expect(purchase?.chargedKobo).toBe(purchase?.amountKobo);
+      expect(purchase?.pins).toHaveLength(3);
+      expect(purchase?.pins?.[0]?.serial).toMatch(/^WRN\d{9}$/);
+      expect(purchase?.pins?.[0]?.pin).toMatch(/^\d{12}$/);
+      expect(await balanceOf(userId)).toBe(2_000_000 - (purchase?.chargedKobo ?? 0));
+      await sound();
+    });
+
+    it('sells WAEC registration and JAMB PINs (the candidate verified)', async () => {
+      const { client } = await fundedCustomer(t, 50_000);
+      const [registration] = await variationsOf(client, 'waec-registration');
+      const waec = await buy(client, {
+        serviceId: 'waec-registration',
+        phone: '08011111111',
+        variationCode: registration?.code ?? '',
+      });
+      expect(waec.purchase?.pins).toHaveLength(1);
+      expect(waec.purchase?.pins?.[0]?.serial).toBeNull();
+      expect(waec.purchase?.pins?.[0]?.pin).toMatch(/^\d{19}$/);
+      const [utme] = await variationsOf(client, 'jamb');
+      const jamb = await buy(client, {
+        serviceId: 'jamb',
+        phone: PHONE,
+        billersCode: JAMB_PROFILE,
+        variationCode: utme?.code ?? '',
+      });
+      expect(jamb.purchase).toMatchObject({ status: 'delivered', customerName: 'Mr Testing Test' });
+      expect(jamb.purchase?.pins?.[0]?.pin).toMatch(/^\d{16}$/);
+      const unknown = await buy(client, {
+        serviceId: 'jamb',
+        phone: PHONE,
+        billersCode: '9999999999',
+        variationCode: utme?.code ?? '',
+      });
+      expect(errorOf(unknown.response).code).toBe('CUSTOMER_NOT_VERIFIED');
+    });
+
+    it('refuses more than 10 PINs at once and refunds a plan the provider withdrew', async () => {
+      const { client, userId } = await fundedCustomer(t, 20_000);
+      const tooMany = await buy(client, {
+        serviceId: 'waec',
+        phone: PHONE,
+        variationCode: 'waecdirect',
+        quantity: 11,
+      });
+      expect(tooMany.response.statusCode).toBe(400);
+      await staleVariation('waec', 'waec-withdrawn', 100_000);
+      const { purchase } = await buy(client, {
+        serviceId: 'waec',
+        phone: PHONE,
+        variationCode: 'waec-withdrawn',
+      });
+      expect(purchase?.status).toBe('failed');
+      expect(await balanceOf(userId)).toBe(2_000_000);
+      await sound();
+    });
+
+    it('mails the PINs again to the owner, and to nobody else', async () => {
+      const { client, email } = await fundedCustomer(t, 20_000);
+      const { purchase } = await buy(client, {
+        serviceId: 'waec',
+        phone: '08011111111',
+        variationCode: 'waecdirect',
+      });
+      const sent = await client.post(`/api/v1/purchases/${purchase?.requestId}/email`, {});
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json()).toEqual({ sentTo: email });
+      const mail = await waitForMail(t.app, email);
+      expect(mail.subject).toContain('PINs');
+      expect(mail.text).toContain(purchase?.pins?.[0]?.pin ?? 'missing');
+      const stranger = await signUp(t.app);
+      const refused = await stranger.client.post(`/api/v1/purchases/${purchase?.requestId}/email`, {});
+      expect(refused.statusCode).toBe(404);
+    });
+  });
+
+  it('gives partners the token and PINs through the API', async () => {
+    const { client } = await fundedCustomer(t, 20_000);
+    const key = (await client.post('/api/v1/api-keys', { name: 'shop' })).json<{ key: string }>().key;
+    const partner = (url: string, payload?: unknown) =>
+      t.app.inject({
+        method: payload ? 'POST' : 'GET',
+        url,
+        headers: { authorization: `Bearer ${key}` },
+        ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
+      });
+    const requestId = `shop-${randomUUID()}`;
+    const created = await partner('/api/v1/purchases', {
+      requestId,
+      serviceId: 'ibadan-electric',
+      phone: PHONE,
+      billersCode: PREPAID_METER,
+      type: 'prepaid',
+      amount: 1000,
+    });
+    expect(created.statusCode).toBe(201);
+    const fetched = (await partner(`/api/v1/purchases/${requestId}`)).json<{ purchase: Purchase }>().purchase;
+    expect(fetched.token).toMatch(/^\d{20}$/);
+    expect(fetched.chargedKobo).toBe(99_000);
+    const pins = await partner('/api/v1/purchases', {
+      requestId: `shop-${randomUUID()}`,
+      serviceId: 'waec',
+      phone: '08011111111',
+      variationCode: 'waecdirect',
+      quantity: 2,
+    });
+    expect(pins.json<{ purchase: Purchase }>().purchase.pins).toHaveLength(2);
+  });
+});

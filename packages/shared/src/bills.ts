@@ -1,0 +1,85 @@
+import { messages } from './messages.ts';
+import { kobo, percentOfKobo, type Kobo } from './money.ts';
+import { SANDBOX_TEST_NUMBERS } from './services.ts';
+
+/**
+ * The bill forms' checks, shared by the pages and the server so both say the same words.
+ * Each returns the first problem as the spec's message, or null when the form may be sent.
+ */
+
+export type TvServiceId = 'dstv' | 'gotv' | 'startimes';
+
+export type TvForm = {
+  smartCard: string;
+  phone: string;
+  /** renewing keeps the current bouquet, so no plan is chosen */
+  subscriptionType: 'change' | 'renew';
+  /** the chosen plan's price; null when no plan is chosen or it is not on sale */
+  planAmountKobo: number | null;
+  hasPlanChoice: boolean;
+};
+
+const digitsOnly = (value: string) => value.replace(/\s/g, '');
+const SANDBOX_NUMBERS: readonly string[] = SANDBOX_TEST_NUMBERS;
+
+/** The provider's sandbox scenario numbers (pending, no answer...) stand in for a card or meter there. */
+export const isSandboxNumber = (value: string) => SANDBOX_NUMBERS.includes(digitsOnly(value));
+
+const DSTV_PHONE = /^0[789][01]\d{8}$/;
+
+export function checkTvForm(serviceId: TvServiceId, form: TvForm, sandbox = false): string | null {
+  const card = digitsOnly(form.smartCard);
+  const phone = digitsOnly(form.phone);
+  const needsPlan = form.subscriptionType === 'change';
+  const sandboxCard = sandbox && isSandboxNumber(card);
+  const planIsValid = form.planAmountKobo !== null && form.planAmountKobo > 0;
+  switch (serviceId) {
+    case 'dstv':
+      if (!card || !phone || (needsPlan && !form.hasPlanChoice)) return messages.purchase.allFieldsRequired;
+      if (!sandboxCard && !/^\d{10,11}$/.test(card)) return messages.purchase.smartCardLength;
+      if (!DSTV_PHONE.test(phone)) return messages.purchase.invalidNigerianPhone;
+      if (needsPlan && !planIsValid) return messages.purchase.invalidBouquetSelected;
+      return null;
+    case 'gotv':
+      if (!card || !phone || (needsPlan && !form.hasPlanChoice)) return messages.purchase.allFieldsRequired;
+      if (!sandboxCard && !/^\d{10}$/.test(card)) return messages.purchase.invalidSmartCard;
+      if (needsPlan && form.planAmountKobo === null) return messages.purchase.invalidBouquet;
+      if (needsPlan && !planIsValid) return messages.purchase.invalidAmount;
+      return null;
+    case 'startimes':
+      if (!card || !phone || !form.hasPlanChoice) return messages.purchase.allFieldsRequired;
+      if (!sandboxCard && !/^\d{10,20}$/.test(card)) return messages.purchase.invalidSmartCard;
+      if (!/^0\d{10}$/.test(phone)) return messages.purchase.invalidPhoneFormat;
+      if (!planIsValid) return messages.purchase.invalidBouquet;
+      return null;
+  }
+}
+
+export type ShowmaxForm = { phone: string; hasPlanChoice: boolean; planAmountKobo: number | null };
+
+export function checkShowmaxForm(form: ShowmaxForm, sandbox = false): string | null {
+  const phone = digitsOnly(form.phone);
+  if (!phone || !form.hasPlanChoice) return messages.purchase.allFieldsRequired;
+  if (!/^\d{11}$/.test(phone) && !(sandbox && isSandboxNumber(phone))) return messages.purchase.invalidPhone;
+  if (form.planAmountKobo === null || form.planAmountKobo <= 0) return messages.purchase.invalidPlanOrAmount;
+  return null;
+}
+
+export type MeterForm = { meterNumber: string; meterType: string; serviceId: string };
+
+/** Before verification: what the meter check needs. */
+export function checkMeterForm(form: MeterForm): string | null {
+  const meter = digitsOnly(form.meterNumber);
+  if (!meter || !form.meterType || !form.serviceId) return messages.purchase.allFieldsRequired;
+  if (!/^\d+$/.test(meter)) return messages.bills.meterDigitsOnly;
+  if (form.meterType !== 'prepaid' && form.meterType !== 'postpaid') return messages.bills.meterTypeRequired;
+  return null;
+}
+
+export const smartCardOf = (value: string) => digitsOnly(value);
+
+/** A service's discount on a face value: rounded down to the kobo, so it never exceeds what the rule gives. */
+export function applyDiscount(amountKobo: Kobo, bps: number): { discountKobo: Kobo; chargedKobo: Kobo } {
+  const discountKobo = percentOfKobo(amountKobo, bps, 'floor');
+  return { discountKobo, chargedKobo: kobo(amountKobo - discountKobo) };
+}
