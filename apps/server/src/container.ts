@@ -18,8 +18,10 @@ import {
   createPinService,
   createPurchaseEngine,
   createVerificationService,
+  credentialMail,
   RECONCILE_JOB,
   REQUERY_JOB,
+  toPurchase,
 } from './modules/purchases/index.ts';
 
 export const PAYSTACK_SIMULATOR_PREFIX = '/sandbox/paystack';
@@ -132,6 +134,17 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     clock,
     log,
     acceptsSandboxNumbers: config.providerMode === 'sandbox',
+    onCredentialDelivered: (row) => {
+      void auth.findUsersByIds([row.userId]).then(
+        (owners) => {
+          const owner = owners.get(row.userId);
+          if (owner) return mailer.send({ to: owner.email, ...credentialMail(toPurchase(row)) });
+        },
+        (error: unknown) => {
+          log.error({ err: error, purchaseId: row.id }, 'could not mail the token or PINs');
+        },
+      );
+    },
     recheckAfterSeconds: config.purchaseRecheckAfterSeconds,
   });
   if (options.runWorkers) {

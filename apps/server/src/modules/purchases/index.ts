@@ -20,3 +20,4 @@ export {
 export { createPinService, isTrivialPin, type PinService } from './pin.service.ts';
 export { registerPurchaseRoutes, registerVtpassWebhook, toPurchase } from './purchases.routes.ts';
 export { createVerificationService, type VerificationService } from './verification.service.ts';
+export { credentialMail } from './purchases.mail.ts';

@@ -9,14 +9,14 @@ import {
   type Purchase,
   type VerifyResponse,
 } from '@quickvend/shared/api/purchases';
-import { formatNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
-import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { toNairaString, type Kobo } from '@quickvend/shared/money';
 import { AppError } from '../../lib/errors.ts';
 import { signedInUser, type AuthService, type Guards } from '../auth/index.ts';
 import { findServiceDefinition, type Catalog } from '../catalog/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Mailer } from '../notifications/index.ts';
 import type { PinService } from './pin.service.ts';
+import { credentialMail } from './purchases.mail.ts';
 import { ProviderUnavailableError, type BillsProvider, type VerifiedCustomer } from './purchases.port.ts';
 import type { VerificationService } from './verification.service.ts';
 import type { PurchaseEngine, PurchaseRow } from './purchases.service.ts';
@@ -83,31 +83,6 @@ function toVerifyResponse(
     renewalAmountKobo: customer.renewalKobo,
     renewalAmount: naira(customer.renewalKobo),
   };
-}
-
-const groupsOfFour = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
-
-/** The mail that carries a token or exam PINs again: the customer must never lose them. */
-function credentialMail(purchase: Purchase): { subject: string; text: string } {
-  const lines = [
-    `${purchase.serviceName}${purchase.planName ? ` — ${purchase.planName}` : ''}`,
-    `Amount: ${formatNaira(purchase.amountKobo)} (you paid ${formatNaira(purchase.chargedKobo)})`,
-  ];
-  if (purchase.billersCode) lines.push(`Meter / number: ${purchase.billersCode}`);
-  if (purchase.token) lines.push('', `Token: ${groupsOfFour(purchase.token)}`);
-  if (purchase.units) lines.push(`Units: ${purchase.units}`);
-  for (const [i, pin] of (purchase.pins ?? []).entries()) {
-    lines.push(
-      `${i === 0 ? '\n' : ''}PIN ${i + 1}: ${pin.pin}${pin.serial ? ` (serial ${pin.serial})` : ''}`,
-    );
-  }
-  lines.push(
-    '',
-    `Transaction ID: ${purchase.transactionId ?? purchase.providerRequestId}`,
-    `Date: ${purchase.createdAt}`,
-  );
-  const what = purchase.token ? 'token' : 'PINs';
-  return { subject: `Your ${purchase.serviceName} ${what} from ${PRODUCT_NAME}`, text: lines.join('\n') };
 }
 
 export function registerPurchaseRoutes(

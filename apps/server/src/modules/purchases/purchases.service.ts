@@ -12,13 +12,7 @@ import {
   smartCardOf,
   type TvServiceId,
 } from '@quickvend/shared/bills';
-import {
-  AmountError,
-  formatNaira,
-  kobo,
-  parseNaira,
-  type Kobo,
-} from '@quickvend/shared/money';
+import { AmountError, formatNaira, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
 import { normalisePhone } from '@quickvend/shared/phone';
 import { EXAM_MAX_QUANTITY } from '@quickvend/shared/services';
 import { queryRows, type Database } from '../../db/client.ts';
@@ -67,6 +61,8 @@ export type PurchaseEngineDeps = {
   log: FastifyBaseLogger;
   /** sandbox mode accepts the provider's sandbox test numbers as phone numbers */
   acceptsSandboxNumbers: boolean;
+  /** told after a web purchase delivered a token or PINs (and the money has settled) */
+  onCredentialDelivered?: (purchase: PurchaseRow) => void;
   /** a purchase still `processing` this long is taken to be orphaned by a crash and requeried */
   recheckAfterSeconds: number;
 };
@@ -309,7 +305,11 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       });
     if (!body.phone) throw required();
     const order = await resolveOrder(userId, service, body);
-    return { service, ...order, chargedKobo: applyDiscount(order.amountKobo, service.discountBps).chargedKobo };
+    return {
+      service,
+      ...order,
+      chargedKobo: applyDiscount(order.amountKobo, service.discountBps).chargedKobo,
+    };
   }
 
   const hashRequest = (body: CreatePurchaseBody) =>
@@ -358,7 +358,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     id: string,
     outcome: Extract<ProviderOutcome, { status: 'delivered' }>,
   ): Promise<void> {
-    await db.transaction(async (tx) => {
+    const settled = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(purchases)
         .set({
@@ -376,7 +376,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
         })
         .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
         .returning();
-      if (!row) return;
+      if (!row) return null;
       const held = { system: 'held:purchases' } as const;
       const vtpass = { system: 'provider:vtpass' } as const;
       const charged = row.chargedKobo;
@@ -399,7 +399,11 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
         },
         tx,
       );
+      return row;
     });
+    if (settled?.channel === 'web' && (settled.token || settled.pins?.length)) {
+      deps.onCredentialDelivered?.(settled);
+    }
   }
 
   /** Failed: the whole hold goes back to the wallet. Once. */

@@ -334,8 +334,8 @@ describeEachDatabase('bill payments', (kind) => {
   });
 
   describe('electricity', () => {
-    it('vends a prepaid token with units after the meter check, less 1%', async () => {
-      const { client, userId } = await fundedCustomer(t, 10_000);
+    it('vends a prepaid token with units after the meter check, less 1%, and mails it', async () => {
+      const { client, userId, email } = await fundedCustomer(t, 10_000);
       await verify(client, { serviceId: 'ikeja-electric', billersCode: PREPAID_METER, type: 'prepaid' });
       const { purchase } = await buy(client, {
         serviceId: 'ikeja-electric',
@@ -359,6 +359,9 @@ describeEachDatabase('bill payments', (kind) => {
       // the token stays in the history for good
       const history = (await client.get('/api/v1/purchases')).json<{ purchases: Purchase[] }>().purchases;
       expect(history[0]?.token).toBe(purchase?.token);
+      const mail = await waitForMail(t.app, email);
+      expect(mail.subject).toBe('Your Ikeja Electricity token from QuickVend');
+      expect(mail.text).toContain(`Token: ${purchase?.token?.replace(/(\d{4})(?=\d)/g, '$1 ')}`);
       await sound();
     });
 
@@ -539,22 +542,36 @@ describeEachDatabase('bill payments', (kind) => {
       await sound();
     });
 
-    it('mails the PINs again to the owner, and to nobody else', async () => {
+    it('mails the PINs to the owner on delivery and again on request, and to nobody else', async () => {
       const { client, email } = await fundedCustomer(t, 20_000);
       const { purchase } = await buy(client, {
         serviceId: 'waec',
         phone: '08011111111',
         variationCode: 'waecdirect',
       });
+      const pin = purchase?.pins?.[0]?.pin ?? 'missing';
+      const delivered = await waitForMail(t.app, email);
+      expect(delivered.subject).toBe('Your WAEC Result Checker PIN from QuickVend');
+      expect(delivered.text).toContain(pin);
       const sent = await client.post(`/api/v1/purchases/${purchase?.requestId}/email`, {});
       expect(sent.statusCode).toBe(200);
       expect(sent.json()).toEqual({ sentTo: email });
-      const mail = await waitForMail(t.app, email);
-      expect(mail.subject).toContain('PINs');
-      expect(mail.text).toContain(purchase?.pins?.[0]?.pin ?? 'missing');
+      await vi.waitFor(async () => {
+        const { messages: mails } = (await t.app.inject({ url: '/sandbox/mailbox/messages' })).json<{
+          messages: { to: string; text: string }[];
+        }>();
+        expect(mails.filter((mail) => mail.to === email && mail.text.includes(pin))).toHaveLength(2);
+      });
       const stranger = await signUp(t.app);
       const refused = await stranger.client.post(`/api/v1/purchases/${purchase?.requestId}/email`, {});
       expect(refused.statusCode).toBe(404);
+    });
+
+    it('has nothing to mail for a purchase without a token or PINs', async () => {
+      const { client } = await fundedCustomer(t, 10_000);
+      const { purchase } = await buy(client, { serviceId: 'mtn', phone: '08011111111', amount: '100' });
+      const refused = await client.post(`/api/v1/purchases/${purchase?.requestId}/email`, {});
+      expect(refused.statusCode).toBe(409);
     });
   });
 
