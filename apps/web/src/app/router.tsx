@@ -173,12 +173,54 @@ export const routes: RouteObject[] = [
                 (m) => m.WalletPage,
               ),
             },
-            comingSoon(paths.dstv, 'DSTV'),
-            comingSoon(paths.gotv, 'GOtv'),
-            comingSoon(paths.startimes, 'StarTimes'),
-            comingSoon(paths.showmax, 'Showmax'),
-            comingSoon(paths.electricity, 'Electricity'),
-            comingSoon(paths.examPins, 'WAEC Pins'),
+            {
+              path: paths.dstv,
+              caseSensitive: true,
+              lazy: page(
+                () => import('./routes/dstv-page.tsx'),
+                (m) => m.DstvRoutePage,
+              ),
+            },
+            {
+              path: paths.gotv,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/purchases/components/tv-page.tsx'),
+                (m) => m.GotvPage,
+              ),
+            },
+            {
+              path: paths.startimes,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/purchases/components/tv-page.tsx'),
+                (m) => m.StartimesPage,
+              ),
+            },
+            {
+              path: paths.showmax,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/purchases/components/showmax-page.tsx'),
+                (m) => m.ShowmaxPage,
+              ),
+            },
+            {
+              path: paths.electricity,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/purchases/components/electricity-page.tsx'),
+                (m) => m.ElectricityPage,
+              ),
+            },
+            {
+              path: paths.examPins,
+              caseSensitive: true,
+              lazy: page(
+                () => import('../features/purchases/components/exam-pins-page.tsx'),
+                (m) => m.ExamPinsPage,
+              ),
+            },
             {
               path: paths.profile,
               caseSensitive: true,

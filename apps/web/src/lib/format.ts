@@ -49,3 +49,27 @@ export function groupAccountNumber(accountNumber: string): string {
     ? `${accountNumber.slice(0, 3)} ${accountNumber.slice(3, 6)} ${accountNumber.slice(6)}`
     : accountNumber;
 }
+
+/**
+ * `1234 5678 9012 3456 7890`: an electricity token in groups of four, as a meter keypad takes it.
+ * A provider's `Token : ...` prefix is dropped; anything that is not digits is shown as it came.
+ */
+export function groupToken(token: string): string {
+  const compact = tokenDigits(token);
+  return /^\d+$/.test(compact) ? (compact.match(/.{1,4}/g) ?? [compact]).join(' ') : token.trim();
+}
+
+/** The digits of a token, for copying into a meter (or the token as it came when it is not digits). */
+export function tokenDigits(token: string): string {
+  const compact = token.replace(/^\s*token\s*:?\s*/i, '').replace(/[\s-]/g, '');
+  return /^\d+$/.test(compact) ? compact : token.trim();
+}
+
+/** `1%`, `1.5%`, `0.25%`: basis points as a percentage, without float arithmetic. */
+export function formatBps(bps: number): string {
+  const whole = Math.trunc(bps / 100);
+  const fraction = String(Math.abs(bps % 100))
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return `${whole}${fraction ? `.${fraction}` : ''}%`;
+}

@@ -44,6 +44,8 @@ describe('dashboard page', () => {
     expect(screen.getByRole('link', { name: 'MTN' }).getAttribute('href')).toBe('/airtime');
     expect(screen.getByRole('link', { name: 'DStv' }).getAttribute('href')).toBe('/dstv');
     expect(screen.getByRole('link', { name: 'Showmax' }).getAttribute('href')).toBe('/showmax');
+    expect(screen.getByRole('link', { name: 'Electricity' }).getAttribute('href')).toBe('/electricity');
+    expect(screen.getByRole('link', { name: 'WAEC & JAMB PINs' }).getAttribute('href')).toBe('/exam-pins');
     expect(screen.getByRole('link', { name: 'Logs' }).getAttribute('href')).toBe('/transactions');
     expect(screen.getByRole('link', { name: 'Refer' }).getAttribute('href')).toBe('/refer');
   });
@@ -97,8 +99,8 @@ describe('dashboard page', () => {
 
   it('shows pages that are not built yet as coming soon inside the dashboard', async () => {
     signedIn(0);
-    renderApp('/dstv');
-    expect(await screen.findByRole('heading', { name: 'DSTV' })).toBeTruthy();
+    renderApp('/refer');
+    expect(await screen.findByRole('heading', { name: 'Refer and Earn' })).toBeTruthy();
     expect(screen.getByText(messages.common.comingSoon)).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });

@@ -172,4 +172,137 @@ describe('receipt page', () => {
       Reflect.deleteProperty(navigator, 'share');
     }
   });
+
+  it('mails a delivered token again and says where it went; a failed purchase has nothing to mail', async () => {
+    const api = transactionsApi({
+      'GET /api/v1/purchases/:requestId': {
+        body: {
+          purchase: aPurchase({
+            requestId: 'req-7',
+            kind: 'electricity',
+            serviceId: 'ikeja-electric',
+            serviceName: 'Ikeja Electric Payment - IKEDC',
+            billersCode: '1111111111111',
+            amountKobo: 100_000,
+            discountKobo: 1_000,
+            chargedKobo: 99_000,
+            customerName: 'TESTMETER1',
+            units: '79.9 kWh',
+            token: 'Token : 2636-2054-4059-8275-7802',
+            receiptLines: [
+              { label: 'Address', value: 'ABULE - ABULE' },
+              { label: 'Customer', value: 'TESTMETER1' },
+            ],
+          }),
+        },
+      },
+      'POST /api/v1/purchases/:requestId/email': { body: { sentTo: 'a***@example.com' } },
+    });
+    const { user } = renderApp('/transactions/req-7');
+    const receipt = await screen.findByRole('region', { name: 'Receipt' });
+    const row = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
+    expect(row('Customer')).toBe('TESTMETER1');
+    expect(row('Address')).toBe('ABULE - ABULE');
+    expect(row('Units')).toBe('79.9 kWh');
+    expect(row('Discount')).toBe('-₦10.00');
+    expect(row('Amount charged')).toBe('₦990.00');
+    const token = within(receipt).getByRole('region', { name: 'Token' });
+    expect(within(token).getByText('2636 2054 4059 8275 7802')).toBeTruthy();
+    await user.click(within(token).getByRole('button', { name: 'Copy token' }));
+    expect(await navigator.clipboard.readText()).toBe('26362054405982757802');
+
+    await user.click(screen.getByRole('button', { name: 'Email me this again' }));
+    expect(await screen.findByText(/Sent to a\*\*\*@example\.com/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the sandbox mailbox' }).getAttribute('href')).toBe(
+      '/sandbox/mailbox',
+    );
+    expect(api.callsTo('POST /api/v1/purchases/:requestId/email')[0]?.url).toBe(
+      '/api/v1/purchases/req-7/email',
+    );
+  });
+
+  it('offers no email for a purchase that was not delivered', async () => {
+    transactionsApi({
+      'GET /api/v1/purchases/:requestId': {
+        body: {
+          purchase: aPurchase({
+            requestId: 'req-8',
+            status: 'failed',
+            pins: [{ serial: null, pin: '1234' }],
+          }),
+        },
+      },
+    });
+    renderApp('/transactions/req-8');
+    await screen.findByRole('region', { name: 'Receipt' });
+    expect(screen.queryByRole('button', { name: 'Email me this again' })).toBeNull();
+  });
+});
+
+describe('transaction cards', () => {
+  it('show the token and PINs of bills, each copyable without opening the receipt', async () => {
+    transactionsApi({
+      'GET /api/v1/purchases': {
+        body: {
+          purchases: [
+            aPurchase({
+              id: 'pur_e',
+              requestId: 'req-e',
+              kind: 'electricity',
+              serviceName: 'Ikeja Electric Payment - IKEDC',
+              billersCode: '1111111111111',
+              customerName: 'TESTMETER1',
+              token: '26362054405982757802',
+              units: '79.9 kWh',
+              amountKobo: 100_000,
+              discountKobo: 1_000,
+              chargedKobo: 99_000,
+            }),
+            aPurchase({
+              id: 'pur_w',
+              requestId: 'req-w',
+              kind: 'education',
+              serviceName: 'WAEC Result Checker PIN',
+              planName: 'WASSCE',
+              quantity: 2,
+              pins: [
+                { serial: 'WRN1', pin: '111122223333' },
+                { serial: 'WRN2', pin: '444455556666' },
+              ],
+            }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    const { user } = renderApp('/transactions');
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    const [electricity, waec] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(electricity.textContent).toContain('2636 2054 4059 8275 7802');
+    expect(electricity.textContent).toContain('79.9 kWh');
+    expect(electricity.textContent).toContain('TESTMETER1');
+    expect(electricity.textContent).toContain('₦990.00 (₦10.00 off)');
+    await user.click(within(electricity).getByRole('button', { name: 'Copy token' }));
+    expect(await navigator.clipboard.readText()).toBe('26362054405982757802');
+    expect(waec.textContent).toContain('444455556666');
+    await user.click(within(waec).getByRole('button', { name: 'Copy PIN 2' }));
+    expect(await navigator.clipboard.readText()).toBe('444455556666');
+    expect(within(waec).getByRole('link').getAttribute('href')).toBe('/transactions/req-w');
+  });
+
+  it('filter by the bill services too', async () => {
+    const api = transactionsApi();
+    const { user } = renderApp('/transactions');
+    await screen.findByText(messages.transactions.empty);
+    await user.selectOptions(screen.getByLabelText('Service'), 'ikeja-electric');
+    await waitFor(() => {
+      expect(api.callsTo('GET /api/v1/purchases').at(-1)?.url).toBe(
+        '/api/v1/purchases?limit=20&serviceId=ikeja-electric',
+      );
+    });
+    for (const id of ['dstv', 'showmax', 'waec', 'jamb'])
+      expect(
+        screen.getByRole('option', { name: new RegExp(id === 'waec' ? 'WAEC Result' : id, 'i') }),
+      ).toBeTruthy();
+  });
 });

@@ -15,6 +15,8 @@ export type IconName =
   | 'collapse'
   | 'wallet'
   | 'list'
+  | 'bolt'
+  | 'school'
   | 'dot';
 
 /** 24px stroke icons, drawn here so no icon font or image is fetched. */
@@ -37,6 +39,8 @@ const shapes: Record<IconName, string> = {
   collapse: 'M15 6l-6 6 6 6',
   wallet: 'M3 7h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zm0 0V6a2 2 0 0 1 2-2h11M17 14h.01',
   list: 'M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01',
+  bolt: 'M13 2L4 14h7l-1 8 9-12h-7z',
+  school: 'M2 9l10-5 10 5-10 5zm4 2v5c0 1.7 2.7 3 6 3s6-1.3 6-3v-5M22 9v6',
   dot: 'M12 13a1 1 0 1 0 0-2 1 1 0 0 0 0 2z',
 };
 

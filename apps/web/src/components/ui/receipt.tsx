@@ -8,7 +8,9 @@ export type ReceiptRow = { label: string; value: ReactNode; isEmphasised?: boole
 type ReceiptProps = {
   title?: string;
   rows: ReceiptRow[];
-  /** below the rows: an electricity token, exam pins */
+  /** above the rows, where it is seen first: an electricity token, exam PINs */
+  lead?: ReactNode;
+  /** below the rows */
   children?: ReactNode;
   /** the receipt as plain text, for Share (or copy when the browser cannot share) */
   shareText?: string | undefined;
@@ -26,6 +28,7 @@ export function receiptText(title: string, lines: [string, string][]): string {
 export function Receipt({
   title = 'Transaction Receipt',
   rows,
+  lead,
   children,
   shareText,
   hasActions = false,
@@ -65,6 +68,7 @@ export function Receipt({
           <Heading className="text-sm font-semibold text-gray-700">{title}</Heading>
         </div>
       </div>
+      {lead ? <div className="border-b-2 border-dashed border-gray-300 px-4 py-3">{lead}</div> : null}
       <dl className="px-4 py-2">
         {rows.map((row) => (
           <div

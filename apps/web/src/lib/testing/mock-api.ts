@@ -19,10 +19,13 @@ import type {
   Purchase,
   purchaseResponse,
   purchasesResponse,
+  resendPurchaseResponse,
   Service,
   servicesResponse,
   Variation,
   variationsResponse,
+  VerifyBody,
+  VerifyResponse,
 } from '@quickvend/shared/api/purchases';
 import type {
   adminUsersResponse,
@@ -99,6 +102,11 @@ export type ApiContract = {
   'POST /api/v1/purchases': { request: CreatePurchaseBody; response: z.infer<typeof purchaseResponse> };
   'GET /api/v1/purchases': { request: undefined; response: z.infer<typeof purchasesResponse> };
   'GET /api/v1/purchases/:requestId': { request: undefined; response: z.infer<typeof purchaseResponse> };
+  'POST /api/v1/purchases/:requestId/email': {
+    request: Record<string, never>;
+    response: z.infer<typeof resendPurchaseResponse>;
+  };
+  'POST /api/v1/verify': { request: VerifyBody; response: VerifyResponse };
   'GET /api/v1/pin': { request: undefined; response: PinStatus };
   'POST /api/v1/pin': { request: { pin: string; currentPin?: string }; response: PinStatus };
   'POST /api/v1/pin/change-request': { request: { email: string }; response: { ok: true } };
@@ -293,6 +301,13 @@ export function aPurchase(overrides: Partial<Purchase> = {}): Purchase {
     balanceAfterKobo: 200_000,
     token: null,
     pins: null,
+    subscriptionType: null,
+    quantity: null,
+    discountKobo: 0,
+    discount: '0.00',
+    customerName: null,
+    units: null,
+    receiptLines: [],
     message: 'TRANSACTION SUCCESSFUL',
     transactionId: '17250000000001',
     providerRequestId: '202503121405abc123',
@@ -311,6 +326,32 @@ export function aService(overrides: Partial<Service> = {}): Service {
     minimumKobo: 5_000,
     maximumKobo: 5_000_000,
     hasVariations: false,
+    verification: null,
+    discountBps: 0,
+    ...overrides,
+  };
+}
+
+/** A verification answer: the customer's name and nothing else unless given. */
+export function aVerification(overrides: Partial<VerifyResponse> = {}): VerifyResponse {
+  return {
+    serviceId: 'dstv',
+    billersCode: '1212121212',
+    type: null,
+    customerName: 'TEST METHOD',
+    address: null,
+    meterType: null,
+    minimumAmountKobo: null,
+    minimumAmount: null,
+    maximumAmountKobo: null,
+    maximumAmount: null,
+    canVend: null,
+    accountType: null,
+    status: null,
+    dueDate: null,
+    currentBouquet: null,
+    renewalAmountKobo: null,
+    renewalAmount: null,
     ...overrides,
   };
 }

@@ -29,6 +29,11 @@ const tvProviders: { provider: ProviderId; to: string }[] = [
   { provider: 'showmax', to: paths.showmax },
 ];
 
+const bills: { label: string; to: string; icon: IconName }[] = [
+  { label: 'Electricity', to: paths.electricity, icon: 'bolt' },
+  { label: 'WAEC & JAMB PINs', to: paths.examPins, icon: 'school' },
+];
+
 const shortcuts: { label: string; to: string; icon: IconName }[] = [
   { label: 'Topup', to: paths.fundWallet, icon: 'wallet' },
   { label: 'Refer', to: paths.refer, icon: 'gift' },
@@ -129,6 +134,21 @@ export function DashboardPage() {
       <ProviderTiles title="Airtime and data" tiles={networks} />
       <RecentPurchases />
       <ProviderTiles title="TV and streaming" tiles={tvProviders} />
+      <section aria-labelledby="bills-heading">
+        <h2 id="bills-heading" className="mb-2 text-base font-bold text-gray-900">
+          Bills and exams
+        </h2>
+        <ul className="grid grid-cols-2 gap-2">
+          {bills.map((tile) => (
+            <li key={tile.label}>
+              <Link to={tile.to} className={tileClasses}>
+                <Icon name={tile.icon} className="h-6 w-6 text-brand-700" />
+                {tile.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
       <section aria-labelledby="shortcuts-heading">
         <h2 id="shortcuts-heading" className="mb-2 text-base font-bold text-gray-900">
           Shortcuts

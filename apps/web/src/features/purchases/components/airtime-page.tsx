@@ -23,6 +23,9 @@ const MIN_PHONE_DIGITS = 10;
 
 export const airtimeTexts = {
   portableHint: 'Picked from the number. Moved your line to another network? Choose it here.',
+  embeddedPhone: 'Phone number for airtime',
+  embeddedAmount: 'Airtime amount (NGN)',
+  embeddedSubmit: 'Buy airtime',
 } as const;
 
 type Check = { draft: PurchaseDraft } | { status: FormStatus };
@@ -74,9 +77,14 @@ function checkAirtime(input: {
   };
 }
 
-/** `/airtime`: top up any line from the wallet. */
-export function AirtimePage() {
-  const flow = usePurchaseFlow('airtime');
+type AirtimeFormProps = {
+  /** inside another purchase page (DSTV): its own key, and labels that cannot be mistaken for that form's */
+  isEmbedded?: boolean;
+};
+
+/** The airtime form, its PIN step and its receipt. */
+export function AirtimeForm({ isEmbedded = false }: AirtimeFormProps) {
+  const flow = usePurchaseFlow(isEmbedded ? 'dstv-airtime' : 'airtime');
   const wallet = useWallet();
   const [phone, setPhone] = useState('');
   const [operator, setOperator] = useState<Network | ''>('');
@@ -117,19 +125,15 @@ export function AirtimePage() {
   };
 
   return (
-    <PurchasePageFrame title="Airtime">
+    <>
       {flow.step === 'result' && flow.purchase ? (
-        <PurchaseResult
-          purchase={flow.purchase}
-          form="airtime"
-          onStartOver={startOver}
-          startOverLabel="Buy more airtime"
-        />
+        <PurchaseResult purchase={flow.purchase} onStartOver={startOver} startOverLabel="Buy more airtime" />
       ) : flow.step === 'pin' && flow.draft ? (
         <PinStep flow={flow} draft={flow.draft} />
       ) : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Buy airtime">
           <PhoneInput
+            {...(isEmbedded ? { label: airtimeTexts.embeddedPhone } : {})}
             value={phone}
             onChange={changePhone}
             network={operator === '' ? detectNetwork(phone) : operator}
@@ -175,7 +179,7 @@ export function AirtimePage() {
             </div>
           </fieldset>
           <Input
-            label="Amount (NGN)"
+            label={isEmbedded ? airtimeTexts.embeddedAmount : 'Amount (NGN)'}
             type="text"
             inputMode="numeric"
             autoComplete="off"
@@ -190,10 +194,19 @@ export function AirtimePage() {
           <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} />
           {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
           <Button type="submit" fullWidth isBusy={flow.isBusy} busyLabel={messages.purchase.processing}>
-            Subscribe
+            {isEmbedded ? airtimeTexts.embeddedSubmit : 'Subscribe'}
           </Button>
         </form>
       )}
+    </>
+  );
+}
+
+/** `/airtime`: top up any line from the wallet. */
+export function AirtimePage() {
+  return (
+    <PurchasePageFrame title="Airtime">
+      <AirtimeForm />
     </PurchasePageFrame>
   );
 }

@@ -7,14 +7,13 @@ import { NETWORK_SERVICES } from '@quickvend/shared/services';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
-import { PlanCards } from '../../../components/ui/plan-cards.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useVariations } from '../../../lib/catalog.ts';
 import { phoneDigits, phoneForServer } from '../../../lib/phone.ts';
 import { useWallet } from '../../../lib/wallet.ts';
 import { PinStep } from './pin-step.tsx';
+import { PlansArea } from './plans-area.tsx';
 import { FundWalletOffer, PurchasePageFrame } from './purchase-page-frame.tsx';
 import { PurchaseResult } from './purchase-result.tsx';
 import { usePurchaseFlow, type FormStatus, type PurchaseDraft } from './use-purchase-flow.ts';
@@ -62,50 +61,6 @@ function checkData(input: {
       summary: `${label} ${plan.name} for ${phone.trim()}`,
     },
   };
-}
-
-function PlansArea({
-  network,
-  plans,
-  planCode,
-  onSelect,
-}: {
-  network: Network | '';
-  plans: ReturnType<typeof useVariations>;
-  planCode: string;
-  onSelect: (code: string) => void;
-}) {
-  if (network === '') return null;
-  if (plans.isPending) {
-    return (
-      <div aria-busy="true" className="grid grid-cols-2 gap-2">
-        <span className="sr-only">Loading plans...</span>
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} className="h-14 w-full rounded-xl" />
-        ))}
-      </div>
-    );
-  }
-  if (plans.isError) {
-    return (
-      <div className="flex flex-col gap-2">
-        <StatusMessage message={messages.purchase.plansLoadFailed} />
-        <Button variant="secondary" onClick={() => void plans.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (plans.data.variations.length === 0) {
-    return (
-      <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
-        {messages.purchase.badNetwork}
-      </p>
-    );
-  }
-  return (
-    <PlanCards label="Data plans" plans={plans.data.variations} selectedCode={planCode} onSelect={onSelect} />
-  );
 }
 
 /** `/data`: a data plan for any line, chosen from the network's plan list. */
@@ -160,7 +115,6 @@ export function DataPage() {
       {flow.step === 'result' && flow.purchase ? (
         <PurchaseResult
           purchase={flow.purchase}
-          form="data"
           onStartOver={() => {
             setPlanCode('');
             flow.startOver();
@@ -201,7 +155,13 @@ export function DataPage() {
               </option>
             ))}
           </Select>
-          <PlansArea network={network} plans={plans} planCode={planCode} onSelect={choosePlan} />
+          <PlansArea
+            isActive={network !== ''}
+            label="Data plans"
+            plans={plans}
+            planCode={planCode}
+            onSelect={choosePlan}
+          />
           <Input
             label="Amount (NGN)"
             readOnly

@@ -1,19 +1,27 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
-import { NETWORK_SERVICES, PRODUCT_NAME } from '@quickvend/shared/services';
+import { EXAM_SERVICES, NETWORK_SERVICES, PRODUCT_NAME, TV_PROVIDERS } from '@quickvend/shared/services';
 import { Button } from '../../../components/ui/button.tsx';
+import { EmailAgainButton } from '../../../components/ui/email-again-button.tsx';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
+import { PurchaseDeliverables } from '../../../components/ui/purchase-deliverables.tsx';
 import { PurchaseStatusBadge } from '../../../components/ui/purchase-status-badge.tsx';
 import { Receipt, receiptText, type ReceiptRow } from '../../../components/ui/receipt.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/ui/status-message.tsx';
-import { formatLagosTimestamp } from '../../../lib/format.ts';
+import { formatLagosTimestamp, groupToken } from '../../../lib/format.ts';
 import { transactionReceiptPath } from '../../../lib/paths.ts';
-import { purchaseStatusLabels } from '../../../lib/purchases.ts';
+import {
+  canEmailAgain,
+  chargeRowsOf,
+  detailRowsOf,
+  purchaseStatusLabels,
+  uniqueRows,
+} from '../../../lib/purchases.ts';
 
 export const resultTexts = {
-  pending:
-    'Your purchase is being confirmed with the network. It will be delivered, or your money refunded automatically, usually within a few minutes. You can leave this page: the result will show in your transactions.',
+  pending: (withWhom: string) =>
+    `Your purchase is being confirmed with ${withWhom}. It will be delivered, or your money refunded automatically, usually within a few minutes. You can leave this page: the result will show in your transactions.`,
   refunded: (amount: string) => `Your ${amount} is back in your wallet.`,
 } as const;
 
@@ -25,73 +33,138 @@ export function networkLabelOf(serviceId: string): string {
   return entry?.label ?? serviceId;
 }
 
-function outcomeOf(purchase: Purchase, form: 'airtime' | 'data'): { text: string; tone: StatusTone } {
+/** `DSTV`, `GOtv`, `StarTimes`, `Showmax`: a TV service as its page names it. */
+export function tvLabelOf(serviceId: string): string {
+  return TV_PROVIDERS.find((provider) => provider.id === serviceId)?.label ?? serviceId;
+}
+
+function pendingWith(purchase: Purchase): string {
+  switch (purchase.kind) {
+    case 'airtime':
+    case 'data':
+      return 'the network';
+    case 'tv':
+      return tvLabelOf(purchase.serviceId);
+    case 'electricity':
+      return 'your distributor';
+    case 'education':
+      return 'the exam board';
+  }
+}
+
+function outcomeOf(purchase: Purchase): { text: string; tone: StatusTone } {
   switch (purchase.status) {
     case 'delivered':
       return { text: messages.purchase.success(PRODUCT_NAME), tone: 'success' };
     case 'failed':
       return {
         text:
-          form === 'airtime'
+          purchase.kind === 'airtime'
             ? messages.purchase.airtimeFailed(purchase.message)
             : messages.purchase.failed(purchase.message),
         tone: 'error',
       };
     case 'pending':
-      return { text: resultTexts.pending, tone: 'info' };
+      return { text: resultTexts.pending(pendingWith(purchase)), tone: 'info' };
   }
 }
 
-function receiptMessage(purchase: Purchase, form: 'airtime' | 'data'): string {
+/** The spec's default receipt messages: `Subscription successful!` for airtime, StarTimes, GOtv, Showmax. */
+const SUBSCRIPTION_RECEIPT_SERVICES = new Set(['startimes', 'gotv', 'showmax']);
+
+function receiptMessage(purchase: Purchase): string {
   if (purchase.message) return purchase.message;
-  return form === 'airtime' ? messages.purchase.subscriptionReceipt : messages.purchase.transactionReceipt;
+  return purchase.kind === 'airtime' || SUBSCRIPTION_RECEIPT_SERVICES.has(purchase.serviceId)
+    ? messages.purchase.subscriptionReceipt
+    : messages.purchase.transactionReceipt;
 }
 
-function rowsOf(purchase: Purchase, form: 'airtime' | 'data'): [string, string][] {
-  const network = networkLabelOf(purchase.serviceId);
-  const rows: [string, string][] = [
-    ['Platform', PRODUCT_NAME],
-    ['Phone', purchase.phone],
-    ...(form === 'airtime'
-      ? ([
-          ['Amount', formatNaira(purchase.amountKobo)],
-          ['Operator', network.toUpperCase()],
-        ] as [string, string][])
-      : ([
-          ['Network', network],
-          ['Plan', purchase.planName ?? purchase.variationCode ?? ''],
-          ['Amount', formatNaira(purchase.amountKobo)],
-        ] as [string, string][])),
-  ];
-  if (purchase.chargedKobo !== purchase.amountKobo)
-    rows.push(['Amount charged', formatNaira(purchase.chargedKobo)]);
+type Row = [string, string];
+
+function headRowsOf(purchase: Purchase): Row[] {
+  const platform: Row = ['Platform', PRODUCT_NAME];
+  const plan = purchase.planName ?? purchase.variationCode ?? '';
+  switch (purchase.kind) {
+    case 'airtime':
+      return [
+        platform,
+        ['Phone', purchase.phone],
+        ['Amount', formatNaira(purchase.amountKobo)],
+        ['Operator', networkLabelOf(purchase.serviceId).toUpperCase()],
+      ];
+    case 'data':
+      return [
+        platform,
+        ['Phone', purchase.phone],
+        ['Network', networkLabelOf(purchase.serviceId)],
+        ['Plan', plan],
+        ['Amount', formatNaira(purchase.amountKobo)],
+      ];
+    case 'tv': {
+      const rows: Row[] = [platform, ['Service', tvLabelOf(purchase.serviceId)]];
+      if (purchase.billersCode) rows.push(['Smart card', purchase.billersCode]);
+      if (plan) rows.push([purchase.serviceId === 'showmax' ? 'Plan' : 'Bouquet', plan]);
+      if (purchase.subscriptionType)
+        rows.push(['Subscription', purchase.subscriptionType === 'renew' ? 'Renewal' : 'Change of bouquet']);
+      rows.push(['Phone', purchase.phone]);
+      return rows;
+    }
+    case 'electricity': {
+      const rows: Row[] = [platform, ['Distributor', purchase.serviceName]];
+      if (purchase.billersCode) rows.push(['Meter number', purchase.billersCode]);
+      rows.push(['Phone', purchase.phone]);
+      return rows;
+    }
+    case 'education': {
+      const label = EXAM_SERVICES.find((exam) => exam.id === purchase.serviceId)?.label;
+      const rows: Row[] = [platform, ['Service', label ?? purchase.serviceName]];
+      if (plan) rows.push(['Plan', plan]);
+      if (purchase.billersCode) rows.push(['Profile ID', purchase.billersCode]);
+      rows.push(['Phone', purchase.phone]);
+      return rows;
+    }
+  }
+}
+
+function rowsOf(purchase: Purchase): Row[] {
+  const rows: Row[] = [...headRowsOf(purchase), ...detailRowsOf(purchase), ...chargeRowsOf(purchase)];
   if (purchase.balanceAfterKobo !== null)
     rows.push(['Balance after', formatNaira(purchase.balanceAfterKobo)]);
   rows.push(
     ['Transaction ID', purchase.transactionId ?? purchase.providerRequestId],
     ['Date', formatLagosTimestamp(purchase.createdAt)],
     ['Status', purchaseStatusLabels[purchase.status]],
-    ['Message', receiptMessage(purchase, form)],
+    ['Message', receiptMessage(purchase)],
   );
-  return rows;
+  return uniqueRows(rows);
+}
+
+/** The receipt as text for Share: its rows, then the token and PINs. */
+export function shareLinesOf(purchase: Purchase, rows: Row[]): Row[] {
+  const extra: Row[] = [];
+  if (purchase.token) extra.push(['Token', groupToken(purchase.token)]);
+  for (const [index, pin] of (purchase.pins ?? []).entries()) {
+    extra.push([`PIN ${index + 1}`, pin.serial ? `${pin.pin} (serial ${pin.serial})` : pin.pin]);
+  }
+  return [...rows, ...extra];
 }
 
 type PurchaseResultProps = {
   purchase: Purchase;
-  form: 'airtime' | 'data';
   onStartOver: () => void;
   startOverLabel: string;
 };
 
 /** Where every purchase ends: delivered, refunded, or being confirmed, in plain words, and the receipt. */
-export function PurchaseResult({ purchase, form, onStartOver, startOverLabel }: PurchaseResultProps) {
-  const outcome = outcomeOf(purchase, form);
-  const rows = rowsOf(purchase, form);
+export function PurchaseResult({ purchase, onStartOver, startOverLabel }: PurchaseResultProps) {
+  const outcome = outcomeOf(purchase);
+  const rows = rowsOf(purchase);
   const receiptRows: ReceiptRow[] = rows.map(([label, value]) => ({
     label,
     value: label === 'Status' ? <PurchaseStatusBadge status={purchase.status} /> : value,
     isEmphasised: label === 'Amount',
   }));
+  const hasDeliverables = purchase.token !== null || (purchase.pins?.length ?? 0) > 0;
   return (
     <div className="flex flex-col gap-3">
       <StatusMessage message={outcome.text} tone={outcome.tone} />
@@ -100,7 +173,13 @@ export function PurchaseResult({ purchase, form, onStartOver, startOverLabel }: 
           {resultTexts.refunded(formatNaira(purchase.chargedKobo))}
         </p>
       ) : null}
-      <Receipt rows={receiptRows} shareText={receiptText('Transaction Receipt', rows)} hasActions />
+      <Receipt
+        rows={receiptRows}
+        shareText={receiptText('Transaction Receipt', shareLinesOf(purchase, rows))}
+        hasActions
+        lead={hasDeliverables ? <PurchaseDeliverables purchase={purchase} /> : undefined}
+      />
+      {canEmailAgain(purchase) ? <EmailAgainButton requestId={purchase.requestId} /> : null}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button onClick={onStartOver} className="sm:flex-1">
           {startOverLabel}

@@ -19,6 +19,10 @@ export type PurchaseDraft = {
   chargeKobo: number;
   /** what is being bought, for the confirmation: `MTN airtime for 0803 123 4567` */
   summary: string;
+  /** the price before a discount, when the wallet pays less than it */
+  faceKobo?: number;
+  /** a line under the summary: the discount, the verified customer */
+  note?: string;
 };
 
 export type PinMode = 'enter' | 'create' | 'repeat';
@@ -35,8 +39,18 @@ export const pinTexts = {
     'Error: We could not reach QuickVend, so we do not know yet whether this purchase went through. Tap Try again: you will not be charged twice.',
 } as const;
 
+/** Everything that makes one purchase differ from another: changing any of it needs a new key. */
 function fingerprintOf(body: PurchaseDraft['body']): string {
-  return JSON.stringify([body.serviceId, body.phone, body.amount ?? null, body.variationCode ?? null]);
+  return JSON.stringify([
+    body.serviceId,
+    body.phone,
+    body.amount ?? null,
+    body.variationCode ?? null,
+    body.billersCode ?? null,
+    body.subscriptionType ?? null,
+    body.quantity ?? null,
+    body.type ?? null,
+  ]);
 }
 
 /** Not an answer to the request (no connection, server trouble): it may or may not have been made. */
@@ -44,11 +58,23 @@ function isOutcomeUnknown(error: unknown): boolean {
   return !isApiError(error) || error.code === 'NETWORK' || error.status >= 500;
 }
 
+/** The forms that buy things; each keeps its own idempotency key. */
+export type PurchaseForm =
+  | 'airtime'
+  | 'dstv-airtime'
+  | 'data'
+  | 'dstv'
+  | 'gotv'
+  | 'startimes'
+  | 'showmax'
+  | 'electricity'
+  | 'exam-pins';
+
 /**
  * One purchase from form to receipt: the checked draft, the PIN (or creating one first), the request
  * with its idempotency key, and the result, which is watched until it is final.
  */
-export function usePurchaseFlow(form: 'airtime' | 'data') {
+export function usePurchaseFlow(form: PurchaseForm) {
   const queryClient = useQueryClient();
   const [keys] = useState(() => new RequestKeyStore(form));
   const pinStatus = usePinStatus();

@@ -1,6 +1,11 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import type { PurchaseStatus } from '@quickvend/shared/api/purchases';
-import { NETWORK_SERVICES } from '@quickvend/shared/services';
+import {
+  ELECTRICITY_DISTRIBUTORS,
+  EXAM_SERVICES,
+  NETWORK_SERVICES,
+  TV_PROVIDERS,
+} from '@quickvend/shared/services';
 
 const dataLabels: Record<keyof typeof NETWORK_SERVICES, string> = {
   mtn: 'MTN',
@@ -9,16 +14,30 @@ const dataLabels: Record<keyof typeof NETWORK_SERVICES, string> = {
   '9mobile': '9mobile',
 };
 
-/** The service filter: every airtime and data service by network. */
-export const serviceFilters: { id: string; label: string }[] = [
-  ...Object.entries(NETWORK_SERVICES).map(([network, ids]) => ({
-    id: ids.airtime,
-    label: `${dataLabels[network as keyof typeof NETWORK_SERVICES]} airtime`,
-  })),
-  ...Object.entries(NETWORK_SERVICES).map(([network, ids]) => ({
-    id: ids.data,
-    label: `${dataLabels[network as keyof typeof NETWORK_SERVICES]} data`,
-  })),
+type Filter = { id: string; label: string };
+
+/** The service filter, in groups: airtime and data by network, TV, electricity by distributor, exams. */
+export const serviceFilterGroups: { label: string; filters: Filter[] }[] = [
+  {
+    label: 'Airtime',
+    filters: Object.entries(NETWORK_SERVICES).map(([network, ids]) => ({
+      id: ids.airtime,
+      label: `${dataLabels[network as keyof typeof NETWORK_SERVICES]} airtime`,
+    })),
+  },
+  {
+    label: 'Data',
+    filters: Object.entries(NETWORK_SERVICES).map(([network, ids]) => ({
+      id: ids.data,
+      label: `${dataLabels[network as keyof typeof NETWORK_SERVICES]} data`,
+    })),
+  },
+  { label: 'TV and streaming', filters: TV_PROVIDERS.map(({ id, label }) => ({ id, label })) },
+  {
+    label: 'Electricity',
+    filters: ELECTRICITY_DISTRIBUTORS.map(({ id, label }) => ({ id, label: `${label} electricity` })),
+  },
+  { label: 'Exam PINs', filters: EXAM_SERVICES.map(({ id, label }) => ({ id, label })) },
 ];
 
 export const statusFilters: { id: PurchaseStatus; label: string }[] = [
@@ -37,10 +56,4 @@ export function recipientOf(purchase: Purchase): string {
   return purchase.billersCode
     ? `${purchase.billersCode}${purchase.phone ? ` (${purchase.phone})` : ''}`
     : purchase.phone;
-}
-
-/** `1234 5678 9012 3456 7890`: an electricity token in groups of four. */
-export function groupToken(token: string): string {
-  const compact = token.replace(/[\s-]/g, '');
-  return /^\d+$/.test(compact) ? (compact.match(/.{1,4}/g) ?? [compact]).join(' ') : token;
 }

@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatNaira } from '@quickvend/shared/money';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { PurchaseStatusBadge } from '../../../components/ui/purchase-status-badge.tsx';
-import { formatLagosTimestamp } from '../../../lib/format.ts';
+import { formatLagosTimestamp, groupToken, tokenDigits } from '../../../lib/format.ts';
 import { transactionReceiptPath } from '../../../lib/paths.ts';
 import { planOf, recipientOf } from './service-names.ts';
 
@@ -27,13 +28,48 @@ function Field({ label, value, isMono = false }: { label: string; value: string;
   );
 }
 
-/** One purchase in the list; the whole card opens its receipt. */
+/** The token or PINs of a delivered purchase, copyable straight from the list. */
+function Deliverables({ purchase }: { purchase: Purchase }) {
+  const pins = purchase.pins ?? [];
+  if (purchase.token === null && pins.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1.5 border-t border-dashed border-gray-300 px-3 py-2">
+      {purchase.token !== null ? (
+        <div className="flex items-center justify-between gap-2">
+          <div className="min-w-0">
+            <p className="text-xs text-gray-600">Token{purchase.units ? ` · ${purchase.units}` : ''}</p>
+            <p className="font-mono text-base font-extrabold break-words text-gray-900 tabular-nums">
+              {groupToken(purchase.token)}
+            </p>
+          </div>
+          <CopyButton text={tokenDigits(purchase.token)} what="token" />
+        </div>
+      ) : null}
+      {pins.map((pin, index) => (
+        <div key={`${pin.pin}-${index}`} className="flex items-center justify-between gap-2">
+          <div className="min-w-0">
+            <p className="text-xs text-gray-600">
+              PIN {index + 1}
+              {pin.serial ? ` · serial ${pin.serial}` : ''}
+            </p>
+            <p className="font-mono text-base font-extrabold break-all text-gray-900">{pin.pin}</p>
+          </div>
+          <CopyButton text={pin.pin} what={`PIN ${index + 1}`} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** One purchase in the list; the card opens its receipt, and a token or PINs can be copied from it. */
 export function TransactionCard({ purchase }: { purchase: Purchase }) {
   return (
-    <li>
+    <li
+      className={`overflow-hidden rounded-xl border border-l-4 border-gray-200 bg-white shadow-sm ${statusBorder[purchase.status]}`}
+    >
       <Link
         to={transactionReceiptPath(purchase.requestId)}
-        className={`block rounded-xl border border-l-4 border-gray-200 bg-white px-3 py-2.5 shadow-sm hover:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500 ${statusBorder[purchase.status]}`}
+        className="block px-3 py-2.5 hover:bg-gray-50 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-500"
       >
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
@@ -50,12 +86,23 @@ export function TransactionCard({ purchase }: { purchase: Purchase }) {
         <dl className="mt-2 grid gap-0.5 text-xs">
           <Field label="Platform" value={PRODUCT_NAME} />
           <Field label="Phone" value={recipientOf(purchase)} />
+          {purchase.customerName ? <Field label="Customer" value={purchase.customerName} /> : null}
           <Field label="Plan" value={planOf(purchase)} />
+          {purchase.quantity !== null && purchase.kind === 'education' ? (
+            <Field label="Quantity" value={String(purchase.quantity)} />
+          ) : null}
+          {purchase.discountKobo > 0 ? (
+            <Field
+              label="Charged"
+              value={`${formatNaira(purchase.chargedKobo)} (${formatNaira(purchase.discountKobo)} off)`}
+            />
+          ) : null}
           <Field label="Transaction id" value={purchase.transactionId ?? '—'} isMono />
           <Field label="Request id" value={purchase.providerRequestId} isMono />
           <Field label="Date" value={formatLagosTimestamp(purchase.createdAt)} />
         </dl>
       </Link>
+      <Deliverables purchase={purchase} />
     </li>
   );
 }

@@ -3,16 +3,24 @@ import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { EmailAgainButton } from '../../../components/ui/email-again-button.tsx';
+import { PurchaseDeliverables } from '../../../components/ui/purchase-deliverables.tsx';
 import { PurchaseStatusBadge } from '../../../components/ui/purchase-status-badge.tsx';
 import { Receipt, receiptText, type ReceiptRow } from '../../../components/ui/receipt.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { formatLagosDateTime, formatLagosTimestamp } from '../../../lib/format.ts';
+import { formatLagosDateTime, formatLagosTimestamp, groupToken } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
-import { purchaseStatusLabels } from '../../../lib/purchases.ts';
+import {
+  canEmailAgain,
+  chargeRowsOf,
+  detailRowsOf,
+  purchaseStatusLabels,
+  uniqueRows,
+} from '../../../lib/purchases.ts';
 import { useTransaction } from '../api/get-transaction.ts';
-import { groupToken, recipientOf } from './service-names.ts';
+import { recipientOf } from './service-names.ts';
 
 export const receiptTexts = {
   pending:
@@ -26,8 +34,8 @@ function rowsOf(purchase: Purchase): [string, string][] {
     ['Service', purchase.serviceName],
     ...(purchase.planName ? ([['Plan', purchase.planName]] as [string, string][]) : []),
     ['Recipient', recipientOf(purchase)],
-    ['Amount', formatNaira(purchase.amountKobo)],
-    ['Amount charged', formatNaira(purchase.chargedKobo)],
+    ...detailRowsOf(purchase),
+    ...chargeRowsOf(purchase, { alwaysCharged: true }),
   ];
   if (purchase.balanceAfterKobo !== null)
     rows.push(['Balance after', formatNaira(purchase.balanceAfterKobo)]);
@@ -39,7 +47,7 @@ function rowsOf(purchase: Purchase): [string, string][] {
     ['Status', purchaseStatusLabels[purchase.status]],
   );
   if (purchase.message) rows.push(['Message', purchase.message]);
-  return rows;
+  return uniqueRows(rows);
 }
 
 function shareTextOf(purchase: Purchase, rows: [string, string][]): string {
@@ -66,35 +74,8 @@ function PurchaseReceipt({ purchase }: { purchase: Purchase }) {
       rows={receiptRows}
       shareText={shareTextOf(purchase, rows)}
       hasActions
-    >
-      {hasExtras ? (
-        <div className="flex flex-col gap-3">
-          {purchase.token ? (
-            <div>
-              <p className="text-sm font-semibold text-gray-700">Token</p>
-              <p className="font-mono text-2xl font-extrabold tracking-wider break-words text-gray-900 tabular-nums">
-                {groupToken(purchase.token)}
-              </p>
-            </div>
-          ) : null}
-          {purchase.pins && purchase.pins.length > 0 ? (
-            <div>
-              <p className="text-sm font-semibold text-gray-700">PINs</p>
-              <ol className="flex flex-col gap-1">
-                {purchase.pins.map((pin, index) => (
-                  <li key={`${pin.pin}-${index}`} className="font-mono text-base">
-                    <span className="font-bold">{pin.pin}</span>
-                    {pin.serial ? (
-                      <span className="text-sm text-gray-600"> · serial {pin.serial}</span>
-                    ) : null}
-                  </li>
-                ))}
-              </ol>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
-    </Receipt>
+      lead={hasExtras ? <PurchaseDeliverables purchase={purchase} /> : undefined}
+    />
   );
 }
 
@@ -140,6 +121,7 @@ export function TransactionReceiptPage() {
           <StatusMessage message={receiptTexts.failed} tone="info" className="print:hidden" />
         ) : null}
         <PurchaseReceipt purchase={purchase} />
+        {canEmailAgain(purchase) ? <EmailAgainButton requestId={purchase.requestId} /> : null}
         <p className="text-center text-xs text-gray-600">
           Last updated {formatLagosDateTime(purchase.updatedAt)} (Lagos time)
         </p>

@@ -11,7 +11,7 @@ import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useTransactions } from '../api/get-transactions.ts';
-import { serviceFilters, statusFilters } from './service-names.ts';
+import { serviceFilterGroups, statusFilters } from './service-names.ts';
 import { TransactionCard } from './transaction-card.tsx';
 
 function TransactionsSkeleton() {
@@ -76,7 +76,7 @@ export function TransactionsPage() {
         >
           {isFiltered
             ? 'Try another service or status.'
-            : 'Your airtime and data purchases will be listed here.'}
+            : 'Your airtime, data, TV, electricity and exam PIN purchases will be listed here.'}
         </EmptyState>
       ) : (
         <>
@@ -115,10 +115,14 @@ export function TransactionsPage() {
           }}
         >
           <option value="">All services</option>
-          {serviceFilters.map((filter) => (
-            <option key={filter.id} value={filter.id}>
-              {filter.label}
-            </option>
+          {serviceFilterGroups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.filters.map((filter) => (
+                <option key={filter.id} value={filter.id}>
+                  {filter.label}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </Select>
         <Select

@@ -1,0 +1,369 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
+import { messages } from '@quickvend/shared/messages';
+import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { billsApi } from '../../lib/testing/bills.ts';
+import {
+  aPurchase,
+  apiError,
+  aVerification,
+  aWallet,
+  type MockHandlers,
+} from '../../lib/testing/mock-api.ts';
+import { renderApp } from '../testing.tsx';
+
+const dstvCard = aVerification({
+  serviceId: 'dstv',
+  billersCode: '1212121212',
+  customerName: 'TEST METHOD',
+  status: 'ACTIVE',
+  dueDate: '2027-02-06T00:00:00',
+  currentBouquet: 'DStv Compact N19,000',
+  renewalAmountKobo: 1_900_000,
+  renewalAmount: '19000.00',
+});
+
+function tvApi(overrides: MockHandlers = {}) {
+  return billsApi({
+    'POST /api/v1/verify': (body) => ({
+      body: { ...dstvCard, serviceId: body.serviceId, billersCode: body.billersCode },
+    }),
+    'POST /api/v1/purchases': (body) => ({
+      status: 201,
+      body: {
+        purchase: aPurchase({
+          requestId: body.requestId,
+          serviceId: body.serviceId,
+          kind: 'tv',
+          serviceName: 'DSTV Subscription',
+          phone: body.phone ?? '',
+          billersCode: body.billersCode ?? null,
+          variationCode: body.variationCode ?? null,
+          planName: body.subscriptionType === 'renew' ? 'DStv Compact N19,000' : 'DStv Padi N4,400',
+          subscriptionType: body.subscriptionType ?? null,
+          amountKobo: 1_900_000,
+          amount: '19000.00',
+          discountKobo: 19_000,
+          discount: '190.00',
+          chargedKobo: 1_881_000,
+          charged: '18810.00',
+          balanceAfterKobo: 3_119_000,
+          customerName: 'TEST METHOD',
+          message: '',
+        }),
+      },
+    }),
+    ...overrides,
+  });
+}
+
+async function enterPin(user: UserEvent, pin: string) {
+  const keys = await screen.findByRole('group', { name: 'PIN keys' });
+  for (const digit of pin) await user.click(within(keys).getByRole('button', { name: digit }));
+}
+
+/** Fills what is given and taps Subscribe; the status message it leads to is returned by the caller. */
+async function fillTv(user: UserEvent, input: { card?: string; phone?: string; plan?: RegExp }) {
+  if (input.plan) await user.click(await screen.findByRole('radio', { name: input.plan }));
+  if (input.card) await user.type(screen.getByLabelText('Smart card number'), input.card);
+  if (input.phone) await user.type(screen.getByLabelText('Phone number'), input.phone);
+  await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+}
+
+async function expectError(text: string) {
+  const message = await screen.findByText(text);
+  expect(message.getAttribute('data-tone')).toBe('error');
+}
+
+describe('DSTV page', () => {
+  it('keeps Subscribe disabled until a bouquet is chosen by dropdown or by card, and fills the amount', async () => {
+    tvApi();
+    const { user } = renderApp('/PaybilsDstv');
+    expect(await screen.findByRole('heading', { name: 'DSTV', level: 1 })).toBeTruthy();
+    expect(screen.queryByText(messages.common.comingSoon)).toBeNull();
+    const subscribe = screen.getByRole('button', { name: 'Subscribe' });
+    expect(subscribe).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText('Smart card number').getAttribute('inputmode')).toBe('numeric');
+
+    await user.selectOptions(await screen.findByLabelText('Bouquet'), 'dstv79');
+    expect(screen.getByRole('radio', { name: /DStv Compact N19,000/ })).toHaveProperty('checked', true);
+    const amount = screen.getByLabelText<HTMLInputElement>('Amount (NGN)');
+    expect(amount.value).toBe('₦19,000.00');
+    expect(amount.readOnly).toBe(true);
+    expect(screen.getByText('1% off: you pay ₦18,810.00')).toBeTruthy();
+    expect(subscribe).toHaveProperty('disabled', false);
+
+    await user.click(screen.getByRole('radio', { name: /DStv Padi/ }));
+    expect(screen.getByLabelText<HTMLSelectElement>('Bouquet').value).toBe('dstv-padi');
+    expect(amount.value).toBe('₦4,400.00');
+  });
+
+  it("says the spec's DSTV messages word for word and sends nothing", async () => {
+    const api = tvApi();
+    const { user } = renderApp('/dstv');
+    await fillTv(user, { plan: /DStv Padi/ });
+    await expectError(messages.purchase.allFieldsRequired);
+
+    await fillTv(user, { card: '12345', phone: '08031234567' });
+    await expectError('Error: Smart Card number must be 10 or 11 digits.');
+
+    await user.clear(screen.getByLabelText('Smart card number'));
+    await user.clear(screen.getByLabelText('Phone number'));
+    await fillTv(user, { card: '1234567890', phone: '08231234567' });
+    await expectError('Error: Invalid Nigerian phone number.');
+
+    await user.clear(screen.getByLabelText('Phone number'));
+    await fillTv(user, { phone: '08031234567', plan: /DStv Promo/ });
+    await expectError('Error: Invalid bouquet selected.');
+
+    expect(api.callsTo('POST /api/v1/purchases')).toHaveLength(0);
+    expect(screen.queryByRole('group', { name: 'PIN keys' })).toBeNull();
+  });
+
+  it('asks to verify the card before paying, then shows who and what it is', async () => {
+    const api = tvApi();
+    const { user } = renderApp('/dstv');
+    await fillTv(user, { plan: /DStv Padi/, card: '1212121212', phone: '08011111111' });
+    await expectError(messages.bills.verifyFirst);
+    expect(screen.queryByRole('group', { name: 'PIN keys' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const card = await screen.findByRole('region', { name: 'Smart card verified' });
+    const row = (label: string) => within(card).getByText(label).nextElementSibling?.textContent;
+    expect(row('Customer name')).toBe('TEST METHOD');
+    expect(row('Status')).toBe('ACTIVE');
+    expect(row('Due date')).toBe('6 Feb 2027');
+    expect(row('Current bouquet')).toBe('DStv Compact N19,000');
+    expect(row('Renewal amount')).toBe('₦19,000.00');
+    expect(api.callsTo('POST /api/v1/verify')[0]?.body).toEqual({
+      serviceId: 'dstv',
+      billersCode: '1212121212',
+    });
+
+    // another card: the verification no longer applies
+    await user.type(screen.getByLabelText('Smart card number'), '3');
+    expect(screen.queryByRole('region', { name: 'Smart card verified' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Verify' })).toHaveProperty('disabled', false);
+  });
+
+  it('says why a card could not be verified', async () => {
+    tvApi({
+      'POST /api/v1/verify': apiError(422, 'CUSTOMER_NOT_VERIFIED', 'Invalid Smartcard Number'),
+    });
+    const { user } = renderApp('/dstv');
+    await user.type(await screen.findByLabelText('Smart card number'), '9999999999');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await expectError('Error: Invalid Smartcard Number');
+    expect(screen.queryByRole('radio', { name: /Renew/ })).toBeNull();
+  });
+
+  it('renews the current bouquet at the renewal amount less the discount, and ends on a receipt', async () => {
+    const api = tvApi();
+    const { user } = renderApp('/dstv');
+    await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const renew = await screen.findByRole('radio', { name: /Renew ₦19,000.00/ });
+    expect(renew).toHaveProperty('checked', true);
+    expect(screen.queryByLabelText('Bouquet')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Amount (NGN)').value).toBe('₦19,000.00');
+    expect(screen.getByText('1% off: you pay ₦18,810.00')).toBeTruthy();
+    await user.type(screen.getByLabelText('Phone number'), '08011111111');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    const summary = await screen.findByRole('region', { name: 'Amount to be charged' });
+    expect(within(summary).getByText('₦18,810.00')).toBeTruthy();
+    expect(within(summary).getByText(/Card holder: TEST METHOD/)).toBeTruthy();
+    await enterPin(user, '1357');
+
+    const receipt = await screen.findByRole('region', { name: 'Transaction Receipt' });
+    const row = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
+    expect(row('Platform')).toBe(PRODUCT_NAME);
+    expect(row('Smart card')).toBe('1212121212');
+    expect(row('Customer')).toBe('TEST METHOD');
+    expect(row('Bouquet')).toBe('DStv Compact N19,000');
+    expect(row('Subscription')).toBe('Renewal');
+    expect(row('Amount')).toBe('₦19,000.00');
+    expect(row('Discount')).toBe('-₦190.00');
+    expect(row('Amount charged')).toBe('₦18,810.00');
+    expect(row('Message')).toBe(messages.purchase.transactionReceipt);
+    expect(screen.getByText(messages.purchase.success(PRODUCT_NAME)).getAttribute('data-tone')).toBe(
+      'success',
+    );
+
+    const body = api.callsTo('POST /api/v1/purchases')[0]?.body as CreatePurchaseBody;
+    expect(body).toMatchObject({
+      serviceId: 'dstv',
+      phone: '08011111111',
+      billersCode: '1212121212',
+      subscriptionType: 'renew',
+      pin: '1357',
+    });
+    expect(body.variationCode).toBeUndefined();
+    expect(body.amount).toBeUndefined();
+  });
+
+  it('changes the bouquet: sends the chosen plan with subscriptionType change', async () => {
+    const api = tvApi();
+    const { user } = renderApp('/dstv');
+    await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.click(await screen.findByRole('radio', { name: /Change bouquet/ }));
+    await user.click(await screen.findByRole('radio', { name: /DStv Padi/ }));
+    expect(screen.getByLabelText<HTMLInputElement>('Amount (NGN)').value).toBe('₦4,400.00');
+    await user.type(screen.getByLabelText('Phone number'), '0801 111 1111');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(
+      within(await screen.findByRole('region', { name: 'Amount to be charged' })).getByText('₦4,356.00'),
+    ).toBeTruthy();
+    await enterPin(user, '1357');
+    await screen.findByRole('region', { name: 'Transaction Receipt' });
+    expect(api.callsTo('POST /api/v1/purchases')[0]?.body).toMatchObject({
+      serviceId: 'dstv',
+      phone: '08011111111',
+      billersCode: '1212121212',
+      variationCode: 'dstv-padi',
+      subscriptionType: 'change',
+    });
+  });
+
+  it('offers only a bouquet change when the card has no renewal amount', async () => {
+    tvApi({
+      'POST /api/v1/verify': { body: { ...dstvCard, renewalAmountKobo: null, renewalAmount: null } },
+    });
+    const { user } = renderApp('/dstv');
+    await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(messages.bills.renewUnavailable)).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Renew/ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('radio', { name: /Change bouquet/ })).toHaveProperty('checked', true);
+    expect(screen.getByLabelText('Bouquet')).toBeTruthy();
+  });
+
+  it('says the balance is too low for the discounted price before asking for the PIN', async () => {
+    const api = tvApi({ 'GET /api/v1/wallet': aWallet(1_000_000) });
+    const { user } = renderApp('/dstv');
+    await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('radio', { name: /Renew/ });
+    await user.type(screen.getByLabelText('Phone number'), '08011111111');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await expectError(messages.purchase.insufficientBalance);
+    expect(api.callsTo('POST /api/v1/purchases')).toHaveLength(0);
+  });
+
+  it('shows the discount table, the real wallet breakdown, an airtime form and recent purchases', async () => {
+    tvApi({
+      'GET /api/v1/purchases': {
+        body: { purchases: [aPurchase({ planName: 'DStv Padi N4,400' })], nextCursor: null },
+      },
+    });
+    renderApp('/dstv');
+    const discounts = await screen.findByRole('table', { name: 'Discounts' });
+    await waitFor(() => {
+      expect(within(discounts).getByRole('rowheader', { name: 'DSTV' }).nextElementSibling?.textContent).toBe(
+        '1%',
+      );
+    });
+    const rate = (name: string) =>
+      within(discounts).getByRole('rowheader', { name }).nextElementSibling?.textContent;
+    expect(rate('GOTV')).toBe('1%');
+    expect(rate('STARTIMES')).toBe('1.5%');
+    expect(rate('Showmax')).toBe('1%');
+    expect(rate('Electricity')).toBe('1%');
+
+    const breakdown = screen.getByRole('table', { name: 'Wallet breakdown' });
+    const figure = (name: string) =>
+      within(breakdown).getByRole('rowheader', { name }).nextElementSibling?.textContent;
+    await waitFor(() => {
+      expect(figure('Wallet Fund')).toBe('₦60,000.00');
+    });
+    expect(figure('Amount used from Wallet')).toBe('₦15,000.00');
+    expect(figure('Fund from Admin')).toBe('₦4,000.00');
+    expect(figure('Amount earned from Referral')).toBe('₦1,000.00');
+    expect(figure('Total Balance')).toBe('₦50,000.00');
+
+    const airtime = screen.getByRole('form', { name: 'Buy airtime' });
+    expect(within(airtime).getByLabelText('Phone number for airtime')).toBeTruthy();
+    expect(within(airtime).getByLabelText('Operator')).toBeTruthy();
+    expect(within(airtime).getByRole('button', { name: 'Buy airtime' })).toBeTruthy();
+    const recent = await screen.findByRole('list', { name: 'Recent purchases' });
+    expect(recent.textContent).toContain('DStv Padi N4,400');
+  });
+});
+
+describe('GOtv page', () => {
+  it("says the spec's GOtv messages and checks no phone format", async () => {
+    const api = tvApi();
+    const { user } = renderApp('/PaybilsGotv');
+    expect(await screen.findByRole('heading', { name: 'GOtv', level: 1 })).toBeTruthy();
+    await fillTv(user, { plan: /GOtv Max/, card: '12345678901', phone: '123' });
+    await expectError('Error: Invalid smart card number.');
+
+    await user.clear(screen.getByLabelText('Smart card number'));
+    await fillTv(user, { card: '1212121212', plan: /GOtv Promo/ });
+    await expectError('Error: Invalid amount.');
+
+    // any phone passes GOtv's own checks: what is left is verifying the card
+    await fillTv(user, { plan: /GOtv Max/ });
+    await expectError(messages.bills.verifyFirst);
+    expect(api.callsTo('POST /api/v1/purchases')).toHaveLength(0);
+  });
+
+  it('renews a GOtv card too', async () => {
+    const api = tvApi();
+    const { user } = renderApp('/gotv');
+    await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('radio', { name: /Renew/ });
+    await user.type(screen.getByLabelText('Phone number'), '08011111111');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await enterPin(user, '1357');
+    await screen.findByRole('region', { name: 'Transaction Receipt' });
+    expect(api.callsTo('POST /api/v1/verify')[0]?.body).toEqual({
+      serviceId: 'gotv',
+      billersCode: '1212121212',
+    });
+    expect(api.callsTo('POST /api/v1/purchases')[0]?.body).toMatchObject({
+      serviceId: 'gotv',
+      subscriptionType: 'renew',
+    });
+  });
+});
+
+describe('StarTimes page', () => {
+  it("says the spec's StarTimes messages", async () => {
+    tvApi();
+    const { user } = renderApp('/Startimes');
+    expect(await screen.findByRole('heading', { name: 'StarTimes', level: 1 })).toBeTruthy();
+    await fillTv(user, { plan: /Nova/, card: '123456789', phone: '08031234567' });
+    await expectError('Error: Invalid smart card number.');
+
+    await user.clear(screen.getByLabelText('Smart card number'));
+    await user.clear(screen.getByLabelText('Phone number'));
+    await fillTv(user, { card: '1212121212', phone: '8031234' });
+    await expectError('Error: Invalid phone number format.');
+  });
+
+  it('always names a bouquet (no renewal), and the receipt says Subscription successful!', async () => {
+    const api = tvApi();
+    const { user } = renderApp('/startimes');
+    await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('region', { name: 'Smart card verified' });
+    expect(screen.queryByRole('radio', { name: /Renew/ })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /Basic/ }));
+    expect(screen.getByText('1.5% off: you pay ₦3,940.00')).toBeTruthy();
+    await user.type(screen.getByLabelText('Phone number'), '08011111111');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await enterPin(user, '1357');
+    const receipt = await screen.findByRole('region', { name: 'Transaction Receipt' });
+    expect(within(receipt).getByText('Message').nextElementSibling?.textContent).toBe(
+      messages.purchase.subscriptionReceipt,
+    );
+    const body = api.callsTo('POST /api/v1/purchases')[0]?.body as CreatePurchaseBody;
+    expect(body).toMatchObject({ serviceId: 'startimes', billersCode: '1212121212', variationCode: 'basic' });
+    expect(body.subscriptionType).toBeUndefined();
+  });
+});

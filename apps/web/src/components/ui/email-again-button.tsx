@@ -1,0 +1,45 @@
+import { useMutation } from '@tanstack/react-query';
+import { isApiError } from '../../lib/api-client.ts';
+import { useIsSandbox } from '../../lib/meta.ts';
+import { serverPages } from '../../lib/paths.ts';
+import { resendPurchase } from '../../lib/purchases.ts';
+import { Button } from './button.tsx';
+import { StatusMessage } from './status-message.tsx';
+
+export const emailAgainTexts = {
+  button: 'Email me this again',
+  sending: 'Sending...',
+  sent: (to: string) => `Sent to ${to}. Check your inbox (and spam folder).`,
+} as const;
+
+/** Mails a delivered purchase's token or PINs to the account's email again, and says where. */
+export function EmailAgainButton({ requestId }: { requestId: string }) {
+  const isSandbox = useIsSandbox();
+  const resend = useMutation({ mutationFn: () => resendPurchase(requestId) });
+  const message = resend.data
+    ? emailAgainTexts.sent(resend.data.sentTo)
+    : resend.error
+      ? `Error: ${isApiError(resend.error) ? resend.error.message : 'Could not send the email.'}`
+      : null;
+  return (
+    <div className="flex flex-col gap-2 print:hidden">
+      <Button
+        variant="secondary"
+        fullWidth
+        isBusy={resend.isPending}
+        busyLabel={emailAgainTexts.sending}
+        onClick={() => {
+          resend.mutate();
+        }}
+      >
+        {emailAgainTexts.button}
+      </Button>
+      <StatusMessage message={message} />
+      {resend.data && isSandbox ? (
+        <a href={serverPages.sandboxMailbox} className="text-sm font-semibold text-brand-800 underline">
+          Open the sandbox mailbox
+        </a>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { applyDiscount } from '@quickvend/shared/bills';
+import { formatNaira, kobo } from '@quickvend/shared/money';
+import { formatBps } from '../../../lib/format.ts';
+
+export const billTexts = {
+  discount: (percent: string, pay: string) => `${percent} off: you pay ${pay}`,
+} as const;
+
+/** `1% off: you pay ₦18,810.00` under a price, when the service has a discount. */
+export function DiscountLine({ faceKobo, bps }: { faceKobo: number | null; bps: number }) {
+  if (faceKobo === null || faceKobo <= 0 || bps <= 0) return null;
+  const { chargedKobo: payKobo } = applyDiscount(kobo(faceKobo), bps);
+  return (
+    <p className="-mt-1 rounded-lg bg-green-50 px-3 py-1.5 text-sm font-semibold text-green-900">
+      {billTexts.discount(formatBps(bps), formatNaira(payKobo))}
+    </p>
+  );
+}
+
+/** `6 Feb 2027` from an ISO date; the provider's own text (`02-FEB-27`) when it is not one. */
+export function formatDueDate(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return value;
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat('en-NG', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** The customer the provider found, with what it says about them, shown before anyone pays. */
+export function VerifiedCustomer({
+  title,
+  rows,
+  children,
+}: {
+  title: string;
+  rows: [label: string, value: string | null | undefined][];
+  children?: ReactNode;
+}) {
+  const shown = rows.filter((row): row is [string, string] => Boolean(row[1]));
+  return (
+    <section
+      aria-label={title}
+      className="flex flex-col gap-1 rounded-xl border-2 border-green-600 bg-green-50 px-3 py-2"
+    >
+      <p className="flex items-center gap-1.5 text-sm font-bold text-green-900">
+        <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" focusable="false">
+          <path d="M5 12l5 5 9-10" fill="none" stroke="currentColor" strokeWidth="3" />
+        </svg>
+        {title}
+      </p>
+      <dl className="grid gap-0.5 text-sm">
+        {shown.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-3">
+            <dt className="shrink-0 text-gray-700">{label}</dt>
+            <dd className="min-w-0 text-right font-semibold break-words text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,335 @@
+import { useState, type SyntheticEvent } from 'react';
+import type { VerifyResponse } from '@quickvend/shared/api/purchases';
+import { applyDiscount, smartCardOf } from '@quickvend/shared/bills';
+import { formatNaira, kobo } from '@quickvend/shared/money';
+import { messages } from '@quickvend/shared/messages';
+import { detectNetwork } from '@quickvend/shared/phone';
+import { EXAM_MAX_QUANTITY, EXAM_SERVICES } from '@quickvend/shared/services';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { PhoneInput } from '../../../components/ui/phone-input.tsx';
+import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { useService, useVariations } from '../../../lib/catalog.ts';
+import { phoneDigits, phoneForServer } from '../../../lib/phone.ts';
+import { useWallet } from '../../../lib/wallet.ts';
+import { describeVerifyError, useVerifyCustomer } from '../api/verify-customer.ts';
+import { DiscountLine, VerifiedCustomer } from './bill-parts.tsx';
+import { PinStep } from './pin-step.tsx';
+import { PlansArea } from './plans-area.tsx';
+import { FundWalletOffer, PurchasePageFrame } from './purchase-page-frame.tsx';
+import { PurchaseResult } from './purchase-result.tsx';
+import { usePurchaseFlow, type FormStatus, type PurchaseDraft } from './use-purchase-flow.ts';
+
+type Check = { draft: PurchaseDraft } | { status: FormStatus };
+
+type ExamId = (typeof EXAM_SERVICES)[number]['id'];
+
+const MIN_PHONE_DIGITS = 10;
+
+export const examTexts = {
+  title: 'Exam PINs',
+  choose: 'What do you need?',
+  hints: {
+    waec: 'Check WAEC results online',
+    'waec-registration': 'Register for WASSCE',
+    jamb: 'UTME and Direct Entry',
+  } satisfies Record<ExamId, string>,
+  quantity: 'Quantity',
+  quantityHint: `1 to ${EXAM_MAX_QUANTITY} PINs.`,
+  profileId: 'JAMB profile ID',
+  profileHint: 'The profile ID from your JAMB registration.',
+  verify: 'Verify Profile ID',
+  verifying: 'Verifying...',
+  verifiedTitle: 'Candidate verified',
+  planFirst: 'Error: Choose a plan, then verify the profile ID.',
+  profileRequired: 'Error: Enter the profile ID, then tap Verify Profile ID.',
+  total: 'Total (NGN)',
+  each: (price: string, quantity: number) => `${price} × ${quantity}`,
+  submit: (quantity: number) => (quantity > 1 ? 'Buy PINs' : 'Buy PIN'),
+} as const;
+
+/** `3` from what was typed, or null when it is not a whole number of PINs the provider sells at once. */
+function quantityOf(value: string): number | null {
+  if (!/^\d{1,2}$/.test(value.trim())) return null;
+  const quantity = Number(value.trim());
+  return quantity >= 1 && quantity <= EXAM_MAX_QUANTITY ? quantity : null;
+}
+
+function QuantityStepper({ value, onChange }: { value: string; onChange: (next: string) => void }) {
+  const current = quantityOf(value) ?? 1;
+  const stepClasses =
+    'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg border border-brand-700 bg-white text-xl font-bold text-brand-800 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500 disabled:opacity-50';
+  return (
+    <div className="flex items-end gap-2">
+      <button
+        type="button"
+        aria-label="One fewer"
+        className={`${stepClasses} mb-6`}
+        disabled={current <= 1}
+        onClick={() => {
+          onChange(String(current - 1));
+        }}
+      >
+        −
+      </button>
+      <Input
+        label={examTexts.quantity}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        value={value}
+        hint={examTexts.quantityHint}
+        className="min-w-0 flex-1 [&_input]:text-center [&_input]:font-bold"
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      />
+      <button
+        type="button"
+        aria-label="One more"
+        className={`${stepClasses} mb-6`}
+        disabled={current >= EXAM_MAX_QUANTITY}
+        onClick={() => {
+          onChange(String(current + 1));
+        }}
+      >
+        +
+      </button>
+    </div>
+  );
+}
+
+/**
+ * `/exam-pins`: WAEC result checker and registration PINs (1 to 10 at a time) and JAMB PINs for a
+ * verified profile ID. Plans and prices come from the provider.
+ */
+export function ExamPinsPage() {
+  const flow = usePurchaseFlow('exam-pins');
+  const wallet = useWallet();
+  const verify = useVerifyCustomer();
+  const [examId, setExamId] = useState<ExamId>('waec');
+  const [chosenPlan, setChosenPlan] = useState('');
+  const [quantityText, setQuantityText] = useState('1');
+  const [profileId, setProfileId] = useState('');
+  const [verification, setVerification] = useState<{ key: string; answer: VerifyResponse } | null>(null);
+  const [verifyError, setVerifyError] = useState<string | null>(null);
+  const [phone, setPhone] = useState('');
+  const service = useService(examId);
+  const plans = useVariations(examId);
+  const planList = plans.data?.variations ?? [];
+  // a single plan needs no choosing
+  const planCode = chosenPlan || (planList.length === 1 ? (planList[0]?.code ?? '') : '');
+  const plan = planList.find((candidate) => candidate.code === planCode);
+  const isJamb = examId === 'jamb';
+  const quantity = isJamb ? 1 : quantityOf(quantityText);
+  const faceKobo = plan && quantity !== null ? kobo(plan.amountKobo * quantity) : null;
+  const discountBps = service?.discountBps ?? 0;
+  const profile = smartCardOf(profileId);
+  const verified = isJamb && verification?.key === `${planCode}|${profile}` ? verification.answer : null;
+  const examLabel = EXAM_SERVICES.find((exam) => exam.id === examId)?.label ?? examId;
+
+  const changed = () => {
+    setVerifyError(null);
+    flow.setFormStatus(null);
+  };
+
+  const runVerify = () => {
+    changed();
+    if (planCode === '') {
+      setVerifyError(examTexts.planFirst);
+      return;
+    }
+    if (profile === '') {
+      setVerifyError(examTexts.profileRequired);
+      return;
+    }
+    const key = `${planCode}|${profile}`;
+    verify.mutate(
+      { serviceId: 'jamb', billersCode: profile, type: planCode },
+      {
+        onSuccess: (answer) => {
+          setVerification({ key, answer });
+        },
+        onError: (error) => {
+          setVerification(null);
+          setVerifyError(describeVerifyError(error));
+        },
+      },
+    );
+  };
+
+  const fail = (text: string, extra: Partial<FormStatus> = {}): Check => ({
+    status: { text, tone: 'error', ...extra },
+  });
+
+  const checkForm = (): Check => {
+    if (planCode === '' || phone.trim() === '' || (isJamb && profile === '') || quantityText.trim() === '')
+      return fail(messages.purchase.allFieldsRequired);
+    if (quantity === null) return fail(messages.bills.quantityRange);
+    if (phoneDigits(phone).length < MIN_PHONE_DIGITS) return fail(messages.purchase.invalidPhone);
+    if (plan === undefined || faceKobo === null || faceKobo <= 0)
+      return fail(messages.purchase.invalidPlanOrAmount);
+    if (isJamb && verified === null) return fail(messages.bills.verifyFirst);
+    const { chargedKobo: payKobo } = applyDiscount(kobo(faceKobo), discountBps);
+    if (wallet.data !== undefined && wallet.data.balanceKobo < payKobo)
+      return fail(messages.purchase.insufficientBalance, { canFundWallet: true });
+    const sentPhone = phoneForServer(phone);
+    return {
+      draft: {
+        body: isJamb
+          ? { serviceId: examId, phone: sentPhone, billersCode: profile, variationCode: plan.code }
+          : { serviceId: examId, phone: sentPhone, variationCode: plan.code, quantity },
+        chargeKobo: payKobo,
+        faceKobo,
+        summary: isJamb ? `${plan.name} for profile ${profile}` : `${quantity} × ${examLabel} (${plan.name})`,
+        ...(verified ? { note: `Candidate: ${verified.customerName}` } : {}),
+      },
+    };
+  };
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const check = checkForm();
+    if ('status' in check) flow.setFormStatus(check.status);
+    else flow.review(check.draft);
+  };
+
+  return (
+    <PurchasePageFrame title={examTexts.title}>
+      {flow.step === 'result' && flow.purchase ? (
+        <PurchaseResult
+          purchase={flow.purchase}
+          onStartOver={() => {
+            setQuantityText('1');
+            flow.startOver();
+          }}
+          startOverLabel="Buy more PINs"
+        />
+      ) : flow.step === 'pin' && flow.draft ? (
+        <PinStep flow={flow} draft={flow.draft} />
+      ) : (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Buy exam PINs">
+          <fieldset className="flex flex-col gap-1">
+            <legend className="mb-1 text-sm font-semibold text-gray-900">{examTexts.choose}</legend>
+            <div className="grid grid-cols-3 gap-2">
+              {EXAM_SERVICES.map((exam) => (
+                <label
+                  key={exam.id}
+                  className={`flex min-h-16 cursor-pointer flex-col justify-center rounded-xl border-2 px-2 py-1.5 has-focus-visible:outline-3 has-focus-visible:outline-brand-500 ${
+                    examId === exam.id
+                      ? 'border-brand-700 bg-brand-50'
+                      : 'border-gray-200 bg-white hover:border-brand-600'
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="exam"
+                    value={exam.id}
+                    checked={examId === exam.id}
+                    onChange={() => {
+                      setExamId(exam.id);
+                      setChosenPlan('');
+                      changed();
+                    }}
+                    className="sr-only"
+                  />
+                  <span className="text-sm leading-tight font-bold text-gray-900">{exam.label}</span>
+                  <span className="text-xs leading-tight text-gray-700">{examTexts.hints[exam.id]}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <PlansArea
+            isActive
+            label={`${examLabel} plans`}
+            plans={plans}
+            planCode={planCode}
+            onSelect={(code) => {
+              setChosenPlan(code);
+              changed();
+            }}
+          />
+          {isJamb ? (
+            <>
+              <Input
+                label={examTexts.profileId}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="e.g. 0123456789"
+                value={profileId}
+                hint={examTexts.profileHint}
+                onChange={(event) => {
+                  setProfileId(event.target.value);
+                  changed();
+                }}
+              />
+              {verified === null ? (
+                <Button
+                  variant="secondary"
+                  fullWidth
+                  isBusy={verify.isPending}
+                  busyLabel={examTexts.verifying}
+                  onClick={runVerify}
+                >
+                  {examTexts.verify}
+                </Button>
+              ) : (
+                <VerifiedCustomer
+                  title={examTexts.verifiedTitle}
+                  rows={[
+                    ['Candidate name', verified.customerName],
+                    ['Profile ID', profile],
+                  ]}
+                />
+              )}
+              <StatusMessage message={verifyError} tone="error" />
+            </>
+          ) : (
+            <QuantityStepper
+              value={quantityText}
+              onChange={(next) => {
+                setQuantityText(next);
+                flow.setFormStatus(null);
+              }}
+            />
+          )}
+          <PhoneInput
+            value={phone}
+            hint={isJamb ? undefined : 'The PINs are sent here and shown on your receipt.'}
+            onChange={(next) => {
+              setPhone(next);
+              flow.setFormStatus(null);
+            }}
+            network={detectNetwork(phone)}
+          />
+          <Input
+            label={isJamb ? 'Amount (NGN)' : examTexts.total}
+            readOnly
+            value={faceKobo !== null ? formatNaira(faceKobo) : ''}
+            hint={
+              !isJamb && plan && quantity !== null
+                ? examTexts.each(formatNaira(plan.amountKobo), quantity)
+                : undefined
+            }
+            placeholder="Filled from the plan"
+          />
+          <DiscountLine faceKobo={faceKobo} bps={discountBps} />
+          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} />
+          {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
+          <div className="sticky bottom-0 -mx-1 bg-gray-50/95 px-1 py-2">
+            <Button
+              type="submit"
+              fullWidth
+              disabled={planCode === ''}
+              isBusy={flow.isBusy}
+              busyLabel={messages.purchase.processing}
+            >
+              {examTexts.submit(quantity ?? 1)}
+            </Button>
+          </div>
+        </form>
+      )}
+    </PurchasePageFrame>
+  );
+}

@@ -1,0 +1,51 @@
+import { messages } from '@quickvend/shared/messages';
+import { Button } from '../../../components/ui/button.tsx';
+import { PlanCards } from '../../../components/ui/plan-cards.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import type { useVariations } from '../../../lib/catalog.ts';
+
+type PlansAreaProps = {
+  /** false until the plans can be asked for (a network chosen) */
+  isActive: boolean;
+  /** the cards' group name, read out: `Data plans`, `Bouquets` */
+  label: string;
+  plans: ReturnType<typeof useVariations>;
+  planCode: string;
+  onSelect: (code: string) => void;
+};
+
+/** A service's plans as tappable cards, with skeletons while loading and the spec's texts when none load. */
+export function PlansArea({ isActive, label, plans, planCode, onSelect }: PlansAreaProps) {
+  if (!isActive) return null;
+  if (plans.isPending) {
+    return (
+      <div aria-busy="true" className="grid grid-cols-2 gap-2">
+        <span className="sr-only">Loading plans...</span>
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-14 w-full rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (plans.isError) {
+    return (
+      <div className="flex flex-col gap-2">
+        <StatusMessage message={messages.purchase.plansLoadFailed} />
+        <Button variant="secondary" onClick={() => void plans.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (plans.data.variations.length === 0) {
+    return (
+      <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
+        {messages.purchase.badNetwork}
+      </p>
+    );
+  }
+  return (
+    <PlanCards label={label} plans={plans.data.variations} selectedCode={planCode} onSelect={onSelect} />
+  );
+}

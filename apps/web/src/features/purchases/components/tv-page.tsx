@@ -1,0 +1,365 @@
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import type { VerifyResponse } from '@quickvend/shared/api/purchases';
+import { applyDiscount, checkTvForm, smartCardOf, type TvServiceId } from '@quickvend/shared/bills';
+import { formatNaira, kobo } from '@quickvend/shared/money';
+import { messages } from '@quickvend/shared/messages';
+import { detectNetwork } from '@quickvend/shared/phone';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { PhoneInput } from '../../../components/ui/phone-input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { useService, useVariations } from '../../../lib/catalog.ts';
+import { useIsSandbox } from '../../../lib/meta.ts';
+import { phoneForServer } from '../../../lib/phone.ts';
+import { useWallet } from '../../../lib/wallet.ts';
+import { describeVerifyError, useVerifyCustomer } from '../api/verify-customer.ts';
+import { BillTables } from './bill-tables.tsx';
+import { DiscountLine, formatDueDate, VerifiedCustomer } from './bill-parts.tsx';
+import { PinStep } from './pin-step.tsx';
+import { PlansArea } from './plans-area.tsx';
+import { FundWalletOffer, PurchasePageFrame } from './purchase-page-frame.tsx';
+import { PurchaseResult, tvLabelOf } from './purchase-result.tsx';
+import { usePurchaseFlow, type FormStatus, type PurchaseDraft } from './use-purchase-flow.ts';
+
+type Check = { draft: PurchaseDraft } | { status: FormStatus };
+
+type SubscriptionType = 'change' | 'renew';
+
+export const tvTexts = {
+  cardRequired: 'Error: Enter the smart card number, then tap Verify.',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  verified: 'Verified',
+  verifiedTitle: 'Smart card verified',
+  renew: 'Renew',
+  change: 'Change bouquet',
+  renewHint: (bouquet: string) => `Keep ${bouquet}`,
+  changeHint: 'Choose a new bouquet below',
+  submit: 'Subscribe',
+} as const;
+
+/** Only DSTV and GOtv renew the current bouquet at its renewal price; StarTimes always names a bouquet. */
+const canRenew = (serviceId: TvServiceId) => serviceId === 'dstv' || serviceId === 'gotv';
+
+function SubscriptionChoice({
+  value,
+  onChange,
+  verified,
+}: {
+  value: SubscriptionType;
+  onChange: (next: SubscriptionType) => void;
+  verified: VerifyResponse;
+}) {
+  const renewalKobo = verified.renewalAmountKobo;
+  const canRenewCard = renewalKobo !== null && renewalKobo > 0;
+  const options: { id: SubscriptionType; title: string; hint: string; isDisabled: boolean }[] = [
+    {
+      id: 'renew',
+      title: canRenewCard ? `${tvTexts.renew} ${formatNaira(renewalKobo)}` : tvTexts.renew,
+      hint: verified.currentBouquet ? tvTexts.renewHint(verified.currentBouquet) : 'Keep the current bouquet',
+      isDisabled: !canRenewCard,
+    },
+    { id: 'change', title: tvTexts.change, hint: tvTexts.changeHint, isDisabled: false },
+  ];
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="mb-1 text-sm font-semibold text-gray-900">Renew or change</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {options.map((option) => {
+          const isSelected = value === option.id;
+          return (
+            <label
+              key={option.id}
+              className={`flex min-h-14 flex-col justify-center rounded-xl border-2 px-2.5 py-1.5 has-focus-visible:outline-3 has-focus-visible:outline-brand-500 ${
+                option.isDisabled
+                  ? 'cursor-not-allowed border-gray-200 bg-gray-100 opacity-70'
+                  : isSelected
+                    ? 'cursor-pointer border-brand-700 bg-brand-50'
+                    : 'cursor-pointer border-gray-200 bg-white hover:border-brand-600'
+              }`}
+            >
+              <input
+                type="radio"
+                name="subscription-type"
+                value={option.id}
+                checked={isSelected}
+                disabled={option.isDisabled}
+                onChange={() => {
+                  onChange(option.id);
+                }}
+                className="sr-only"
+              />
+              <span className="text-sm leading-tight font-bold text-gray-900">{option.title}</span>
+              <span className="text-xs leading-tight text-gray-700">{option.hint}</span>
+            </label>
+          );
+        })}
+      </div>
+      {!canRenewCard ? <p className="text-sm text-gray-700">{messages.bills.renewUnavailable}</p> : null}
+    </fieldset>
+  );
+}
+
+type TvPageProps = {
+  serviceId: TvServiceId;
+  /** more sections under the tables (the DSTV page adds airtime and recent purchases) */
+  children?: ReactNode;
+};
+
+/**
+ * `/dstv`, `/gotv`, `/startimes`: verify the smart card, renew the current bouquet (DSTV, GOtv) or
+ * choose one by dropdown or card, then pay with the PIN.
+ */
+export function TvPage({ serviceId, children }: TvPageProps) {
+  const label = tvLabelOf(serviceId);
+  const flow = usePurchaseFlow(serviceId);
+  const wallet = useWallet();
+  const isSandbox = useIsSandbox();
+  const service = useService(serviceId);
+  const plans = useVariations(serviceId);
+  const verify = useVerifyCustomer();
+  const [smartCard, setSmartCard] = useState('');
+  // the answer and the card it was asked for: typing another card sets it aside
+  const [verification, setVerification] = useState<{ card: string; answer: VerifyResponse } | null>(null);
+  const [verifyError, setVerifyError] = useState<string | null>(null);
+  const [subscriptionType, setSubscriptionType] = useState<SubscriptionType>('change');
+  const [planCode, setPlanCode] = useState('');
+  const [phone, setPhone] = useState('');
+
+  const planList = plans.data?.variations ?? [];
+  const plan = planList.find((candidate) => candidate.code === planCode);
+  const discountBps = service?.discountBps ?? 0;
+  const verified = verification?.card === smartCardOf(smartCard) ? verification.answer : null;
+  const isVerified = verified !== null;
+  const isRenewing = canRenew(serviceId) && verified !== null && subscriptionType === 'renew';
+  const faceKobo = isRenewing ? verified.renewalAmountKobo : (plan?.amountKobo ?? null);
+
+  const changeCard = (next: string) => {
+    setSmartCard(next);
+    setVerifyError(null);
+    flow.setFormStatus(null);
+    if (verification !== null && verification.card !== smartCardOf(next)) {
+      // another card: what was verified no longer applies
+      setVerification(null);
+      setSubscriptionType('change');
+    }
+  };
+
+  const runVerify = () => {
+    const card = smartCardOf(smartCard);
+    flow.setFormStatus(null);
+    if (card === '') {
+      setVerifyError(tvTexts.cardRequired);
+      return;
+    }
+    setVerifyError(null);
+    verify.mutate(
+      { serviceId, billersCode: card },
+      {
+        onSuccess: (answer) => {
+          setVerification({ card, answer });
+          // renewing is the quickest way to pay when nothing else was chosen yet
+          const hasRenewal = answer.renewalAmountKobo !== null && answer.renewalAmountKobo > 0;
+          setSubscriptionType(canRenew(serviceId) && hasRenewal && planCode === '' ? 'renew' : 'change');
+        },
+        onError: (error) => {
+          setVerification(null);
+          setVerifyError(describeVerifyError(error));
+        },
+      },
+    );
+  };
+
+  const choosePlan = (code: string) => {
+    setPlanCode(code);
+    flow.setFormStatus(null);
+  };
+
+  const fail = (text: string, extra: Partial<FormStatus> = {}): Check => ({
+    status: { text, tone: 'error', ...extra },
+  });
+
+  const checkForm = (): Check => {
+    const sentPhone = phoneForServer(phone);
+    const problem = checkTvForm(
+      serviceId,
+      {
+        smartCard,
+        phone: sentPhone,
+        subscriptionType: isRenewing ? 'renew' : 'change',
+        planAmountKobo: plan ? plan.amountKobo : null,
+        hasPlanChoice: planCode !== '',
+      },
+      isSandbox,
+    );
+    if (problem !== null) return fail(problem);
+    if (verified === null) return fail(messages.bills.verifyFirst);
+    if (faceKobo === null || faceKobo <= 0) {
+      return fail(isRenewing ? messages.bills.renewUnavailable : messages.purchase.invalidAmount);
+    }
+    const { chargedKobo: payKobo } = applyDiscount(kobo(faceKobo), discountBps);
+    if (wallet.data !== undefined && wallet.data.balanceKobo < payKobo) {
+      return fail(messages.purchase.insufficientBalance, { canFundWallet: true });
+    }
+    const card = smartCardOf(smartCard);
+    const body: PurchaseDraft['body'] = isRenewing
+      ? { serviceId, phone: sentPhone, billersCode: card, subscriptionType: 'renew' }
+      : {
+          serviceId,
+          phone: sentPhone,
+          billersCode: card,
+          variationCode: planCode,
+          ...(canRenew(serviceId) ? { subscriptionType: 'change' as const } : {}),
+        };
+    const what = isRenewing
+      ? `${label} renewal${verified.currentBouquet ? ` (${verified.currentBouquet})` : ''}`
+      : `${label} ${plan?.name ?? planCode}`;
+    return {
+      draft: {
+        body,
+        chargeKobo: payKobo,
+        faceKobo,
+        summary: `${what} for smart card ${card}`,
+        note: `Card holder: ${verified.customerName}`,
+      },
+    };
+  };
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const check = checkForm();
+    if ('status' in check) flow.setFormStatus(check.status);
+    else flow.review(check.draft);
+  };
+
+  return (
+    <PurchasePageFrame title={label}>
+      {flow.step === 'result' && flow.purchase ? (
+        <PurchaseResult
+          purchase={flow.purchase}
+          onStartOver={() => {
+            setPlanCode('');
+            flow.startOver();
+          }}
+          startOverLabel={`Pay for ${label} again`}
+        />
+      ) : flow.step === 'pin' && flow.draft ? (
+        <PinStep flow={flow} draft={flow.draft} />
+      ) : (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label={`Pay for ${label}`}>
+          <div className="flex items-start gap-2">
+            <Input
+              label="Smart card number"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="e.g. 1212121212"
+              value={smartCard}
+              className="min-w-0 flex-1"
+              onChange={(event) => {
+                changeCard(event.target.value);
+              }}
+            />
+            <Button
+              variant="secondary"
+              className="mt-[1.625rem] shrink-0"
+              isBusy={verify.isPending}
+              busyLabel={tvTexts.verifying}
+              disabled={isVerified}
+              onClick={runVerify}
+            >
+              {isVerified ? tvTexts.verified : tvTexts.verify}
+            </Button>
+          </div>
+          <StatusMessage message={verifyError} tone="error" />
+          {verified !== null ? (
+            <VerifiedCustomer
+              title={tvTexts.verifiedTitle}
+              rows={[
+                ['Customer name', verified.customerName],
+                ['Status', verified.status],
+                ['Due date', verified.dueDate ? formatDueDate(verified.dueDate) : null],
+                ['Current bouquet', verified.currentBouquet],
+                [
+                  'Renewal amount',
+                  verified.renewalAmountKobo !== null && verified.renewalAmountKobo > 0
+                    ? formatNaira(verified.renewalAmountKobo)
+                    : null,
+                ],
+              ]}
+            />
+          ) : null}
+          {verified !== null && canRenew(serviceId) ? (
+            <SubscriptionChoice
+              value={subscriptionType}
+              verified={verified}
+              onChange={(next) => {
+                setSubscriptionType(next);
+                flow.setFormStatus(null);
+              }}
+            />
+          ) : null}
+          {isRenewing ? null : (
+            <>
+              <Select
+                label="Bouquet"
+                value={planCode}
+                disabled={planList.length === 0}
+                onChange={(event) => {
+                  choosePlan(event.target.value);
+                }}
+              >
+                <option value="">Choose a bouquet</option>
+                {planList.map((candidate) => (
+                  <option key={candidate.code} value={candidate.code}>
+                    {`${candidate.name} - ${formatNaira(candidate.amountKobo)}`}
+                  </option>
+                ))}
+              </Select>
+              <PlansArea isActive label="Bouquets" plans={plans} planCode={planCode} onSelect={choosePlan} />
+            </>
+          )}
+          <PhoneInput
+            value={phone}
+            onChange={(next) => {
+              setPhone(next);
+              flow.setFormStatus(null);
+            }}
+            network={detectNetwork(phone)}
+          />
+          <Input
+            label="Amount (NGN)"
+            readOnly
+            value={faceKobo !== null && faceKobo > 0 ? formatNaira(faceKobo) : ''}
+            placeholder={isRenewing ? 'The renewal amount' : 'Filled from the bouquet'}
+          />
+          <DiscountLine faceKobo={faceKobo} bps={discountBps} />
+          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} />
+          {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
+          <div className="sticky bottom-0 -mx-1 bg-gray-50/95 px-1 py-2">
+            <Button
+              type="submit"
+              fullWidth
+              disabled={!isRenewing && planCode === ''}
+              isBusy={flow.isBusy}
+              busyLabel={messages.purchase.processing}
+            >
+              {tvTexts.submit}
+            </Button>
+          </div>
+        </form>
+      )}
+      <BillTables />
+      {children}
+    </PurchasePageFrame>
+  );
+}
+
+export function GotvPage() {
+  return <TvPage serviceId="gotv" />;
+}
+
+export function StartimesPage() {
+  return <TvPage serviceId="startimes" />;
+}
