@@ -46,6 +46,13 @@ function toWireError(error: FastifyError): WireError {
   if (error.statusCode === 429) {
     return { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes and try again.' };
   }
+  // pg-pool gives this no code: every connection stayed busy for the whole wait
+  if (error.message === 'timeout exceeded when trying to connect') {
+    return {
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'We are very busy right now. Please try again in a moment.',
+    };
+  }
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return { code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON.' };
   }

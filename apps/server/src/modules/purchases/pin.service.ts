@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, PRODUCT_NAME } from '@quickvend/shared/services';
@@ -9,6 +9,25 @@ import { pinResetTokens, transactionPins } from './purchases.tables.ts';
 
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 const RESET_LINK_MINUTES = 30;
+/** How long a PIN proved right is recognised without running Argon2 again. */
+const REMEMBER_RIGHT_PIN_MS = 10 * 60_000;
+
+/**
+ * Runs work for one key at a time in this process. PIN checks queue here before they take a database
+ * connection, so one customer's burst of purchases waits its turn instead of holding the shared pool.
+ */
+function createKeyedQueue() {
+  const tails = new Map<string, Promise<unknown>>();
+  return function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (tails.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = run.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
+  };
+}
 
 /** PINs anyone would try first: repeated digits, runs up or down, and a few favourites. */
 export function isTrivialPin(pin: string): boolean {
@@ -29,6 +48,29 @@ export function createPinService(deps: {
   const { db, clock } = deps;
   const secret = Buffer.from(deps.pepper);
   const hashPin = (pin: string) => argon2Hash(pin, { ...ARGON2, secret });
+  const oneAtATime = createKeyedQueue();
+  // per user: the stored hash a PIN was last proved against, and a keyed digest of that PIN
+  const rightPins = new Map<string, { pinHash: string; digest: Buffer; until: number }>();
+  const digestOf = (userId: string, pin: string) =>
+    createHmac('sha256', secret).update(`${userId}:${pin}`).digest();
+
+  /** Argon2 for a PIN not seen lately; a PIN proved right against the same stored hash is recognised at once. */
+  async function isRightPin(userId: string, pinHash: string, pin: string): Promise<boolean> {
+    const digest = digestOf(userId, pin);
+    const known = rightPins.get(userId);
+    if (
+      known &&
+      known.pinHash === pinHash &&
+      known.until > clock.now().getTime() &&
+      timingSafeEqual(known.digest, digest)
+    ) {
+      return true;
+    }
+    const isRight = await argon2Verify(pinHash, pin, { secret });
+    if (isRight)
+      rightPins.set(userId, { pinHash, digest, until: clock.now().getTime() + REMEMBER_RIGHT_PIN_MS });
+    return isRight;
+  }
 
   function checkStrength(pin: string): void {
     if (!/^\d{4}$/.test(pin)) throw new AppError('VALIDATION_FAILED', 'Your PIN must be exactly 4 digits.');
@@ -58,13 +100,18 @@ export function createPinService(deps: {
   }
 
   /**
-   * Checks a PIN with the user's PIN row locked (SELECT ... FOR UPDATE), so concurrent guesses are checked one
-   * after another: however many arrive at once, at most PIN_MAX_ATTEMPTS wrong ones are ever checked before
+   * Checks a PIN with the user's PIN row locked (SELECT ... FOR UPDATE), after queueing per user in this
+   * process, so concurrent guesses are checked one after another: however many arrive at once, at most PIN_MAX_ATTEMPTS wrong ones are ever checked before
    * the lock, and concurrent right ones never lock the owner out.
    * @throws PIN_NOT_SET, PIN_LOCKED, PIN_INCORRECT
    */
   async function verify(userId: string, pin: string | undefined): Promise<void> {
-    const failure = await db.transaction(async (tx) => {
+    const failure = await oneAtATime(userId, () => checkLocked(userId, pin));
+    if (failure) throw failure;
+  }
+
+  function checkLocked(userId: string, pin: string | undefined): Promise<AppError | null> {
+    return db.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(transactionPins)
@@ -79,7 +126,7 @@ export function createPinService(deps: {
         });
       }
       const isRight =
-        pin !== undefined && /^\d{4}$/.test(pin) && (await argon2Verify(row.pinHash, pin, { secret }));
+        pin !== undefined && /^\d{4}$/.test(pin) && (await isRightPin(userId, row.pinHash, pin));
       if (isRight) {
         if (row.failedAttempts > 0 || row.lockedUntil) {
           await tx
@@ -111,7 +158,6 @@ export function createPinService(deps: {
         },
       );
     });
-    if (failure) throw failure;
   }
 
   return {
