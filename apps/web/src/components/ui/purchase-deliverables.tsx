@@ -26,7 +26,7 @@ export function PurchaseDeliverables({ purchase }: { purchase: Purchase }) {
         </section>
       ) : null}
       {pins.length > 0 ? (
-        <section aria-label="PINs" className="flex flex-col gap-1.5">
+        <section aria-label={pins.length === 1 ? 'PIN' : 'PINs'} className="flex flex-col gap-1.5">
           <h3 className="text-sm font-semibold text-gray-700">{pins.length === 1 ? 'PIN' : 'PINs'}</h3>
           <ol className="flex flex-col gap-2">
             {pins.map((pin, index) => (

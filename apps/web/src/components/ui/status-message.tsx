@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+
 /** `info`: neither done nor failed yet (a payment being confirmed), in neutral blue. */
 export type StatusTone = 'success' | 'error' | 'info';
 
@@ -11,10 +13,24 @@ type StatusMessageProps = {
   /** Overrides the spec's rule for failure texts that do not contain "Error". */
   tone?: StatusTone | undefined;
   className?: string;
+  /** bring a new message into view (a form whose button sticks to the bottom could hide it) */
+  isScrolledIntoView?: boolean;
 };
 
 /** A live region that is always in the page, so screen readers announce each new message. */
-export function StatusMessage({ message, tone, className = '' }: StatusMessageProps) {
+export function StatusMessage({
+  message,
+  tone,
+  className = '',
+  isScrolledIntoView = false,
+}: StatusMessageProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!isScrolledIntoView || !message || element === null) return;
+    // jsdom has no scrolling
+    if (typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'center' });
+  }, [isScrolledIntoView, message]);
   const resolved = message ? (tone ?? toneOf(message)) : undefined;
   const colours =
     resolved === 'error'
@@ -25,7 +41,7 @@ export function StatusMessage({ message, tone, className = '' }: StatusMessagePr
           ? 'border-sky-300 bg-sky-50 text-sky-900'
           : 'hidden';
   return (
-    <div role="status" aria-live="polite" aria-atomic="true" className={className}>
+    <div ref={ref} role="status" aria-live="polite" aria-atomic="true" className={className}>
       {message ? (
         <p data-tone={resolved} className={`rounded-lg border px-3 py-2 text-sm font-medium ${colours}`}>
           {message}

@@ -168,7 +168,7 @@ export function DataPage() {
             value={plan ? formatNaira(plan.amountKobo) : ''}
             placeholder="Filled from the plan"
           />
-          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} />
+          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} isScrolledIntoView />
           {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
           <div className="sticky bottom-0 -mx-1 bg-gray-50/95 px-1 py-2">
             <Button

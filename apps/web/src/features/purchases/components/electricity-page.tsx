@@ -309,7 +309,7 @@ export function ElectricityPage() {
               <DiscountLine faceKobo={amountKobo} bps={discountBps} />
             </>
           ) : null}
-          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} />
+          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} isScrolledIntoView />
           {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
           {canPay ? (
             <div className="sticky bottom-0 -mx-1 bg-gray-50/95 px-1 py-2">

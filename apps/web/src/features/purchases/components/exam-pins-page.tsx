@@ -36,6 +36,7 @@ export const examTexts = {
   } satisfies Record<ExamId, string>,
   quantity: 'Quantity',
   quantityHint: `1 to ${EXAM_MAX_QUANTITY} PINs.`,
+  pinsHint: 'Your PINs show on the receipt and are emailed to you.',
   profileId: 'JAMB profile ID',
   profileHint: 'The profile ID from your JAMB registration.',
   verify: 'Verify Profile ID',
@@ -211,11 +212,11 @@ export function ExamPinsPage() {
         <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Buy exam PINs">
           <fieldset className="flex flex-col gap-1">
             <legend className="mb-1 text-sm font-semibold text-gray-900">{examTexts.choose}</legend>
-            <div className="grid grid-cols-3 gap-2">
+            <div className="flex flex-col gap-1.5">
               {EXAM_SERVICES.map((exam) => (
                 <label
                   key={exam.id}
-                  className={`flex min-h-16 cursor-pointer flex-col justify-center rounded-xl border-2 px-2 py-1.5 has-focus-visible:outline-3 has-focus-visible:outline-brand-500 ${
+                  className={`flex min-h-11 cursor-pointer items-center justify-between gap-2 rounded-xl border-2 px-3 py-1.5 has-focus-visible:outline-3 has-focus-visible:outline-brand-500 ${
                     examId === exam.id
                       ? 'border-brand-700 bg-brand-50'
                       : 'border-gray-200 bg-white hover:border-brand-600'
@@ -233,8 +234,8 @@ export function ExamPinsPage() {
                     }}
                     className="sr-only"
                   />
-                  <span className="text-sm leading-tight font-bold text-gray-900">{exam.label}</span>
-                  <span className="text-xs leading-tight text-gray-700">{examTexts.hints[exam.id]}</span>
+                  <span className="text-sm font-bold text-gray-900">{exam.label}</span>
+                  <span className="text-right text-xs text-gray-700">{examTexts.hints[exam.id]}</span>
                 </label>
               ))}
             </div>
@@ -296,7 +297,7 @@ export function ExamPinsPage() {
           )}
           <PhoneInput
             value={phone}
-            hint={isJamb ? undefined : 'The PINs are sent here and shown on your receipt.'}
+            hint={isJamb ? undefined : examTexts.pinsHint}
             onChange={(next) => {
               setPhone(next);
               flow.setFormStatus(null);
@@ -315,7 +316,7 @@ export function ExamPinsPage() {
             placeholder="Filled from the plan"
           />
           <DiscountLine faceKobo={faceKobo} bps={discountBps} />
-          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} />
+          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} isScrolledIntoView />
           {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
           <div className="sticky bottom-0 -mx-1 bg-gray-50/95 px-1 py-2">
             <Button

@@ -102,9 +102,12 @@ function headRowsOf(purchase: Purchase): Row[] {
       ];
     case 'tv': {
       const rows: Row[] = [platform, ['Service', tvLabelOf(purchase.serviceId)]];
-      if (purchase.billersCode) rows.push(['Smart card', purchase.billersCode]);
+      // Showmax has no card: the phone is the account
+      if (purchase.billersCode && purchase.serviceId !== 'showmax')
+        rows.push(['Smart card', purchase.billersCode]);
       if (plan) rows.push([purchase.serviceId === 'showmax' ? 'Plan' : 'Bouquet', plan]);
-      if (purchase.subscriptionType)
+      // the provider's plan name may already say it is a renewal
+      if (purchase.subscriptionType && !/renew/i.test(plan))
         rows.push(['Subscription', purchase.subscriptionType === 'renew' ? 'Renewal' : 'Change of bouquet']);
       rows.push(['Phone', purchase.phone]);
       return rows;

@@ -335,7 +335,7 @@ export function TvPage({ serviceId, children }: TvPageProps) {
             placeholder={isRenewing ? 'The renewal amount' : 'Filled from the bouquet'}
           />
           <DiscountLine faceKobo={faceKobo} bps={discountBps} />
-          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} />
+          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} isScrolledIntoView />
           {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
           <div className="sticky bottom-0 -mx-1 bg-gray-50/95 px-1 py-2">
             <Button

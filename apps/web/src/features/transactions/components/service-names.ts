@@ -53,7 +53,7 @@ export function planOf(purchase: Purchase): string {
 
 /** Who received it: the phone, or the meter or smart card number. */
 export function recipientOf(purchase: Purchase): string {
-  return purchase.billersCode
+  return purchase.billersCode && purchase.billersCode !== purchase.phone
     ? `${purchase.billersCode}${purchase.phone ? ` (${purchase.phone})` : ''}`
     : purchase.phone;
 }
