@@ -367,3 +367,77 @@ describe('StarTimes page', () => {
     expect(body.subscriptionType).toBeUndefined();
   });
 });
+
+describe('cable purchases that are not final', () => {
+  it('says a pending DSTV payment is being confirmed and will be delivered or refunded automatically', async () => {
+    tvApi({
+      'POST /api/v1/purchases': (body) => ({
+        status: 201,
+        body: {
+          purchase: aPurchase({
+            requestId: body.requestId,
+            serviceId: 'dstv',
+            kind: 'tv',
+            status: 'pending',
+            transactionId: null,
+          }),
+        },
+      }),
+      'GET /api/v1/purchases/:requestId': (_body, url) => ({
+        body: {
+          purchase: aPurchase({
+            requestId: url.pathname.split('/').at(-1) ?? '',
+            serviceId: 'dstv',
+            kind: 'tv',
+            status: 'pending',
+          }),
+        },
+      }),
+    });
+    const { user } = renderApp('/dstv');
+    await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('radio', { name: /Renew/ });
+    await user.type(screen.getByLabelText('Phone number'), '08011111111');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await enterPin(user, '1357');
+    const pending = await screen.findByText(
+      /being confirmed with DSTV\. It will be delivered, or your money refunded automatically/,
+    );
+    expect(pending.getAttribute('data-tone')).toBe('info');
+  });
+
+  it('keeps the request id for a retry of the same card, and makes a new one for another card', async () => {
+    const api = tvApi({
+      'POST /api/v1/purchases': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const { user } = renderApp('/dstv');
+    const pay = async () => {
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await screen.findByRole('region', { name: 'Smart card verified' });
+      await user.click(screen.getByRole('radio', { name: /Change bouquet/ }));
+      await user.click(screen.getByRole('radio', { name: /DStv Padi/ }));
+      await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+      await enterPin(user, '1357');
+      await screen.findByText(/we do not know yet whether this purchase went through/);
+    };
+    await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
+    await user.type(screen.getByLabelText('Phone number'), '08011111111');
+    await pay();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => {
+      expect(api.callsTo('POST /api/v1/purchases')).toHaveLength(2);
+    });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const card = screen.getByLabelText('Smart card number');
+    await user.clear(card);
+    await user.type(card, '3434343434');
+    await pay();
+    const [first, retry, other] = api
+      .callsTo('POST /api/v1/purchases')
+      .map((call) => call.body as CreatePurchaseBody);
+    expect(retry?.requestId).toBe(first?.requestId);
+    expect(other?.billersCode).toBe('3434343434');
+    expect(other?.requestId).not.toBe(first?.requestId);
+  });
+});
