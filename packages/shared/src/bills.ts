@@ -83,3 +83,18 @@ export function applyDiscount(amountKobo: Kobo, bps: number): { discountKobo: Ko
   const discountKobo = percentOfKobo(amountKobo, bps, 'floor');
   return { discountKobo, chargedKobo: kobo(amountKobo - discountKobo) };
 }
+
+/**
+ * `1234 5678 9012 3456 7890`: an electricity token in groups of four, as a meter keypad takes it.
+ * A provider's `Token : ...` prefix is dropped; anything that is not digits is shown as it came.
+ */
+export function groupToken(token: string): string {
+  const compact = tokenDigits(token);
+  return /^\d+$/.test(compact) ? (compact.match(/.{1,4}/g) ?? [compact]).join(' ') : token.trim();
+}
+
+/** The digits of a token, for copying into a meter (or the token as it came when it is not digits). */
+export function tokenDigits(token: string): string {
+  const compact = token.replace(/^\s*token\s*:?\s*/i, '').replace(/[\s-]/g, '');
+  return /^\d+$/.test(compact) ? compact : token.trim();
+}

@@ -1,9 +1,8 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
+import { groupToken } from '@quickvend/shared/bills';
 import { formatLagosTimestamp } from '@quickvend/shared/dates';
 import { formatNaira } from '@quickvend/shared/money';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-
-const groupsOfFour = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** The mail that carries a token or exam PINs, on delivery and on request: the customer must never lose them. */
 export function credentialMail(purchase: Purchase): { subject: string; text: string } {
@@ -12,7 +11,7 @@ export function credentialMail(purchase: Purchase): { subject: string; text: str
     `Amount: ${formatNaira(purchase.amountKobo)} (you paid ${formatNaira(purchase.chargedKobo)})`,
   ];
   if (purchase.billersCode) lines.push(`Meter / number: ${purchase.billersCode}`);
-  if (purchase.token) lines.push('', `Token: ${groupsOfFour(purchase.token)}`);
+  if (purchase.token) lines.push('', `Token: ${groupToken(purchase.token)}`);
   if (purchase.units) lines.push(`Units: ${purchase.units}`);
   for (const [i, pin] of (purchase.pins ?? []).entries()) {
     lines.push(
