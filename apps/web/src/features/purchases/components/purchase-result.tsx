@@ -5,11 +5,9 @@ import { EXAM_SERVICES, NETWORK_SERVICES, PRODUCT_NAME, TV_PROVIDERS } from '@qu
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailAgainButton } from '../../../components/ui/email-again-button.tsx';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
-import { PurchaseDeliverables } from '../../../components/ui/purchase-deliverables.tsx';
-import { PurchaseStatusBadge } from '../../../components/ui/purchase-status-badge.tsx';
-import { Receipt, receiptText, type ReceiptRow } from '../../../components/ui/receipt.tsx';
+import { PurchaseReceipt } from '../../../components/ui/purchase-receipt.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/ui/status-message.tsx';
-import { formatLagosTimestamp, groupToken } from '../../../lib/format.ts';
+import { formatLagosTimestamp } from '../../../lib/format.ts';
 import { transactionReceiptPath } from '../../../lib/paths.ts';
 import {
   canEmailAgain,
@@ -142,16 +140,6 @@ function rowsOf(purchase: Purchase): Row[] {
   return uniqueRows(rows);
 }
 
-/** The receipt as text for Share: its rows, then the token and PINs. */
-export function shareLinesOf(purchase: Purchase, rows: Row[]): Row[] {
-  const extra: Row[] = [];
-  if (purchase.token) extra.push(['Token', groupToken(purchase.token)]);
-  for (const [index, pin] of (purchase.pins ?? []).entries()) {
-    extra.push([`PIN ${index + 1}`, pin.serial ? `${pin.pin} (serial ${pin.serial})` : pin.pin]);
-  }
-  return [...rows, ...extra];
-}
-
 type PurchaseResultProps = {
   purchase: Purchase;
   onStartOver: () => void;
@@ -161,13 +149,6 @@ type PurchaseResultProps = {
 /** Where every purchase ends: delivered, refunded, or being confirmed, in plain words, and the receipt. */
 export function PurchaseResult({ purchase, onStartOver, startOverLabel }: PurchaseResultProps) {
   const outcome = outcomeOf(purchase);
-  const rows = rowsOf(purchase);
-  const receiptRows: ReceiptRow[] = rows.map(([label, value]) => ({
-    label,
-    value: label === 'Status' ? <PurchaseStatusBadge status={purchase.status} /> : value,
-    isEmphasised: label === 'Amount',
-  }));
-  const hasDeliverables = purchase.token !== null || (purchase.pins?.length ?? 0) > 0;
   return (
     <div className="flex flex-col gap-3">
       <StatusMessage message={outcome.text} tone={outcome.tone} />
@@ -176,12 +157,7 @@ export function PurchaseResult({ purchase, onStartOver, startOverLabel }: Purcha
           {resultTexts.refunded(formatNaira(purchase.chargedKobo))}
         </p>
       ) : null}
-      <Receipt
-        rows={receiptRows}
-        shareText={receiptText('Transaction Receipt', shareLinesOf(purchase, rows))}
-        hasActions
-        lead={hasDeliverables ? <PurchaseDeliverables purchase={purchase} /> : undefined}
-      />
+      <PurchaseReceipt purchase={purchase} rows={rowsOf(purchase)} />
       {canEmailAgain(purchase) ? <EmailAgainButton requestId={purchase.requestId} /> : null}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button onClick={onStartOver} className="sm:flex-1">

@@ -4,13 +4,11 @@ import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { EmailAgainButton } from '../../../components/ui/email-again-button.tsx';
-import { PurchaseDeliverables } from '../../../components/ui/purchase-deliverables.tsx';
-import { PurchaseStatusBadge } from '../../../components/ui/purchase-status-badge.tsx';
-import { Receipt, receiptText, type ReceiptRow } from '../../../components/ui/receipt.tsx';
+import { PurchaseReceipt } from '../../../components/ui/purchase-receipt.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { formatLagosDateTime, formatLagosTimestamp, groupToken } from '../../../lib/format.ts';
+import { formatLagosDateTime, formatLagosTimestamp } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import {
   canEmailAgain,
@@ -48,35 +46,6 @@ function rowsOf(purchase: Purchase): [string, string][] {
   );
   if (purchase.message) rows.push(['Message', purchase.message]);
   return uniqueRows(rows);
-}
-
-function shareTextOf(purchase: Purchase, rows: [string, string][]): string {
-  const extra: [string, string][] = [];
-  if (purchase.token) extra.push(['Token', groupToken(purchase.token)]);
-  for (const [index, pin] of (purchase.pins ?? []).entries()) {
-    extra.push([`PIN ${index + 1}`, pin.serial ? `${pin.pin} (serial ${pin.serial})` : pin.pin]);
-  }
-  return receiptText('Receipt', [...rows, ...extra]);
-}
-
-function PurchaseReceipt({ purchase }: { purchase: Purchase }) {
-  const rows = rowsOf(purchase);
-  const receiptRows: ReceiptRow[] = rows.map(([label, value]) => ({
-    label,
-    value: label === 'Status' ? <PurchaseStatusBadge status={purchase.status} /> : value,
-    isEmphasised: label === 'Amount',
-  }));
-  const hasExtras = purchase.token !== null || (purchase.pins?.length ?? 0) > 0;
-  return (
-    <Receipt
-      title="Receipt"
-      headingLevel={1}
-      rows={receiptRows}
-      shareText={shareTextOf(purchase, rows)}
-      hasActions
-      lead={hasExtras ? <PurchaseDeliverables purchase={purchase} /> : undefined}
-    />
-  );
 }
 
 /** `/transactions/:requestId`: one purchase's receipt, printable and shareable. */
@@ -120,7 +89,7 @@ export function TransactionReceiptPage() {
         {purchase.status === 'failed' ? (
           <StatusMessage message={receiptTexts.failed} tone="info" className="print:hidden" />
         ) : null}
-        <PurchaseReceipt purchase={purchase} />
+        <PurchaseReceipt purchase={purchase} rows={rowsOf(purchase)} title="Receipt" headingLevel={1} />
         {canEmailAgain(purchase) ? <EmailAgainButton requestId={purchase.requestId} /> : null}
         <p className="text-center text-xs text-gray-600">
           Last updated {formatLagosDateTime(purchase.updatedAt)} (Lagos time)
