@@ -1,28 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-const uniqueEmail = (label: string) =>
-  `${label}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 6)}@e2e.test`;
-
-async function signUpAndFund(page: Page, name: string, naira: string) {
-  await page.goto('/signup');
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email address').fill(uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'user'));
-  await page.getByLabel('Password').fill('e2e password 1');
-  await page.getByRole('button', { name: /sign up/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/fund-wallet');
-  await page.getByLabel('Amount (NGN)').first().fill(naira);
-  await page.getByRole('button', { name: 'Pay Now' }).click();
-  await page.getByLabel('Or type a card number').fill('4084084084084081');
-  await page.getByRole('button', { name: /^Pay ₦/ }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** A new PIN: the pad moves on by itself once 4 digits are in. */
-async function createPin(page: Page, pin: string) {
-  await page.getByLabel('Create your transaction PIN').fill(pin);
-  await page.getByLabel('Enter the same PIN again').fill(pin);
-}
+import { expect, test } from '@playwright/test';
+import { createPin, signUpAndFund } from './accounts.ts';
 
 test('renew a DSTV bouquet after verifying the smart card, 1% off, with the receipt', async ({ page }) => {
   await signUpAndFund(page, 'Dele Dstv', '50000');

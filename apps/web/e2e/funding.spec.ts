@@ -1,16 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-const uniqueEmail = (label: string) =>
-  `${label}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 6)}@e2e.test`;
-
-async function signUp(page: Page, name: string) {
-  await page.goto('/signup');
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email address').fill(uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'user'));
-  await page.getByLabel('Password').fill('e2e password 1');
-  await page.getByRole('button', { name: /sign up/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { signUp } from './accounts.ts';
 
 const walletBalance = (page: Page) => page.getByRole('region', { name: 'Wallet balance' });
 

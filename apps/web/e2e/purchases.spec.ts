@@ -1,27 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-const uniqueEmail = (label: string) =>
-  `${label}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 6)}@e2e.test`;
-
-async function signUpAndFund(page: Page, name: string, naira: string) {
-  await page.goto('/signup');
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email address').fill(uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'user'));
-  await page.getByLabel('Password').fill('e2e password 1');
-  await page.getByRole('button', { name: /sign up/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/fund-wallet');
-  await page.getByLabel('Amount (NGN)').first().fill(naira);
-  await page.getByRole('button', { name: 'Pay Now' }).click();
-  await page.getByLabel('Or type a card number').fill('4084084084084081');
-  await page.getByRole('button', { name: /^Pay ₦/ }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** The PIN pad moves on by itself once 4 digits are in. */
-async function enterPin(page: Page, label: string, pin: string) {
-  await page.getByLabel(label).fill(pin);
-}
+import { expect, test } from '@playwright/test';
+import { createPin, signUpAndFund } from './accounts.ts';
 
 test('buy airtime with a new PIN, see the receipt, the balance drop live, and the purchase in the history', async ({
   page,
@@ -40,8 +18,7 @@ test('buy airtime with a new PIN, see the receipt, the balance drop live, and th
   await page.getByRole('button', { name: 'Subscribe' }).click();
 
   await expect(page.getByText('₦100.00').first()).toBeVisible();
-  await enterPin(page, 'Create your transaction PIN', '4826');
-  await enterPin(page, 'Enter the same PIN again', '4826');
+  await createPin(page, '4826');
 
   const receipt = page.getByRole('region', { name: 'Transaction Receipt' });
   await expect(receipt).toBeVisible({ timeout: 15_000 });
@@ -66,8 +43,7 @@ test('buy a data plan with the PIN', async ({ page }) => {
   await page.getByLabel('Phone number').fill('08011111111');
   await page.getByLabel('Data plan').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Buy Data' }).click();
-  await enterPin(page, 'Create your transaction PIN', '5937');
-  await enterPin(page, 'Enter the same PIN again', '5937');
+  await createPin(page, '5937');
   const receipt = page.getByRole('region', { name: 'Transaction Receipt' });
   await expect(receipt).toBeVisible({ timeout: 15_000 });
   await expect(receipt).toContainText(/MTN/i);
