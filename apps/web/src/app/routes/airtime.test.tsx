@@ -13,6 +13,7 @@ import {
   sandboxMeta,
   type MockHandlers,
 } from '../../lib/testing/mock-api.ts';
+import { enterPin } from '../../lib/testing/purchase-steps.ts';
 import { renderApp } from '../testing.tsx';
 
 function airtimeApi(overrides: MockHandlers = {}) {
@@ -34,11 +35,6 @@ async function fillForm(user: UserEvent, phone: string, amount: string) {
   await user.type(await screen.findByLabelText('Phone number'), phone);
   await user.type(screen.getByLabelText('Amount (NGN)'), amount);
   await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-}
-
-async function enterPin(user: UserEvent, pin: string) {
-  const keys = await screen.findByRole('group', { name: 'PIN keys' });
-  for (const digit of pin) await user.click(within(keys).getByRole('button', { name: digit }));
 }
 
 describe('airtime page', () => {

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import { ELECTRICITY_DISTRIBUTORS } from '@quickvend/shared/services';
-import { billsApi } from '../../lib/testing/bills.ts';
-import { aPurchase, apiError, aVerification, type MockHandlers } from '../../lib/testing/mock-api.ts';
+import { billsApi, purchaseMadeFor } from '../../lib/testing/bills.ts';
+import { apiError, aVerification, type MockHandlers } from '../../lib/testing/mock-api.ts';
+import { enterPin } from '../../lib/testing/purchase-steps.ts';
 import { renderApp } from '../testing.tsx';
 
 const prepaidMeter = aVerification({
@@ -26,44 +27,31 @@ function electricityApi(overrides: MockHandlers = {}) {
     'POST /api/v1/verify': (body) => ({
       body: { ...prepaidMeter, billersCode: body.billersCode, type: body.type ?? null },
     }),
-    'POST /api/v1/purchases': (body) => ({
-      status: 201,
-      body: {
-        purchase: aPurchase({
-          requestId: body.requestId,
-          serviceId: body.serviceId,
-          kind: 'electricity',
-          serviceName: 'Ikeja Electric Payment - IKEDC',
-          phone: body.phone ?? '',
-          billersCode: body.billersCode ?? null,
-          amountKobo: 100_000,
-          amount: '1000.00',
-          discountKobo: 1_000,
-          discount: '10.00',
-          chargedKobo: 99_000,
-          charged: '990.00',
-          customerName: 'TESTMETER1',
-          token: body.type === 'prepaid' ? '26362054405982757802' : null,
-          units: body.type === 'prepaid' ? '79.9 kWh' : null,
-          receiptLines:
-            body.type === 'prepaid'
-              ? [{ label: 'Address', value: 'ABULE - ABULE' }]
-              : [
-                  { label: 'Customer', value: 'TESTMETER2' },
-                  { label: 'Receipt', value: 'RCPT-0042' },
-                  { label: 'Balance', value: '₦12,500.00' },
-                ],
-        }),
-      },
-    }),
+    'POST /api/v1/purchases': (body) =>
+      purchaseMadeFor(body, {
+        kind: 'electricity',
+        serviceName: 'Ikeja Electric Payment - IKEDC',
+        amountKobo: 100_000,
+        amount: '1000.00',
+        discountKobo: 1_000,
+        discount: '10.00',
+        chargedKobo: 99_000,
+        charged: '990.00',
+        customerName: 'TESTMETER1',
+        token: body.type === 'prepaid' ? '26362054405982757802' : null,
+        units: body.type === 'prepaid' ? '79.9 kWh' : null,
+        receiptLines:
+          body.type === 'prepaid'
+            ? [{ label: 'Address', value: 'ABULE - ABULE' }]
+            : [
+                { label: 'Customer', value: 'TESTMETER2' },
+                { label: 'Receipt', value: 'RCPT-0042' },
+                { label: 'Balance', value: '₦12,500.00' },
+              ],
+      }),
     'POST /api/v1/purchases/:requestId/email': { body: { sentTo: 'a***@example.com' } },
     ...overrides,
   });
-}
-
-async function enterPin(user: UserEvent, pin: string) {
-  const keys = await screen.findByRole('group', { name: 'PIN keys' });
-  for (const digit of pin) await user.click(within(keys).getByRole('button', { name: digit }));
 }
 
 async function verifyMeter(user: UserEvent, meter: string, type: 'Prepaid' | 'Postpaid' = 'Prepaid') {

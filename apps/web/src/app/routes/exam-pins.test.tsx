@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
-import { billsApi } from '../../lib/testing/bills.ts';
-import { aPurchase, aVerification, type MockHandlers } from '../../lib/testing/mock-api.ts';
+import { billsApi, purchaseMadeFor } from '../../lib/testing/bills.ts';
+import { aVerification, type MockHandlers } from '../../lib/testing/mock-api.ts';
+import { enterPin } from '../../lib/testing/purchase-steps.ts';
 import { renderApp } from '../testing.tsx';
 
 function examApi(overrides: MockHandlers = {}) {
@@ -19,37 +19,23 @@ function examApi(overrides: MockHandlers = {}) {
     'POST /api/v1/purchases': (body) => {
       const quantity = body.quantity ?? 1;
       const each = body.serviceId === 'jamb' ? 620_000 : 390_000;
-      return {
-        status: 201,
-        body: {
-          purchase: aPurchase({
-            requestId: body.requestId,
-            serviceId: body.serviceId,
-            kind: 'education',
-            serviceName: 'WAEC Result Checker PIN',
-            phone: body.phone ?? '',
-            billersCode: body.billersCode ?? null,
-            planName: body.serviceId === 'jamb' ? 'UTME PIN (without mock)' : 'WASSCE',
-            quantity,
-            amountKobo: each * quantity,
-            chargedKobo: each * quantity,
-            customerName: body.serviceId === 'jamb' ? 'Mr Testing Test' : null,
-            pins: Array.from({ length: quantity }, (_, index) => ({
-              serial: body.serviceId === 'jamb' ? null : `WRN00000000${index + 1}`,
-              pin: `55550000111${index + 1}`,
-            })),
-          }),
-        },
-      };
+      return purchaseMadeFor(body, {
+        kind: 'education',
+        serviceName: 'WAEC Result Checker PIN',
+        planName: body.serviceId === 'jamb' ? 'UTME PIN (without mock)' : 'WASSCE',
+        quantity,
+        amountKobo: each * quantity,
+        chargedKobo: each * quantity,
+        customerName: body.serviceId === 'jamb' ? 'Mr Testing Test' : null,
+        pins: Array.from({ length: quantity }, (_, index) => ({
+          serial: body.serviceId === 'jamb' ? null : `WRN00000000${index + 1}`,
+          pin: `55550000111${index + 1}`,
+        })),
+      });
     },
     'POST /api/v1/purchases/:requestId/email': { body: { sentTo: 'a***@example.com' } },
     ...overrides,
   });
-}
-
-async function enterPin(user: UserEvent, pin: string) {
-  const keys = await screen.findByRole('group', { name: 'PIN keys' });
-  for (const digit of pin) await user.click(within(keys).getByRole('button', { name: digit }));
 }
 
 describe('exam PINs page', () => {

@@ -1,47 +1,30 @@
 import { screen, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
-import { billsApi } from '../../lib/testing/bills.ts';
-import { aPurchase, type MockHandlers } from '../../lib/testing/mock-api.ts';
+import { billsApi, purchaseMadeFor } from '../../lib/testing/bills.ts';
+import { type MockHandlers } from '../../lib/testing/mock-api.ts';
+import { enterPin, expectError } from '../../lib/testing/purchase-steps.ts';
 import { renderApp } from '../testing.tsx';
 
 function showmaxApi(overrides: MockHandlers = {}) {
   return billsApi({
-    'POST /api/v1/purchases': (body) => ({
-      status: 201,
-      body: {
-        purchase: aPurchase({
-          requestId: body.requestId,
-          serviceId: 'showmax',
-          kind: 'tv',
-          serviceName: 'ShowMax',
-          phone: body.phone ?? '',
-          variationCode: body.variationCode ?? null,
-          planName: 'Showmax - 1 Month',
-          amountKobo: 350_000,
-          amount: '3500.00',
-          discountKobo: 3_500,
-          discount: '35.00',
-          chargedKobo: 346_500,
-          charged: '3465.00',
-          message: '',
-          receiptLines: [{ label: 'Code', value: 'SHMX-VOUCHER-7781' }],
-        }),
-      },
-    }),
+    'POST /api/v1/purchases': (body) =>
+      purchaseMadeFor(body, {
+        kind: 'tv',
+        serviceName: 'ShowMax',
+        variationCode: body.variationCode ?? null,
+        planName: 'Showmax - 1 Month',
+        amountKobo: 350_000,
+        amount: '3500.00',
+        discountKobo: 3_500,
+        discount: '35.00',
+        chargedKobo: 346_500,
+        charged: '3465.00',
+        message: '',
+        receiptLines: [{ label: 'Code', value: 'SHMX-VOUCHER-7781' }],
+      }),
     ...overrides,
   });
-}
-
-async function enterPin(user: UserEvent, pin: string) {
-  const keys = await screen.findByRole('group', { name: 'PIN keys' });
-  for (const digit of pin) await user.click(within(keys).getByRole('button', { name: digit }));
-}
-
-async function expectError(text: string) {
-  const message = await screen.findByText(text);
-  expect(message.getAttribute('data-tone')).toBe('error');
 }
 
 describe('Showmax page', () => {

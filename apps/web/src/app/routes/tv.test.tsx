@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { billsApi } from '../../lib/testing/bills.ts';
+import { billsApi, purchaseMadeFor } from '../../lib/testing/bills.ts';
 import {
   aPurchase,
   apiError,
@@ -12,6 +12,7 @@ import {
   aWallet,
   type MockHandlers,
 } from '../../lib/testing/mock-api.ts';
+import { enterPin, expectError } from '../../lib/testing/purchase-steps.ts';
 import { renderApp } from '../testing.tsx';
 
 const dstvCard = aVerification({
@@ -30,38 +31,25 @@ function tvApi(overrides: MockHandlers = {}) {
     'POST /api/v1/verify': (body) => ({
       body: { ...dstvCard, serviceId: body.serviceId, billersCode: body.billersCode },
     }),
-    'POST /api/v1/purchases': (body) => ({
-      status: 201,
-      body: {
-        purchase: aPurchase({
-          requestId: body.requestId,
-          serviceId: body.serviceId,
-          kind: 'tv',
-          serviceName: 'DSTV Subscription',
-          phone: body.phone ?? '',
-          billersCode: body.billersCode ?? null,
-          variationCode: body.variationCode ?? null,
-          planName: body.subscriptionType === 'renew' ? 'DStv Compact N19,000' : 'DStv Padi N4,400',
-          subscriptionType: body.subscriptionType ?? null,
-          amountKobo: 1_900_000,
-          amount: '19000.00',
-          discountKobo: 19_000,
-          discount: '190.00',
-          chargedKobo: 1_881_000,
-          charged: '18810.00',
-          balanceAfterKobo: 3_119_000,
-          customerName: 'TEST METHOD',
-          message: '',
-        }),
-      },
-    }),
+    'POST /api/v1/purchases': (body) =>
+      purchaseMadeFor(body, {
+        kind: 'tv',
+        serviceName: 'DSTV Subscription',
+        variationCode: body.variationCode ?? null,
+        planName: body.subscriptionType === 'renew' ? 'DStv Compact N19,000' : 'DStv Padi N4,400',
+        subscriptionType: body.subscriptionType ?? null,
+        amountKobo: 1_900_000,
+        amount: '19000.00',
+        discountKobo: 19_000,
+        discount: '190.00',
+        chargedKobo: 1_881_000,
+        charged: '18810.00',
+        balanceAfterKobo: 3_119_000,
+        customerName: 'TEST METHOD',
+        message: '',
+      }),
     ...overrides,
   });
-}
-
-async function enterPin(user: UserEvent, pin: string) {
-  const keys = await screen.findByRole('group', { name: 'PIN keys' });
-  for (const digit of pin) await user.click(within(keys).getByRole('button', { name: digit }));
 }
 
 /** Fills what is given and taps Subscribe; the status message it leads to is returned by the caller. */
@@ -70,11 +58,6 @@ async function fillTv(user: UserEvent, input: { card?: string; phone?: string; p
   if (input.card) await user.type(screen.getByLabelText('Smart card number'), input.card);
   if (input.phone) await user.type(screen.getByLabelText('Phone number'), input.phone);
   await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-}
-
-async function expectError(text: string) {
-  const message = await screen.findByText(text);
-  expect(message.getAttribute('data-tone')).toBe('error');
 }
 
 describe('DSTV page', () => {

@@ -1,5 +1,15 @@
+import type { CreatePurchaseBody, Purchase } from '@quickvend/shared/api/purchases';
 import { ELECTRICITY_DISTRIBUTORS } from '@quickvend/shared/services';
-import { aService, aUser, aVariation, aWallet, mockApi, sandboxMeta, type MockHandlers } from './mock-api.ts';
+import {
+  aPurchase,
+  aService,
+  aUser,
+  aVariation,
+  aWallet,
+  mockApi,
+  sandboxMeta,
+  type MockHandlers,
+} from './mock-api.ts';
 
 /** The bill services as the server lists them: 1% off TV, Showmax and electricity; none on exams. */
 export const billServices = [
@@ -101,4 +111,20 @@ export function billsApi(overrides: MockHandlers = {}) {
     'GET /api/v1/purchases': { body: { purchases: [], nextCursor: null } },
     ...overrides,
   });
+}
+
+/** The answer to `POST /api/v1/purchases`: the purchase made for the request (its key, service, phone and number). */
+export function purchaseMadeFor(request: CreatePurchaseBody, fields: Partial<Purchase>) {
+  return {
+    status: 201,
+    body: {
+      purchase: aPurchase({
+        requestId: request.requestId,
+        serviceId: request.serviceId,
+        phone: request.phone ?? '',
+        billersCode: request.billersCode ?? null,
+        ...fields,
+      }),
+    },
+  };
 }
