@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { VerifyBody, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
@@ -19,7 +20,36 @@ export function describeVerifyError(error: unknown): string {
   return `Error: ${messages.bills.notVerified}`;
 }
 
-/** One verification at a time; the answer belongs to the inputs it was asked with. */
-export function useVerifyCustomer() {
-  return useMutation({ mutationFn: verifyCustomer });
+/**
+ * The customer behind the inputs named by `key`, once the provider has verified them. One verification at a
+ * time; the answer belongs to the inputs it was asked with, so it is not shown for other ones.
+ */
+export function useVerifiedCustomer(key: string) {
+  const verify = useMutation({ mutationFn: verifyCustomer });
+  const [verification, setVerification] = useState<{ key: string; answer: VerifyResponse } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    verified: verification?.key === key ? verification.answer : null,
+    /** the inputs of the last answer, whether or not they are still the ones typed */
+    answeredKey: verification?.key ?? null,
+    isPending: verify.isPending,
+    /** why the last verification was refused */
+    error,
+    setError,
+    forget: () => {
+      setVerification(null);
+    },
+    run: (body: VerifyBody, onVerified?: (answer: VerifyResponse) => void) => {
+      verify.mutate(body, {
+        onSuccess: (answer) => {
+          setVerification({ key, answer });
+          onVerified?.(answer);
+        },
+        onError: (problem) => {
+          setVerification(null);
+          setError(describeVerifyError(problem));
+        },
+      });
+    },
+  };
 }

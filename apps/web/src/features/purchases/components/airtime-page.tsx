@@ -12,10 +12,8 @@ import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useService } from '../../../lib/catalog.ts';
 import { phoneDigits, phoneForServer } from '../../../lib/phone.ts';
 import { useWallet } from '../../../lib/wallet.ts';
-import { PinStep } from './pin-step.tsx';
-import { FundWalletOffer, PurchasePageFrame } from './purchase-page-frame.tsx';
-import { PurchaseResult } from './purchase-result.tsx';
-import { usePurchaseFlow, type FormStatus, type PurchaseDraft } from './use-purchase-flow.ts';
+import { FundWalletOffer, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
+import { formError, usePurchaseFlow, type FormCheck } from './use-purchase-flow.ts';
 
 /** The provider's smallest airtime top-up, until the service list says otherwise. */
 const AIRTIME_MINIMUM_KOBO = 5_000;
@@ -28,8 +26,6 @@ export const airtimeTexts = {
   embeddedSubmit: 'Buy airtime',
 } as const;
 
-type Check = { draft: PurchaseDraft } | { status: FormStatus };
-
 function checkAirtime(input: {
   phone: string;
   operator: Network | '';
@@ -37,34 +33,30 @@ function checkAirtime(input: {
   minimumKobo: number;
   maximumKobo: number | null;
   balanceKobo: number | undefined;
-}): Check {
+}): FormCheck {
   const { phone, operator, amount } = input;
   if (phone.trim() === '' || operator === '' || amount.trim() === '') {
-    return { status: { text: messages.purchase.allFieldsRequired, tone: 'error' } };
+    return formError(messages.purchase.allFieldsRequired);
   }
   if (phoneDigits(phone).length < MIN_PHONE_DIGITS) {
-    return { status: { text: messages.purchase.invalidPhone, tone: 'error' } };
+    return formError(messages.purchase.invalidPhone);
   }
   let amountKobo: number;
   try {
     amountKobo = parseNaira(amount);
   } catch (error) {
     if (!(error instanceof AmountError)) throw error;
-    return { status: { text: messages.purchase.invalidAmount, tone: 'error' } };
+    return formError(messages.purchase.invalidAmount);
   }
-  if (amountKobo <= 0) return { status: { text: messages.purchase.invalidAmount, tone: 'error' } };
+  if (amountKobo <= 0) return formError(messages.purchase.invalidAmount);
   if (amountKobo < input.minimumKobo) {
-    return {
-      status: { text: `Error: The minimum amount is ${formatNaira(input.minimumKobo)}.`, tone: 'error' },
-    };
+    return formError(`Error: The minimum amount is ${formatNaira(input.minimumKobo)}.`);
   }
   if (input.maximumKobo !== null && amountKobo > input.maximumKobo) {
-    return {
-      status: { text: `Error: The maximum amount is ${formatNaira(input.maximumKobo)}.`, tone: 'error' },
-    };
+    return formError(`Error: The maximum amount is ${formatNaira(input.maximumKobo)}.`);
   }
   if (input.balanceKobo !== undefined && input.balanceKobo < amountKobo) {
-    return { status: { text: messages.purchase.insufficientBalance, tone: 'error', canFundWallet: true } };
+    return formError(messages.purchase.insufficientBalance, { canFundWallet: true });
   }
   const network = NETWORK_SERVICES[operator];
   const sentPhone = phoneForServer(phone);
@@ -115,90 +107,84 @@ export function AirtimeForm({ isEmbedded = false }: AirtimeFormProps) {
       maximumKobo,
       balanceKobo: wallet.data?.balanceKobo,
     });
-    if ('status' in check) flow.setFormStatus(check.status);
-    else flow.review(check.draft);
-  };
-
-  const startOver = () => {
-    setAmount('');
-    flow.startOver();
+    flow.proceed(check);
   };
 
   return (
-    <>
-      {flow.step === 'result' && flow.purchase ? (
-        <PurchaseResult purchase={flow.purchase} onStartOver={startOver} startOverLabel="Buy more airtime" />
-      ) : flow.step === 'pin' && flow.draft ? (
-        <PinStep flow={flow} draft={flow.draft} />
-      ) : (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Buy airtime">
-          <PhoneInput
-            {...(isEmbedded ? { label: airtimeTexts.embeddedPhone } : {})}
-            value={phone}
-            onChange={changePhone}
-            network={operator === '' ? detectNetwork(phone) : operator}
-          />
-          <Select
-            label="Operator"
-            value={operator}
-            hint={isDetected ? airtimeTexts.portableHint : undefined}
-            onChange={(event) => {
-              setOperator(event.target.value as Network | '');
-              setIsDetected(false);
-              flow.setFormStatus(null);
-            }}
-          >
-            <option value="">Choose operator</option>
-            {NETWORKS.map((network) => (
-              <option key={network.id} value={network.id}>
-                {network.label}
-              </option>
+    <PurchaseSteps
+      flow={flow}
+      startOverLabel="Buy more airtime"
+      onStartOver={() => {
+        setAmount('');
+      }}
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Buy airtime">
+        <PhoneInput
+          {...(isEmbedded ? { label: airtimeTexts.embeddedPhone } : {})}
+          value={phone}
+          onChange={changePhone}
+          network={operator === '' ? detectNetwork(phone) : operator}
+        />
+        <Select
+          label="Operator"
+          value={operator}
+          hint={isDetected ? airtimeTexts.portableHint : undefined}
+          onChange={(event) => {
+            setOperator(event.target.value as Network | '');
+            setIsDetected(false);
+            flow.setFormStatus(null);
+          }}
+        >
+          <option value="">Choose operator</option>
+          {NETWORKS.map((network) => (
+            <option key={network.id} value={network.id}>
+              {network.label}
+            </option>
+          ))}
+        </Select>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 text-sm font-semibold text-gray-900">Quick amounts</legend>
+          <div className="grid grid-cols-4 gap-2">
+            {AIRTIME_QUICK_AMOUNTS_NAIRA.map((naira) => (
+              <button
+                key={naira}
+                type="button"
+                aria-pressed={amount === String(naira)}
+                onClick={() => {
+                  setAmount(String(naira));
+                  flow.setFormStatus(null);
+                }}
+                className={`min-h-11 rounded-lg border-2 text-sm font-bold tabular-nums focus-visible:outline-3 focus-visible:outline-brand-500 ${
+                  amount === String(naira)
+                    ? 'border-brand-700 bg-brand-50 text-brand-900'
+                    : 'border-gray-200 bg-white text-gray-900 hover:border-brand-600'
+                }`}
+              >
+                ₦{naira.toLocaleString('en-NG')}
+              </button>
             ))}
-          </Select>
-          <fieldset className="flex flex-col gap-1">
-            <legend className="mb-1 text-sm font-semibold text-gray-900">Quick amounts</legend>
-            <div className="grid grid-cols-4 gap-2">
-              {AIRTIME_QUICK_AMOUNTS_NAIRA.map((naira) => (
-                <button
-                  key={naira}
-                  type="button"
-                  aria-pressed={amount === String(naira)}
-                  onClick={() => {
-                    setAmount(String(naira));
-                    flow.setFormStatus(null);
-                  }}
-                  className={`min-h-11 rounded-lg border-2 text-sm font-bold tabular-nums focus-visible:outline-3 focus-visible:outline-brand-500 ${
-                    amount === String(naira)
-                      ? 'border-brand-700 bg-brand-50 text-brand-900'
-                      : 'border-gray-200 bg-white text-gray-900 hover:border-brand-600'
-                  }`}
-                >
-                  ₦{naira.toLocaleString('en-NG')}
-                </button>
-              ))}
-            </div>
-          </fieldset>
-          <Input
-            label={isEmbedded ? airtimeTexts.embeddedAmount : 'Amount (NGN)'}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="e.g. 500"
-            value={amount}
-            hint={`From ${formatNaira(minimumKobo)}${maximumKobo !== null ? ` to ${formatNaira(maximumKobo)}` : ''}.`}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              flow.setFormStatus(null);
-            }}
-          />
-          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} />
-          {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
-          <Button type="submit" fullWidth isBusy={flow.isBusy} busyLabel={messages.purchase.processing}>
-            {isEmbedded ? airtimeTexts.embeddedSubmit : 'Subscribe'}
-          </Button>
-        </form>
-      )}
-    </>
+          </div>
+        </fieldset>
+        <Input
+          label={isEmbedded ? airtimeTexts.embeddedAmount : 'Amount (NGN)'}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="e.g. 500"
+          value={amount}
+          hint={`From ${formatNaira(minimumKobo)}${maximumKobo !== null ? ` to ${formatNaira(maximumKobo)}` : ''}.`}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            flow.setFormStatus(null);
+          }}
+        />
+        <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} />
+        {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
+        <Button type="submit" fullWidth isBusy={flow.isBusy} busyLabel={messages.purchase.processing}>
+          {isEmbedded ? airtimeTexts.embeddedSubmit : 'Subscribe'}
+        </Button>
+      </form>
+    </PurchaseSteps>
   );
 }
 

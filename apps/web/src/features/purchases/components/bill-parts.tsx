@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { applyDiscount } from '@quickvend/shared/bills';
 import { formatNaira, kobo } from '@quickvend/shared/money';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { formatBps } from '../../../lib/format.ts';
 
 export const billTexts = {
   discount: (percent: string, pay: string) => `${percent} off: you pay ${pay}`,
+  verifying: 'Verifying...',
 } as const;
 
 /** `1% off: you pay ₦18,810.00` under a price, when the service has a discount. */
@@ -15,6 +18,53 @@ export function DiscountLine({ faceKobo, bps }: { faceKobo: number | null; bps: 
     <p className="-mt-1 rounded-lg bg-green-50 px-3 py-1.5 text-sm font-semibold text-green-900">
       {billTexts.discount(formatBps(bps), formatNaira(payKobo))}
     </p>
+  );
+}
+
+type PlanAmountProps = {
+  faceKobo: number | null;
+  discountBps?: number;
+  label?: string;
+  placeholder?: string;
+  hint?: string | undefined;
+};
+
+/** The price a plan (or a renewal) sets, read-only, with the discount under it. */
+export function PlanAmount({
+  faceKobo,
+  discountBps = 0,
+  label = 'Amount (NGN)',
+  placeholder = 'Filled from the plan',
+  hint,
+}: PlanAmountProps) {
+  return (
+    <>
+      <Input
+        label={label}
+        readOnly
+        value={faceKobo !== null ? formatNaira(faceKobo) : ''}
+        hint={hint}
+        placeholder={placeholder}
+      />
+      <DiscountLine faceKobo={faceKobo} bps={discountBps} />
+    </>
+  );
+}
+
+/** Asks the provider who is behind the number typed. */
+export function VerifyButton({
+  isBusy,
+  onClick,
+  children,
+}: {
+  isBusy: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button variant="secondary" fullWidth isBusy={isBusy} busyLabel={billTexts.verifying} onClick={onClick}>
+      {children}
+    </Button>
   );
 }
 

@@ -1,22 +1,17 @@
 import { useState, type SyntheticEvent } from 'react';
 import type { Variation } from '@quickvend/shared/api/purchases';
-import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork, type Network } from '@quickvend/shared/phone';
 import { NETWORK_SERVICES } from '@quickvend/shared/services';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useVariations } from '../../../lib/catalog.ts';
 import { phoneDigits, phoneForServer } from '../../../lib/phone.ts';
 import { useWallet } from '../../../lib/wallet.ts';
-import { PinStep } from './pin-step.tsx';
-import { PlansArea } from './plans-area.tsx';
-import { FundWalletOffer, PurchasePageFrame } from './purchase-page-frame.tsx';
-import { PurchaseResult } from './purchase-result.tsx';
-import { usePurchaseFlow, type FormStatus, type PurchaseDraft } from './use-purchase-flow.ts';
+import { PlanAmount } from './bill-parts.tsx';
+import { PlanPicker } from './plans-area.tsx';
+import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
+import { formError, usePurchaseFlow, type FormCheck } from './use-purchase-flow.ts';
 
 export const dataNetworks: { id: Network; label: string }[] = [
   { id: 'mtn', label: 'MTN' },
@@ -27,27 +22,25 @@ export const dataNetworks: { id: Network; label: string }[] = [
 
 const MIN_PHONE_DIGITS = 10;
 
-type Check = { draft: PurchaseDraft } | { status: FormStatus };
-
 function checkData(input: {
   network: Network | '';
   phone: string;
   planCode: string;
   plans: readonly Variation[];
   balanceKobo: number | undefined;
-}): Check {
+}): FormCheck {
   const { network, phone, planCode } = input;
   if (network === '' || phone.trim() === '' || planCode === '') {
-    return { status: { text: messages.purchase.allFieldsRequired, tone: 'error' } };
+    return formError(messages.purchase.allFieldsRequired);
   }
   if (phoneDigits(phone).length < MIN_PHONE_DIGITS) {
-    return { status: { text: messages.purchase.invalidPhone, tone: 'error' } };
+    return formError(messages.purchase.invalidPhone);
   }
   const plan = input.plans.find((candidate) => candidate.code === planCode);
-  if (!plan) return { status: { text: messages.purchase.invalidDataPlan, tone: 'error' } };
-  if (!(plan.amountKobo > 0)) return { status: { text: messages.purchase.invalidAmount, tone: 'error' } };
+  if (!plan) return formError(messages.purchase.invalidDataPlan);
+  if (!(plan.amountKobo > 0)) return formError(messages.purchase.invalidAmount);
   if (input.balanceKobo !== undefined && input.balanceKobo < plan.amountKobo) {
-    return { status: { text: messages.purchase.insufficientBalance, tone: 'error', canFundWallet: true } };
+    return formError(messages.purchase.insufficientBalance, { canFundWallet: true });
   }
   const label = dataNetworks.find((candidate) => candidate.id === network)?.label ?? network;
   return {
@@ -105,25 +98,19 @@ export function DataPage() {
       plans: planList,
       balanceKobo: wallet.data?.balanceKobo,
     });
-    if ('status' in check) flow.setFormStatus(check.status);
-    else flow.review(check.draft);
+    flow.proceed(check);
   };
 
   return (
     <PurchasePageFrame title="Buy Data">
       {wallet.isPending ? <p className="sr-only">{messages.purchase.loadingUser}</p> : null}
-      {flow.step === 'result' && flow.purchase ? (
-        <PurchaseResult
-          purchase={flow.purchase}
-          onStartOver={() => {
-            setPlanCode('');
-            flow.startOver();
-          }}
-          startOverLabel="Buy more data"
-        />
-      ) : flow.step === 'pin' && flow.draft ? (
-        <PinStep flow={flow} draft={flow.draft} />
-      ) : (
+      <PurchaseSteps
+        flow={flow}
+        startOverLabel="Buy more data"
+        onStartOver={() => {
+          setPlanCode('');
+        }}
+      >
         <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Buy data">
           <Select
             label="Network"
@@ -140,49 +127,19 @@ export function DataPage() {
             ))}
           </Select>
           <PhoneInput value={phone} onChange={changePhone} network={detectNetwork(phone)} />
-          <Select
-            label="Data plan"
-            value={planCode}
-            disabled={network === '' || planList.length === 0}
-            onChange={(event) => {
-              choosePlan(event.target.value);
-            }}
-          >
-            <option value="">{network === '' ? 'Choose a network first' : 'Choose a plan'}</option>
-            {planList.map((candidate) => (
-              <option key={candidate.code} value={candidate.code}>
-                {`${candidate.name} - ${formatNaira(candidate.amountKobo)}`}
-              </option>
-            ))}
-          </Select>
-          <PlansArea
+          <PlanPicker
+            selectLabel="Data plan"
+            placeholder={network === '' ? 'Choose a network first' : 'Choose a plan'}
             isActive={network !== ''}
             label="Data plans"
             plans={plans}
             planCode={planCode}
             onSelect={choosePlan}
           />
-          <Input
-            label="Amount (NGN)"
-            readOnly
-            value={plan ? formatNaira(plan.amountKobo) : ''}
-            placeholder="Filled from the plan"
-          />
-          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} isScrolledIntoView />
-          {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
-          <div className="sticky bottom-0 -mx-1 bg-gray-50/95 px-1 py-2">
-            <Button
-              type="submit"
-              fullWidth
-              disabled={planCode === ''}
-              isBusy={flow.isBusy}
-              busyLabel={messages.purchase.processing}
-            >
-              Buy Data
-            </Button>
-          </div>
+          <PlanAmount faceKobo={plan?.amountKobo ?? null} />
+          <FormSubmit flow={flow} label="Buy Data" isDisabled={planCode === ''} />
         </form>
-      )}
+      </PurchaseSteps>
     </PurchasePageFrame>
   );
 }

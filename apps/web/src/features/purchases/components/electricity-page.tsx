@@ -1,11 +1,9 @@
 import { useState, type SyntheticEvent } from 'react';
-import type { VerifyResponse } from '@quickvend/shared/api/purchases';
 import { applyDiscount, checkMeterForm, smartCardOf } from '@quickvend/shared/bills';
 import { AmountError, formatNaira, parseNaira, toNairaString, kobo } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
 import { ELECTRICITY_DISTRIBUTORS, METER_TYPES } from '@quickvend/shared/services';
-import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -13,13 +11,11 @@ import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useService } from '../../../lib/catalog.ts';
 import { phoneDigits, phoneForServer } from '../../../lib/phone.ts';
 import { useWallet } from '../../../lib/wallet.ts';
-import { describeVerifyError, useVerifyCustomer } from '../api/verify-customer.ts';
+import { useVerifiedCustomer } from '../api/verify-customer.ts';
 import { BillTables } from './bill-tables.tsx';
-import { DiscountLine, VerifiedCustomer } from './bill-parts.tsx';
-import { PinStep } from './pin-step.tsx';
-import { FundWalletOffer, PurchasePageFrame } from './purchase-page-frame.tsx';
-import { PurchaseResult } from './purchase-result.tsx';
-import { usePurchaseFlow, type FormStatus, type PurchaseDraft } from './use-purchase-flow.ts';
+import { DiscountLine, VerifiedCustomer, VerifyButton } from './bill-parts.tsx';
+import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
+import { formError, usePurchaseFlow, type FormCheck } from './use-purchase-flow.ts';
 
 type MeterType = (typeof METER_TYPES)[number];
 
@@ -29,14 +25,11 @@ const meterTypeLabels: Record<MeterType, string> = { prepaid: 'Prepaid', postpai
 
 export const electricityTexts = {
   verify: 'Verify Meter Number',
-  verifying: 'Verifying...',
   verifiedTitle: 'Meter verified',
   submit: 'Buy electricity',
   limits: (minimum: string, maximum: string | null) =>
     maximum ? `From ${minimum} to ${maximum}.` : `From ${minimum}.`,
 } as const;
-
-type Check = { draft: PurchaseDraft } | { status: FormStatus };
 
 function checkPayment(input: {
   serviceId: string;
@@ -50,28 +43,25 @@ function checkPayment(input: {
   maximumKobo: number | null;
   discountBps: number;
   balanceKobo: number | undefined;
-}): Check {
-  const error = (text: string, extra: Partial<FormStatus> = {}): Check => ({
-    status: { text, tone: 'error', ...extra },
-  });
+}): FormCheck {
   if (input.phone.trim() === '' || input.amount.trim() === '')
-    return error(messages.purchase.allFieldsRequired);
-  if (phoneDigits(input.phone).length < MIN_PHONE_DIGITS) return error(messages.purchase.invalidPhone);
+    return formError(messages.purchase.allFieldsRequired);
+  if (phoneDigits(input.phone).length < MIN_PHONE_DIGITS) return formError(messages.purchase.invalidPhone);
   let amountKobo: number;
   try {
     amountKobo = parseNaira(input.amount);
   } catch (problem) {
     if (!(problem instanceof AmountError)) throw problem;
-    return error(messages.purchase.invalidAmount);
+    return formError(messages.purchase.invalidAmount);
   }
-  if (amountKobo <= 0) return error(messages.purchase.invalidAmount);
+  if (amountKobo <= 0) return formError(messages.purchase.invalidAmount);
   if (input.minimumKobo !== null && amountKobo < input.minimumKobo)
-    return error(`Error: ${messages.purchase.minimumAmount(formatNaira(input.minimumKobo))}`);
+    return formError(`Error: ${messages.purchase.minimumAmount(formatNaira(input.minimumKobo))}`);
   if (input.maximumKobo !== null && amountKobo > input.maximumKobo)
-    return error(`Error: ${messages.purchase.maximumAmount(formatNaira(input.maximumKobo))}`);
+    return formError(`Error: ${messages.purchase.maximumAmount(formatNaira(input.maximumKobo))}`);
   const { chargedKobo: payKobo } = applyDiscount(kobo(amountKobo), input.discountBps);
   if (input.balanceKobo !== undefined && input.balanceKobo < payKobo)
-    return error(messages.purchase.insufficientBalance, { canFundWallet: true });
+    return formError(messages.purchase.insufficientBalance, { canFundWallet: true });
   return {
     draft: {
       body: {
@@ -93,20 +83,17 @@ function checkPayment(input: {
 export function ElectricityPage() {
   const flow = usePurchaseFlow('electricity');
   const wallet = useWallet();
-  const verify = useVerifyCustomer();
   const [serviceId, setServiceId] = useState('');
   const [meterType, setMeterType] = useState<MeterType>('prepaid');
   const [meterNumber, setMeterNumber] = useState('');
-  const [verification, setVerification] = useState<{ key: string; answer: VerifyResponse } | null>(null);
-  const [verifyError, setVerifyError] = useState<string | null>(null);
   const [phone, setPhone] = useState('');
   const [amount, setAmount] = useState('');
   const service = useService(serviceId || undefined);
   const distributor = ELECTRICITY_DISTRIBUTORS.find((candidate) => candidate.id === serviceId);
 
   const meter = smartCardOf(meterNumber);
-  const key = `${serviceId}|${meterType}|${meter}`;
-  const verified = verification?.key === key ? verification.answer : null;
+  const customer = useVerifiedCustomer(`${serviceId}|${meterType}|${meter}`);
+  const verified = customer.verified;
   const canPay = verified !== null && verified.canVend !== false;
   const minimumKobo = verified?.minimumAmountKobo ?? service?.minimumKobo ?? null;
   const maximumKobo = verified?.maximumAmountKobo ?? service?.maximumKobo ?? null;
@@ -120,29 +107,18 @@ export function ElectricityPage() {
   })();
 
   const changed = () => {
-    setVerifyError(null);
+    customer.setError(null);
     flow.setFormStatus(null);
   };
 
   const runVerify = () => {
     const problem = checkMeterForm({ meterNumber, meterType, serviceId });
     if (problem !== null) {
-      setVerifyError(problem);
+      customer.setError(problem);
       return;
     }
     changed();
-    verify.mutate(
-      { serviceId, billersCode: meter, type: meterType },
-      {
-        onSuccess: (answer) => {
-          setVerification({ key, answer });
-        },
-        onError: (error) => {
-          setVerification(null);
-          setVerifyError(describeVerifyError(error));
-        },
-      },
-    );
+    customer.run({ serviceId, billersCode: meter, type: meterType });
   };
 
   const submit = (event: SyntheticEvent) => {
@@ -174,24 +150,18 @@ export function ElectricityPage() {
       discountBps,
       balanceKobo: wallet.data?.balanceKobo,
     });
-    if ('status' in check) flow.setFormStatus(check.status);
-    else flow.review(check.draft);
+    flow.proceed(check);
   };
 
   return (
     <PurchasePageFrame title="Electricity">
-      {flow.step === 'result' && flow.purchase ? (
-        <PurchaseResult
-          purchase={flow.purchase}
-          onStartOver={() => {
-            setAmount('');
-            flow.startOver();
-          }}
-          startOverLabel="Buy more electricity"
-        />
-      ) : flow.step === 'pin' && flow.draft ? (
-        <PinStep flow={flow} draft={flow.draft} />
-      ) : (
+      <PurchaseSteps
+        flow={flow}
+        startOverLabel="Buy more electricity"
+        onStartOver={() => {
+          setAmount('');
+        }}
+      >
         <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Pay for electricity">
           <Select
             label="Distributor"
@@ -249,17 +219,11 @@ export function ElectricityPage() {
             }}
           />
           {verified === null ? (
-            <Button
-              variant="secondary"
-              fullWidth
-              isBusy={verify.isPending}
-              busyLabel={electricityTexts.verifying}
-              onClick={runVerify}
-            >
+            <VerifyButton isBusy={customer.isPending} onClick={runVerify}>
               {electricityTexts.verify}
-            </Button>
+            </VerifyButton>
           ) : null}
-          <StatusMessage message={verifyError} tone="error" />
+          <StatusMessage message={customer.error} tone="error" />
           {verified !== null ? (
             <VerifiedCustomer
               title={electricityTexts.verifiedTitle}
@@ -309,17 +273,9 @@ export function ElectricityPage() {
               <DiscountLine faceKobo={amountKobo} bps={discountBps} />
             </>
           ) : null}
-          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} isScrolledIntoView />
-          {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
-          {canPay ? (
-            <div className="sticky bottom-0 -mx-1 bg-gray-50/95 px-1 py-2">
-              <Button type="submit" fullWidth isBusy={flow.isBusy} busyLabel={messages.purchase.processing}>
-                {electricityTexts.submit}
-              </Button>
-            </div>
-          ) : null}
+          <FormSubmit flow={flow} label={electricityTexts.submit} hasButton={canPay} />
         </form>
-      )}
+      </PurchaseSteps>
       <BillTables />
     </PurchasePageFrame>
   );

@@ -1,26 +1,20 @@
 import { useState, type SyntheticEvent } from 'react';
-import type { VerifyResponse } from '@quickvend/shared/api/purchases';
 import { applyDiscount, smartCardOf } from '@quickvend/shared/bills';
 import { formatNaira, kobo } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
 import { EXAM_MAX_QUANTITY, EXAM_SERVICES } from '@quickvend/shared/services';
-import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useService, useVariations } from '../../../lib/catalog.ts';
 import { phoneDigits, phoneForServer } from '../../../lib/phone.ts';
 import { useWallet } from '../../../lib/wallet.ts';
-import { describeVerifyError, useVerifyCustomer } from '../api/verify-customer.ts';
-import { DiscountLine, VerifiedCustomer } from './bill-parts.tsx';
-import { PinStep } from './pin-step.tsx';
+import { useVerifiedCustomer } from '../api/verify-customer.ts';
+import { PlanAmount, VerifiedCustomer, VerifyButton } from './bill-parts.tsx';
 import { PlansArea } from './plans-area.tsx';
-import { FundWalletOffer, PurchasePageFrame } from './purchase-page-frame.tsx';
-import { PurchaseResult } from './purchase-result.tsx';
-import { usePurchaseFlow, type FormStatus, type PurchaseDraft } from './use-purchase-flow.ts';
-
-type Check = { draft: PurchaseDraft } | { status: FormStatus };
+import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
+import { formError, usePurchaseFlow, type FormCheck } from './use-purchase-flow.ts';
 
 type ExamId = (typeof EXAM_SERVICES)[number]['id'];
 
@@ -40,7 +34,6 @@ export const examTexts = {
   profileId: 'JAMB profile ID',
   profileHint: 'The profile ID from your JAMB registration.',
   verify: 'Verify Profile ID',
-  verifying: 'Verifying...',
   verifiedTitle: 'Candidate verified',
   planFirst: 'Error: Choose a plan, then verify the profile ID.',
   profileRequired: 'Error: Enter the profile ID, then tap Verify Profile ID.',
@@ -107,13 +100,10 @@ function QuantityStepper({ value, onChange }: { value: string; onChange: (next: 
 export function ExamPinsPage() {
   const flow = usePurchaseFlow('exam-pins');
   const wallet = useWallet();
-  const verify = useVerifyCustomer();
   const [examId, setExamId] = useState<ExamId>('waec');
   const [chosenPlan, setChosenPlan] = useState('');
   const [quantityText, setQuantityText] = useState('1');
   const [profileId, setProfileId] = useState('');
-  const [verification, setVerification] = useState<{ key: string; answer: VerifyResponse } | null>(null);
-  const [verifyError, setVerifyError] = useState<string | null>(null);
   const [phone, setPhone] = useState('');
   const service = useService(examId);
   const plans = useVariations(examId);
@@ -126,54 +116,39 @@ export function ExamPinsPage() {
   const faceKobo = plan && quantity !== null ? kobo(plan.amountKobo * quantity) : null;
   const discountBps = service?.discountBps ?? 0;
   const profile = smartCardOf(profileId);
-  const verified = isJamb && verification?.key === `${planCode}|${profile}` ? verification.answer : null;
+  const customer = useVerifiedCustomer(`${planCode}|${profile}`);
+  const verified = isJamb ? customer.verified : null;
   const examLabel = EXAM_SERVICES.find((exam) => exam.id === examId)?.label ?? examId;
 
   const changed = () => {
-    setVerifyError(null);
+    customer.setError(null);
     flow.setFormStatus(null);
   };
 
   const runVerify = () => {
     changed();
     if (planCode === '') {
-      setVerifyError(examTexts.planFirst);
+      customer.setError(examTexts.planFirst);
       return;
     }
     if (profile === '') {
-      setVerifyError(examTexts.profileRequired);
+      customer.setError(examTexts.profileRequired);
       return;
     }
-    const key = `${planCode}|${profile}`;
-    verify.mutate(
-      { serviceId: 'jamb', billersCode: profile, type: planCode },
-      {
-        onSuccess: (answer) => {
-          setVerification({ key, answer });
-        },
-        onError: (error) => {
-          setVerification(null);
-          setVerifyError(describeVerifyError(error));
-        },
-      },
-    );
+    customer.run({ serviceId: 'jamb', billersCode: profile, type: planCode });
   };
 
-  const fail = (text: string, extra: Partial<FormStatus> = {}): Check => ({
-    status: { text, tone: 'error', ...extra },
-  });
-
-  const checkForm = (): Check => {
+  const checkForm = (): FormCheck => {
     if (planCode === '' || phone.trim() === '' || (isJamb && profile === '') || quantityText.trim() === '')
-      return fail(messages.purchase.allFieldsRequired);
-    if (quantity === null) return fail(messages.bills.quantityRange);
-    if (phoneDigits(phone).length < MIN_PHONE_DIGITS) return fail(messages.purchase.invalidPhone);
+      return formError(messages.purchase.allFieldsRequired);
+    if (quantity === null) return formError(messages.bills.quantityRange);
+    if (phoneDigits(phone).length < MIN_PHONE_DIGITS) return formError(messages.purchase.invalidPhone);
     if (plan === undefined || faceKobo === null || faceKobo <= 0)
-      return fail(messages.purchase.invalidPlanOrAmount);
-    if (isJamb && verified === null) return fail(messages.bills.verifyFirst);
+      return formError(messages.purchase.invalidPlanOrAmount);
+    if (isJamb && verified === null) return formError(messages.bills.verifyFirst);
     const { chargedKobo: payKobo } = applyDiscount(kobo(faceKobo), discountBps);
     if (wallet.data !== undefined && wallet.data.balanceKobo < payKobo)
-      return fail(messages.purchase.insufficientBalance, { canFundWallet: true });
+      return formError(messages.purchase.insufficientBalance, { canFundWallet: true });
     const sentPhone = phoneForServer(phone);
     return {
       draft: {
@@ -190,25 +165,18 @@ export function ExamPinsPage() {
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    const check = checkForm();
-    if ('status' in check) flow.setFormStatus(check.status);
-    else flow.review(check.draft);
+    flow.proceed(checkForm());
   };
 
   return (
     <PurchasePageFrame title={examTexts.title}>
-      {flow.step === 'result' && flow.purchase ? (
-        <PurchaseResult
-          purchase={flow.purchase}
-          onStartOver={() => {
-            setQuantityText('1');
-            flow.startOver();
-          }}
-          startOverLabel="Buy more PINs"
-        />
-      ) : flow.step === 'pin' && flow.draft ? (
-        <PinStep flow={flow} draft={flow.draft} />
-      ) : (
+      <PurchaseSteps
+        flow={flow}
+        startOverLabel="Buy more PINs"
+        onStartOver={() => {
+          setQuantityText('1');
+        }}
+      >
         <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Buy exam PINs">
           <fieldset className="flex flex-col gap-1">
             <legend className="mb-1 text-sm font-semibold text-gray-900">{examTexts.choose}</legend>
@@ -266,15 +234,9 @@ export function ExamPinsPage() {
                 }}
               />
               {verified === null ? (
-                <Button
-                  variant="secondary"
-                  fullWidth
-                  isBusy={verify.isPending}
-                  busyLabel={examTexts.verifying}
-                  onClick={runVerify}
-                >
+                <VerifyButton isBusy={customer.isPending} onClick={runVerify}>
                   {examTexts.verify}
-                </Button>
+                </VerifyButton>
               ) : (
                 <VerifiedCustomer
                   title={examTexts.verifiedTitle}
@@ -284,7 +246,7 @@ export function ExamPinsPage() {
                   ]}
                 />
               )}
-              <StatusMessage message={verifyError} tone="error" />
+              <StatusMessage message={customer.error} tone="error" />
             </>
           ) : (
             <QuantityStepper
@@ -304,33 +266,19 @@ export function ExamPinsPage() {
             }}
             network={detectNetwork(phone)}
           />
-          <Input
+          <PlanAmount
+            faceKobo={faceKobo}
+            discountBps={discountBps}
             label={isJamb ? 'Amount (NGN)' : examTexts.total}
-            readOnly
-            value={faceKobo !== null ? formatNaira(faceKobo) : ''}
             hint={
               !isJamb && plan && quantity !== null
                 ? examTexts.each(formatNaira(plan.amountKobo), quantity)
                 : undefined
             }
-            placeholder="Filled from the plan"
           />
-          <DiscountLine faceKobo={faceKobo} bps={discountBps} />
-          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} isScrolledIntoView />
-          {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
-          <div className="sticky bottom-0 -mx-1 bg-gray-50/95 px-1 py-2">
-            <Button
-              type="submit"
-              fullWidth
-              disabled={planCode === ''}
-              isBusy={flow.isBusy}
-              busyLabel={messages.purchase.processing}
-            >
-              {examTexts.submit(quantity ?? 1)}
-            </Button>
-          </div>
+          <FormSubmit flow={flow} label={examTexts.submit(quantity ?? 1)} isDisabled={planCode === ''} />
         </form>
-      )}
+      </PurchaseSteps>
     </PurchasePageFrame>
   );
 }

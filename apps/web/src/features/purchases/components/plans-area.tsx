@@ -1,6 +1,8 @@
+import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { Button } from '../../../components/ui/button.tsx';
 import { PlanCards } from '../../../components/ui/plan-cards.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import type { useVariations } from '../../../lib/catalog.ts';
@@ -47,5 +49,36 @@ export function PlansArea({ isActive, label, plans, planCode, onSelect }: PlansA
   }
   return (
     <PlanCards label={label} plans={plans.data.variations} selectedCode={planCode} onSelect={onSelect} />
+  );
+}
+
+type PlanPickerProps = PlansAreaProps & {
+  /** the dropdown's label: `Plan`, `Bouquet` */
+  selectLabel: string;
+  placeholder: string;
+};
+
+/** A plan chosen by dropdown or by card: one choice, shown both ways. */
+export function PlanPicker({ selectLabel, placeholder, ...area }: PlanPickerProps) {
+  const planList = area.plans.data?.variations ?? [];
+  return (
+    <>
+      <Select
+        label={selectLabel}
+        value={area.planCode}
+        disabled={!area.isActive || planList.length === 0}
+        onChange={(event) => {
+          area.onSelect(event.target.value);
+        }}
+      >
+        <option value="">{placeholder}</option>
+        {planList.map((candidate) => (
+          <option key={candidate.code} value={candidate.code}>
+            {`${candidate.name} - ${formatNaira(candidate.amountKobo)}`}
+          </option>
+        ))}
+      </Select>
+      <PlansArea {...area} />
+    </>
   );
 }

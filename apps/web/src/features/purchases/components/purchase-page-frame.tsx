@@ -3,9 +3,14 @@ import { Link } from 'react-router';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useWallet } from '../../../lib/wallet.ts';
+import { PinStep } from './pin-step.tsx';
+import { PurchaseResult } from './purchase-result.tsx';
+import type { PurchaseFlow } from './use-purchase-flow.ts';
 
 /** The live balance a purchase is paid from, in one compact line. */
 export function BalanceLine() {
@@ -61,5 +66,63 @@ export function FundWalletOffer() {
     >
       Fund wallet
     </Link>
+  );
+}
+
+type PurchaseStepsProps = {
+  flow: PurchaseFlow;
+  startOverLabel: string;
+  /** what the form clears for the next purchase */
+  onStartOver: () => void;
+  /** the form */
+  children: ReactNode;
+};
+
+/** The step a purchase is at: the form, the PIN for its draft, or the result. */
+export function PurchaseSteps({ flow, startOverLabel, onStartOver, children }: PurchaseStepsProps) {
+  if (flow.step === 'result' && flow.purchase) {
+    return (
+      <PurchaseResult
+        purchase={flow.purchase}
+        onStartOver={() => {
+          onStartOver();
+          flow.startOver();
+        }}
+        startOverLabel={startOverLabel}
+      />
+    );
+  }
+  if (flow.step === 'pin' && flow.draft) return <PinStep flow={flow} draft={flow.draft} />;
+  return children;
+}
+
+type FormSubmitProps = {
+  flow: Pick<PurchaseFlow, 'formStatus' | 'isBusy'>;
+  label: string;
+  isDisabled?: boolean;
+  /** false while the form cannot be paid yet */
+  hasButton?: boolean;
+};
+
+/** The end of a purchase form: what its check found (with the fund-wallet offer), then the button, kept in reach. */
+export function FormSubmit({ flow, label, isDisabled = false, hasButton = true }: FormSubmitProps) {
+  return (
+    <>
+      <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} isScrolledIntoView />
+      {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
+      {hasButton ? (
+        <div className="sticky bottom-0 -mx-1 bg-gray-50/95 px-1 py-2">
+          <Button
+            type="submit"
+            fullWidth
+            disabled={isDisabled}
+            isBusy={flow.isBusy}
+            busyLabel={messages.purchase.processing}
+          >
+            {label}
+          </Button>
+        </div>
+      ) : null}
+    </>
   );
 }

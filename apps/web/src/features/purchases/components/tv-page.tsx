@@ -7,29 +7,24 @@ import { detectNetwork } from '@quickvend/shared/phone';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
-import { Select } from '../../../components/ui/select.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useService, useVariations } from '../../../lib/catalog.ts';
 import { useIsSandbox } from '../../../lib/meta.ts';
 import { phoneForServer } from '../../../lib/phone.ts';
 import { useWallet } from '../../../lib/wallet.ts';
-import { describeVerifyError, useVerifyCustomer } from '../api/verify-customer.ts';
+import { useVerifiedCustomer } from '../api/verify-customer.ts';
 import { BillTables } from './bill-tables.tsx';
-import { DiscountLine, formatDueDate, VerifiedCustomer } from './bill-parts.tsx';
-import { PinStep } from './pin-step.tsx';
-import { PlansArea } from './plans-area.tsx';
-import { FundWalletOffer, PurchasePageFrame } from './purchase-page-frame.tsx';
-import { PurchaseResult, tvLabelOf } from './purchase-result.tsx';
-import { usePurchaseFlow, type FormStatus, type PurchaseDraft } from './use-purchase-flow.ts';
-
-type Check = { draft: PurchaseDraft } | { status: FormStatus };
+import { billTexts, formatDueDate, PlanAmount, VerifiedCustomer } from './bill-parts.tsx';
+import { PlanPicker } from './plans-area.tsx';
+import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
+import { tvLabelOf } from './purchase-result.tsx';
+import { formError, usePurchaseFlow, type FormCheck, type PurchaseDraft } from './use-purchase-flow.ts';
 
 type SubscriptionType = 'change' | 'renew';
 
 export const tvTexts = {
   cardRequired: 'Error: Enter the smart card number, then tap Verify.',
   verify: 'Verify',
-  verifying: 'Verifying...',
   verified: 'Verified',
   verifiedTitle: 'Smart card verified',
   renew: 'Renew',
@@ -118,30 +113,26 @@ export function TvPage({ serviceId, children }: TvPageProps) {
   const isSandbox = useIsSandbox();
   const service = useService(serviceId);
   const plans = useVariations(serviceId);
-  const verify = useVerifyCustomer();
   const [smartCard, setSmartCard] = useState('');
-  // the answer and the card it was asked for: typing another card sets it aside
-  const [verification, setVerification] = useState<{ card: string; answer: VerifyResponse } | null>(null);
-  const [verifyError, setVerifyError] = useState<string | null>(null);
+  const customer = useVerifiedCustomer(smartCardOf(smartCard));
   const [subscriptionType, setSubscriptionType] = useState<SubscriptionType>('change');
   const [planCode, setPlanCode] = useState('');
   const [phone, setPhone] = useState('');
 
-  const planList = plans.data?.variations ?? [];
-  const plan = planList.find((candidate) => candidate.code === planCode);
+  const plan = plans.data?.variations.find((candidate) => candidate.code === planCode);
   const discountBps = service?.discountBps ?? 0;
-  const verified = verification?.card === smartCardOf(smartCard) ? verification.answer : null;
+  const verified = customer.verified;
   const isVerified = verified !== null;
   const isRenewing = canRenew(serviceId) && verified !== null && subscriptionType === 'renew';
   const faceKobo = isRenewing ? verified.renewalAmountKobo : (plan?.amountKobo ?? null);
 
   const changeCard = (next: string) => {
     setSmartCard(next);
-    setVerifyError(null);
+    customer.setError(null);
     flow.setFormStatus(null);
-    if (verification !== null && verification.card !== smartCardOf(next)) {
+    if (customer.answeredKey !== null && customer.answeredKey !== smartCardOf(next)) {
       // another card: what was verified no longer applies
-      setVerification(null);
+      customer.forget();
       setSubscriptionType('change');
     }
   };
@@ -150,25 +141,15 @@ export function TvPage({ serviceId, children }: TvPageProps) {
     const card = smartCardOf(smartCard);
     flow.setFormStatus(null);
     if (card === '') {
-      setVerifyError(tvTexts.cardRequired);
+      customer.setError(tvTexts.cardRequired);
       return;
     }
-    setVerifyError(null);
-    verify.mutate(
-      { serviceId, billersCode: card },
-      {
-        onSuccess: (answer) => {
-          setVerification({ card, answer });
-          // renewing is the quickest way to pay when nothing else was chosen yet
-          const hasRenewal = answer.renewalAmountKobo !== null && answer.renewalAmountKobo > 0;
-          setSubscriptionType(canRenew(serviceId) && hasRenewal && planCode === '' ? 'renew' : 'change');
-        },
-        onError: (error) => {
-          setVerification(null);
-          setVerifyError(describeVerifyError(error));
-        },
-      },
-    );
+    customer.setError(null);
+    customer.run({ serviceId, billersCode: card }, (answer) => {
+      // renewing is the quickest way to pay when nothing else was chosen yet
+      const hasRenewal = answer.renewalAmountKobo !== null && answer.renewalAmountKobo > 0;
+      setSubscriptionType(canRenew(serviceId) && hasRenewal && planCode === '' ? 'renew' : 'change');
+    });
   };
 
   const choosePlan = (code: string) => {
@@ -176,11 +157,7 @@ export function TvPage({ serviceId, children }: TvPageProps) {
     flow.setFormStatus(null);
   };
 
-  const fail = (text: string, extra: Partial<FormStatus> = {}): Check => ({
-    status: { text, tone: 'error', ...extra },
-  });
-
-  const checkForm = (): Check => {
+  const checkForm = (): FormCheck => {
     const sentPhone = phoneForServer(phone);
     const problem = checkTvForm(
       serviceId,
@@ -193,14 +170,14 @@ export function TvPage({ serviceId, children }: TvPageProps) {
       },
       isSandbox,
     );
-    if (problem !== null) return fail(problem);
-    if (verified === null) return fail(messages.bills.verifyFirst);
+    if (problem !== null) return formError(problem);
+    if (verified === null) return formError(messages.bills.verifyFirst);
     if (faceKobo === null || faceKobo <= 0) {
-      return fail(isRenewing ? messages.bills.renewUnavailable : messages.purchase.invalidAmount);
+      return formError(isRenewing ? messages.bills.renewUnavailable : messages.purchase.invalidAmount);
     }
     const { chargedKobo: payKobo } = applyDiscount(kobo(faceKobo), discountBps);
     if (wallet.data !== undefined && wallet.data.balanceKobo < payKobo) {
-      return fail(messages.purchase.insufficientBalance, { canFundWallet: true });
+      return formError(messages.purchase.insufficientBalance, { canFundWallet: true });
     }
     const card = smartCardOf(smartCard);
     const body: PurchaseDraft['body'] = isRenewing
@@ -228,25 +205,18 @@ export function TvPage({ serviceId, children }: TvPageProps) {
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    const check = checkForm();
-    if ('status' in check) flow.setFormStatus(check.status);
-    else flow.review(check.draft);
+    flow.proceed(checkForm());
   };
 
   return (
     <PurchasePageFrame title={label}>
-      {flow.step === 'result' && flow.purchase ? (
-        <PurchaseResult
-          purchase={flow.purchase}
-          onStartOver={() => {
-            setPlanCode('');
-            flow.startOver();
-          }}
-          startOverLabel={`Pay for ${label} again`}
-        />
-      ) : flow.step === 'pin' && flow.draft ? (
-        <PinStep flow={flow} draft={flow.draft} />
-      ) : (
+      <PurchaseSteps
+        flow={flow}
+        startOverLabel={`Pay for ${label} again`}
+        onStartOver={() => {
+          setPlanCode('');
+        }}
+      >
         <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label={`Pay for ${label}`}>
           <div className="flex items-start gap-2">
             <Input
@@ -264,15 +234,15 @@ export function TvPage({ serviceId, children }: TvPageProps) {
             <Button
               variant="secondary"
               className="mt-[1.625rem] shrink-0"
-              isBusy={verify.isPending}
-              busyLabel={tvTexts.verifying}
+              isBusy={customer.isPending}
+              busyLabel={billTexts.verifying}
               disabled={isVerified}
               onClick={runVerify}
             >
               {isVerified ? tvTexts.verified : tvTexts.verify}
             </Button>
           </div>
-          <StatusMessage message={verifyError} tone="error" />
+          <StatusMessage message={customer.error} tone="error" />
           {verified !== null ? (
             <VerifiedCustomer
               title={tvTexts.verifiedTitle}
@@ -301,24 +271,15 @@ export function TvPage({ serviceId, children }: TvPageProps) {
             />
           ) : null}
           {isRenewing ? null : (
-            <>
-              <Select
-                label="Bouquet"
-                value={planCode}
-                disabled={planList.length === 0}
-                onChange={(event) => {
-                  choosePlan(event.target.value);
-                }}
-              >
-                <option value="">Choose a bouquet</option>
-                {planList.map((candidate) => (
-                  <option key={candidate.code} value={candidate.code}>
-                    {`${candidate.name} - ${formatNaira(candidate.amountKobo)}`}
-                  </option>
-                ))}
-              </Select>
-              <PlansArea isActive label="Bouquets" plans={plans} planCode={planCode} onSelect={choosePlan} />
-            </>
+            <PlanPicker
+              selectLabel="Bouquet"
+              placeholder="Choose a bouquet"
+              isActive
+              label="Bouquets"
+              plans={plans}
+              planCode={planCode}
+              onSelect={choosePlan}
+            />
           )}
           <PhoneInput
             value={phone}
@@ -328,28 +289,14 @@ export function TvPage({ serviceId, children }: TvPageProps) {
             }}
             network={detectNetwork(phone)}
           />
-          <Input
-            label="Amount (NGN)"
-            readOnly
-            value={faceKobo !== null && faceKobo > 0 ? formatNaira(faceKobo) : ''}
+          <PlanAmount
+            faceKobo={faceKobo !== null && faceKobo > 0 ? faceKobo : null}
+            discountBps={discountBps}
             placeholder={isRenewing ? 'The renewal amount' : 'Filled from the bouquet'}
           />
-          <DiscountLine faceKobo={faceKobo} bps={discountBps} />
-          <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} isScrolledIntoView />
-          {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
-          <div className="sticky bottom-0 -mx-1 bg-gray-50/95 px-1 py-2">
-            <Button
-              type="submit"
-              fullWidth
-              disabled={!isRenewing && planCode === ''}
-              isBusy={flow.isBusy}
-              busyLabel={messages.purchase.processing}
-            >
-              {tvTexts.submit}
-            </Button>
-          </div>
+          <FormSubmit flow={flow} label={tvTexts.submit} isDisabled={!isRenewing && planCode === ''} />
         </form>
-      )}
+      </PurchaseSteps>
       <BillTables />
       {children}
     </PurchasePageFrame>

@@ -25,6 +25,14 @@ export type PurchaseDraft = {
   note?: string;
 };
 
+/** What a form's check found: the draft to pay for, or what to tell the user. */
+export type FormCheck = { draft: PurchaseDraft } | { status: FormStatus };
+
+/** A check that stops the form with an error. */
+export function formError(text: string, extra: Partial<FormStatus> = {}): FormCheck {
+  return { status: { text, tone: 'error', ...extra } };
+}
+
 export type PinMode = 'enter' | 'create' | 'repeat';
 
 const PENDING_POLL_MS = 4_000;
@@ -232,6 +240,15 @@ export function usePurchaseFlow(form: PurchaseForm) {
       await send(pin, draft);
     });
 
+  /** The form was checked: ask for the PIN (the amount is shown with it). */
+  const review = (next: PurchaseDraft) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.pin });
+    setFormStatus(null);
+    setPinError(null);
+    setCanRetry(false);
+    setDraft(next);
+  };
+
   return {
     step: purchase !== null ? ('result' as const) : draft !== null ? ('pin' as const) : ('form' as const),
     draft,
@@ -244,13 +261,11 @@ export function usePurchaseFlow(form: PurchaseForm) {
       lockMessage ?? (isLocked && lockedUntil !== null ? `Error: ${lockedUntilText(lockedUntil)}` : null),
     isBusy,
     canRetry,
-    /** The form was checked: ask for the PIN (the amount is shown with it). */
-    review: (next: PurchaseDraft) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.pin });
-      setFormStatus(null);
-      setPinError(null);
-      setCanRetry(false);
-      setDraft(next);
+    review,
+    /** The form's check: what it found shown, or on to the PIN. */
+    proceed: (check: FormCheck) => {
+      if ('status' in check) setFormStatus(check.status);
+      else review(check.draft);
     },
     submitPin,
     retry: () =>
