@@ -60,6 +60,15 @@ async function fillTv(user: UserEvent, input: { card?: string; phone?: string; p
   await user.click(screen.getByRole('button', { name: 'Subscribe' }));
 }
 
+/** Verifies the test card, keeps its bouquet (Renew) and taps Subscribe. */
+async function renewCard(user: UserEvent) {
+  await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
+  await user.click(screen.getByRole('button', { name: 'Verify' }));
+  await screen.findByRole('radio', { name: /Renew/ });
+  await user.type(screen.getByLabelText('Phone number'), '08011111111');
+  await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+}
+
 describe('DSTV page', () => {
   it('keeps Subscribe disabled until a bouquet is chosen by dropdown or by card, and fills the amount', async () => {
     tvApi();
@@ -227,11 +236,7 @@ describe('DSTV page', () => {
   it('says the balance is too low for the discounted price before asking for the PIN', async () => {
     const api = tvApi({ 'GET /api/v1/wallet': aWallet(1_000_000) });
     const { user } = renderApp('/dstv');
-    await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await screen.findByRole('radio', { name: /Renew/ });
-    await user.type(screen.getByLabelText('Phone number'), '08011111111');
-    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await renewCard(user);
     await expectError(messages.purchase.insufficientBalance);
     expect(api.callsTo('POST /api/v1/purchases')).toHaveLength(0);
   });
@@ -297,11 +302,7 @@ describe('GOtv page', () => {
   it('renews a GOtv card too', async () => {
     const api = tvApi();
     const { user } = renderApp('/gotv');
-    await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await screen.findByRole('radio', { name: /Renew/ });
-    await user.type(screen.getByLabelText('Phone number'), '08011111111');
-    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await renewCard(user);
     await enterPin(user, '1357');
     await screen.findByRole('region', { name: 'Transaction Receipt' });
     expect(api.callsTo('POST /api/v1/verify')[0]?.body).toEqual({
@@ -378,11 +379,7 @@ describe('cable purchases that are not final', () => {
       }),
     });
     const { user } = renderApp('/dstv');
-    await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await screen.findByRole('radio', { name: /Renew/ });
-    await user.type(screen.getByLabelText('Phone number'), '08011111111');
-    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await renewCard(user);
     await enterPin(user, '1357');
     const pending = await screen.findByText(
       /being confirmed with DSTV\. It will be delivered, or your money refunded automatically/,
