@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableColumns, SQL, sql, type AnyColumn, type Table } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -136,4 +137,68 @@ export async function queryRows<T extends Record<string, unknown>>(
 ): Promise<T[]> {
   const result: unknown = await executor.execute(query);
   return (result as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect();
+// as drizzle reads them: timestamps and dates stay text until their column maps them
+const driverTypes = new pg.TypeOverrides();
+for (const type of [pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE])
+  driverTypes.setTypeParser(type, (value: string) => value);
+
+/**
+ * Rows of a raw query that runs on every purchase. On PostgreSQL, outside a transaction, it is a named statement:
+ * parsed once per connection instead of on every call. The name comes from the text, so one text, one name.
+ */
+export async function queryRowsPrepared<T extends Record<string, unknown>>(
+  executor: Executor,
+  query: SQL,
+): Promise<T[]> {
+  const client: unknown = (executor as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(executor, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `qv_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+  const result = await client.query<T>({ name, text, values: params, types: driverTypes });
+  return result.rows;
+}
+
+/** A row a raw query returned (database column names, driver values) as drizzle would have returned it. */
+export function fromDriverRow<T extends Table>(table: T, row: Record<string, unknown>): T['$inferSelect'] {
+  const mapped: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = row[column.name];
+    mapped[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return mapped;
+}
+
+/**
+ * `insert into <table> (…) select … from <source> returning *`: one row, written only when `source` (a CTE of the
+ * same statement) yields one. `computed` sets columns from the source's row.
+ */
+export function insertFrom<T extends Table>(
+  table: T,
+  values: T['$inferInsert'],
+  source: SQL,
+  computed: Partial<Record<keyof T['$inferInsert'], SQL>>,
+): SQL {
+  const columns = getTableColumns(table) as Record<string, AnyColumn>;
+  const names: SQL[] = [];
+  const selected: SQL[] = [];
+  for (const [key, value] of [...Object.entries(values), ...Object.entries(computed)]) {
+    const column = columns[key];
+    if (value === undefined || !column) continue;
+    names.push(sql`${sql.identifier(column.name)}`);
+    selected.push(value instanceof SQL ? value : sql`${sql.param(value, column)}`);
+  }
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(selected, sql`, `)} from ${source} returning *`;
+}
+
+/** The error PostgreSQL raised (code, constraint, table), under drizzle's wrapper; null for any other error. */
+export function databaseErrorOf(
+  error: unknown,
+): { code?: string; constraint?: string; table?: string } | null {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error && 'code' in cause
+    ? (cause as { code?: string; constraint?: string; table?: string })
+    : null;
 }
