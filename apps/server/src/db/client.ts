@@ -3,7 +3,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { getTableColumns, SQL, sql, type AnyColumn, type Table } from 'drizzle-orm';
+import {
+  getTableColumns,
+  Param,
+  Placeholder,
+  sql,
+  type AnyColumn,
+  type DriverValueEncoder,
+  type SQL,
+  type Table,
+} from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -141,25 +150,65 @@ export async function queryRows<T extends Record<string, unknown>>(
 
 const dialect = new PgDialect();
 // as drizzle reads them: timestamps and dates stay text until their column maps them
+const RAW_TYPES = [pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE];
 const driverTypes = new pg.TypeOverrides();
-for (const type of [pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE])
-  driverTypes.setTypeParser(type, (value: string) => value);
+for (const type of RAW_TYPES) driverTypes.setTypeParser(type, (value: string) => value);
+const pgliteRawTimestamps = Object.fromEntries(RAW_TYPES.map((type) => [type, (value: string) => value]));
+
+type RenderedStatement = { name: string; text: string; params: unknown[] };
+
+/** Each parameter slot with this call's value; a column's mapping applies to values, never to null. */
+function fillSlots(params: readonly unknown[], values: Record<string, unknown>): unknown[] {
+  return params.map((param) => {
+    const encoder = param instanceof Param ? (param.encoder as DriverValueEncoder<unknown, unknown>) : null;
+    const slot: unknown = param instanceof Param ? param.value : param;
+    if (!(slot instanceof Placeholder)) return slot;
+    const { name } = slot as Placeholder;
+    if (!(name in values)) throw new Error(`No value for ${name}`);
+    const value = values[name];
+    if (value === null || value === undefined) return null;
+    return encoder ? encoder.mapToDriverValue(value) : value;
+  });
+}
 
 /**
- * Rows of a raw query that runs on every purchase. On PostgreSQL, outside a transaction, it is a named statement:
- * parsed once per connection instead of on every call. The name comes from the text, so one text, one name.
+ * Statements that run on every purchase, rendered once per shape and then only filled in: `build` uses
+ * `sql.placeholder(name)` for every value that differs between calls of one shape. On PostgreSQL each is a
+ * named statement, parsed and planned once per connection instead of on every call.
  */
-export async function queryRowsPrepared<T extends Record<string, unknown>>(
-  executor: Executor,
-  query: SQL,
-): Promise<T[]> {
-  const client: unknown = (executor as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(executor, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `qv_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-  const result = await client.query<T>({ name, text, values: params, types: driverTypes });
-  return result.rows;
+export function createStatementRunner(db: Database) {
+  const client: unknown = (db as { $client?: unknown }).$client;
+  const rendered = new Map<string, RenderedStatement>();
+
+  function render(shape: string, build: () => SQL): RenderedStatement {
+    const known = rendered.get(shape);
+    if (known) return known;
+    const { sql: text, params } = dialect.sqlToQuery(build());
+    // one text, one name: a name PostgreSQL has already prepared never gets another text
+    const name = `qv_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    const statement = { name, text, params };
+    rendered.set(shape, statement);
+    return statement;
+  }
+
+  return async function run<T extends Record<string, unknown>>(
+    shape: string,
+    build: () => SQL,
+    values: Record<string, unknown>,
+  ): Promise<T[]> {
+    const { name, text, params } = render(shape, build);
+    const filled = fillSlots(params, values);
+    if (client instanceof pg.Pool) {
+      return (await client.query<T>({ name, text, values: filled, types: driverTypes })).rows;
+    }
+    if (client instanceof PGlite) {
+      return (await client.query<T>(text, filled, { parsers: pgliteRawTimestamps })).rows;
+    }
+    throw new Error('statements run on PostgreSQL or PGlite only');
+  };
 }
+
+export type StatementRunner = ReturnType<typeof createStatementRunner>;
 
 /** A row a raw query returned (database column names, driver values) as drizzle would have returned it. */
 export function fromDriverRow<T extends Table>(table: T, row: Record<string, unknown>): T['$inferSelect'] {
@@ -171,24 +220,30 @@ export function fromDriverRow<T extends Table>(table: T, row: Record<string, unk
   return mapped;
 }
 
+/** The placeholder `name`, filled in as `column` maps its values (see `createStatementRunner`). */
+export const slotFor = (column: AnyColumn, name: string): SQL =>
+  sql`${sql.param(sql.placeholder(name), column)}`;
+
 /**
  * `insert into <table> (…) select … from <source> returning *`: one row, written only when `source` (a CTE of the
- * same statement) yields one. `computed` sets columns from the source's row.
+ * same statement) yields one. Each of `columns` takes the placeholder of its own name; `computed` sets columns
+ * from the source's row.
  */
 export function insertFrom<T extends Table>(
   table: T,
-  values: T['$inferInsert'],
+  columns: readonly (keyof T['$inferInsert'] & string)[],
   source: SQL,
   computed: Partial<Record<keyof T['$inferInsert'], SQL>>,
 ): SQL {
-  const columns = getTableColumns(table) as Record<string, AnyColumn>;
+  const byKey = getTableColumns(table) as Record<string, AnyColumn>;
   const names: SQL[] = [];
   const selected: SQL[] = [];
-  for (const [key, value] of [...Object.entries(values), ...Object.entries(computed)]) {
-    const column = columns[key];
-    if (value === undefined || !column) continue;
+  const slots = columns.flatMap((key) => (byKey[key] ? [[key, slotFor(byKey[key], key)] as const] : []));
+  for (const [key, value] of [...slots, ...Object.entries(computed)]) {
+    const column = byKey[key];
+    if (!column || !value) continue;
     names.push(sql`${sql.identifier(column.name)}`);
-    selected.push(value instanceof SQL ? value : sql`${sql.param(value, column)}`);
+    selected.push(value);
   }
   return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(selected, sql`, `)} from ${source} returning *`;
 }

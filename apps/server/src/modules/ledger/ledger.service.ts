@@ -2,9 +2,9 @@ import { and, desc, eq, inArray, lt, sql, type SQL, type SQLWrapper } from 'driz
 import { messages } from '@quickvend/shared/messages';
 import { kobo, type Kobo } from '@quickvend/shared/money';
 import {
+  createStatementRunner,
   databaseErrorOf,
   queryRows,
-  queryRowsPrepared,
   type Database,
   type Executor,
   type Transaction,
@@ -72,11 +72,15 @@ export type PostedEntry = {
  */
 export type StatementEntry = Pick<PostInput, 'reference' | 'kind' | 'memo' | 'postings'> & {
   /**
-   * A data-modifying statement with RETURNING, e.g. a conditional UPDATE of the caller's row. When the entry
-   * debits a wallet, `wallet` (id, balance_kobo) is that debit: the write must select from it, so a refused debit
-   * writes nothing, and must then write its row or raise (a debit without its entry cannot be recorded).
+   * A data-modifying statement with RETURNING, e.g. a conditional UPDATE of the caller's row, with a placeholder
+   * for each of its `values`. When the entry debits a wallet, `wallet` (id, balance_kobo) is that debit: the write
+   * must select from it, so a refused debit writes nothing, and must then write its row or raise (a debit without
+   * its entry cannot be recorded).
    */
   write: (wallet: SQL) => SQLWrapper;
+  /** Names the write's text: the same shape, the same text, whatever the values. */
+  writeShape: string;
+  values: Record<string, unknown>;
 };
 
 export class UnbalancedEntryError extends Error {
@@ -122,11 +126,12 @@ const refusedBelowZero = (error: unknown) =>
  * after the line before it: one lock order for every entry, as in `post`. A missing account leaves its line
  * without a balance, which the NOT NULL constraint refuses, so the whole statement aborts.
  */
-function moveSystemAccounts(lines: [code: string, delta: number][]): SQL[] {
-  const ordered = [...lines].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return ordered.flatMap(([code, delta], i) => {
+function moveSystemAccounts(count: number): SQL[] {
+  return Array.from({ length: count }, (_, i) => {
     const move = sql.identifier(`move_${i}`);
     const after = i === 0 ? sql`entry` : sql.identifier(`line_${i - 1}`);
+    const code = sql.placeholder(`ledger_code_${i}`);
+    const delta = sql.placeholder(`ledger_delta_${i}`);
     return [
       sql`${move} as (
         update ledger_accounts set balance_kobo = balance_kobo + ${delta}
@@ -137,25 +142,28 @@ function moveSystemAccounts(lines: [code: string, delta: number][]): SQL[] {
         select entry.id, ${code}, ${delta}, (select balance_kobo from ${move}) from entry
         returning id)`,
     ];
-  });
+  }).flat();
 }
 
 /** The wallet's conditional debit: no row when it cannot pay. */
-const debitWallet = (code: string, delta: number) => sql`wallet as (
-  update ledger_accounts set balance_kobo = balance_kobo + ${delta}
-  where code = ${code} and (allow_negative or balance_kobo + ${delta} >= 0)
+const debitWallet = sql`wallet as (
+  update ledger_accounts set balance_kobo = balance_kobo + ${sql.placeholder('ledger_wallet_delta')}
+  where code = ${sql.placeholder('ledger_wallet_code')}
+    and (allow_negative or balance_kobo + ${sql.placeholder('ledger_wallet_delta')} >= 0)
   returning id, balance_kobo)`;
 
 /**
  * The wallet's line. Without an entry its entry id is null, which NOT NULL refuses: a debit is never recorded
  * without its entry. PostgreSQL announces the new balance only when the statement commits.
  */
-const walletLine = (code: string, delta: number) => sql`wallet_line as (
+const walletLine = sql`wallet_line as (
   insert into ledger_lines (entry_id, account_id, amount_kobo, balance_after_kobo)
-  select (select id from entry), wallet.id, ${delta}, wallet.balance_kobo from wallet
-  returning pg_notify(${BALANCE_CHANNEL}, ${code.slice(WALLET_PREFIX.length)}))`;
+  select (select id from entry), wallet.id, ${sql.placeholder('ledger_wallet_delta')}, wallet.balance_kobo
+  from wallet
+  returning pg_notify(${BALANCE_CHANNEL}, ${sql.placeholder('ledger_wallet_owner')}))`;
 
 export function createLedger(db: Database) {
+  const runStatement = createStatementRunner(db);
   async function ensureWalletAccount(executor: Executor, userId: string): Promise<void> {
     await executor
       .insert(ledgerAccounts)
@@ -274,21 +282,45 @@ export function createLedger(db: Database) {
     const [wallet] = wallets;
     if (wallets.length > 1 || (wallet && wallet[1] > 0))
       throw new Error('An entry posted in one statement may debit one wallet, and credit none.');
-    const walletMove = sql`wallet`;
-    const ctes = [
-      ...(wallet ? [debitWallet(wallet[0], wallet[1])] : []),
-      sql`subject as (${input.write(walletMove).getSQL()})`,
-      sql`entry as (
-        insert into ledger_entries (id, reference, kind, memo)
-        select ${newId('ent')}, ${input.reference}, ${input.kind}, ${input.memo}
-        where exists (select from subject)
-        returning id)`,
-      ...(wallet ? [walletLine(wallet[0], wallet[1])] : []),
-      ...moveSystemAccounts(lines.filter(([code]) => !code.startsWith(WALLET_PREFIX))),
-    ];
+    // system accounts in id order (ids equal codes): the lock order of every entry
+    const system = lines
+      .filter(([code]) => !code.startsWith(WALLET_PREFIX))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const values: Record<string, unknown> = {
+      ...input.values,
+      ledger_entry_id: newId('ent'),
+      ledger_reference: input.reference,
+      ledger_kind: input.kind,
+      ledger_memo: input.memo,
+    };
+    if (wallet) {
+      values['ledger_wallet_code'] = wallet[0];
+      values['ledger_wallet_delta'] = wallet[1];
+      values['ledger_wallet_owner'] = wallet[0].slice(WALLET_PREFIX.length);
+    }
+    system.forEach(([code, delta], i) => {
+      values[`ledger_code_${i}`] = code;
+      values[`ledger_delta_${i}`] = delta;
+    });
+    const build = () =>
+      sql`with ${sql.join(
+        [
+          ...(wallet ? [debitWallet] : []),
+          sql`subject as (${input.write(sql`wallet`).getSQL()})`,
+          sql`entry as (
+            insert into ledger_entries (id, reference, kind, memo)
+            select ${sql.placeholder('ledger_entry_id')}, ${sql.placeholder('ledger_reference')},
+              ${sql.placeholder('ledger_kind')}, ${sql.placeholder('ledger_memo')}
+            where exists (select from subject)
+            returning id)`,
+          ...(wallet ? [walletLine] : []),
+          ...moveSystemAccounts(system.length),
+        ],
+        sql`, `,
+      )} select * from subject`;
     let rows: Record<string, unknown>[];
     try {
-      rows = await queryRowsPrepared(db, sql`with ${sql.join(ctes, sql`, `)} select * from subject`);
+      rows = await runStatement(`${input.writeShape} ${wallet ? 1 : 0} ${system.length}`, build, values);
     } catch (error) {
       if (!refusedBelowZero(error)) throw error;
       const debited = lines.filter(([, amount]) => amount < 0).map(([code]) => code);

@@ -6,7 +6,14 @@ import { messages } from '@quickvend/shared/messages';
 import { AmountError, formatNaira, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
 import { normalisePhone } from '@quickvend/shared/phone';
 import { SANDBOX_TEST_NUMBERS } from '@quickvend/shared/services';
-import { databaseErrorOf, fromDriverRow, insertFrom, queryRows, type Database } from '../../db/client.ts';
+import {
+  databaseErrorOf,
+  fromDriverRow,
+  insertFrom,
+  queryRows,
+  slotFor,
+  type Database,
+} from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -194,17 +201,27 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
           .update(purchases)
           .set({
             status: 'delivered',
-            message: outcome.message,
-            providerReference: outcome.providerReference,
-            costKobo: outcome.costKobo,
-            token: outcome.token,
-            pins: outcome.pins,
-            finalizedAt: clock.now(),
-            updatedAt: clock.now(),
+            message: slotFor(purchases.message, 'message'),
+            providerReference: slotFor(purchases.providerReference, 'providerReference'),
+            costKobo: slotFor(purchases.costKobo, 'costKobo'),
+            token: slotFor(purchases.token, 'token'),
+            pins: slotFor(purchases.pins, 'pins'),
+            finalizedAt: slotFor(purchases.finalizedAt, 'now'),
+            updatedAt: slotFor(purchases.updatedAt, 'now'),
             nextCheckAt: null,
           })
-          .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
+          .where(and(eq(purchases.id, sql.placeholder('id')), inArray(purchases.status, OPEN)))
           .returning(),
+      writeShape: 'purchase.settle',
+      values: {
+        id,
+        message: outcome.message,
+        providerReference: outcome.providerReference,
+        costKobo: outcome.costKobo,
+        token: outcome.token,
+        pins: outcome.pins,
+        now: clock.now(),
+      },
     });
     return row ? fromDriverRow(purchases, row) : null;
   }
@@ -218,6 +235,9 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     values: typeof purchases.$inferInsert & { userId: string; chargedKobo: number },
     memo: string,
   ): Promise<PurchaseRow | null> {
+    const columns = (Object.keys(values) as (keyof typeof purchases.$inferInsert)[]).filter(
+      (key) => values[key] !== undefined,
+    );
     try {
       const [row] = await ledger.postWithWrite({
         reference: `purchase:${values.id}:hold`,
@@ -231,7 +251,9 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
           },
         ],
         write: (wallet) =>
-          insertFrom(purchases, values, wallet, { balanceAfterKobo: sql`${wallet}.balance_kobo` }),
+          insertFrom(purchases, columns, wallet, { balanceAfterKobo: sql`${wallet}.balance_kobo` }),
+        writeShape: `purchase.hold ${columns.join(' ')}`,
+        values,
       });
       if (!row) throw new Error('purchase hold returned no purchase');
       return fromDriverRow(purchases, row);
