@@ -27,6 +27,9 @@ export function sendCookies(reply: FastifyReply, setCookie: string[]): void {
 
 export type Guards = ReturnType<typeof createGuards>;
 
+/** How long a key's owner, once read, is reused for that owner's key requests (no route behind a key reads the role). */
+const KEY_OWNER_CACHE_MS = 5_000;
+
 /** Route guards: every protected route names one in its preHandler, so the rule is visible where the route is. */
 export function createGuards(
   app: FastifyInstance,
@@ -35,6 +38,16 @@ export function createGuards(
 ) {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('authMethod', null);
+  const keyOwners = new Map<string, { owner: Me; until: number }>();
+
+  async function findKeyOwner(userId: string): Promise<Me | undefined> {
+    const cached = keyOwners.get(userId);
+    if (cached && cached.until > performance.now()) return cached.owner;
+    const owner = (await auth.findUsersByIds([userId])).get(userId);
+    if (owner) keyOwners.set(userId, { owner, until: performance.now() + KEY_OWNER_CACHE_MS });
+    else keyOwners.delete(userId);
+    return owner;
+  }
 
   async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<Me | null> {
     if (request.currentUser) return request.currentUser;
@@ -52,7 +65,7 @@ export function createGuards(
   async function loadKeyOwner(request: FastifyRequest): Promise<Me> {
     const key = request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
     const userId = key ? await keys.authenticate(key) : null;
-    const owner = userId ? (await auth.findUsersByIds([userId])).get(userId) : undefined;
+    const owner = userId ? await findKeyOwner(userId) : undefined;
     if (!owner) throw new AppError('UNAUTHENTICATED', 'Missing, unknown or revoked API key.');
     request.currentUser = owner;
     request.authMethod = 'key';

@@ -9,6 +9,7 @@ export {
   type Ledger,
   type PostedEntry,
   type PostInput,
+  type StatementEntry,
   type Posting,
   type SystemAccount,
 } from './ledger.service.ts';

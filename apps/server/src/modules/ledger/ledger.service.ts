@@ -1,7 +1,14 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { messages } from '@quickvend/shared/messages';
 import { kobo, type Kobo } from '@quickvend/shared/money';
-import { queryRows, type Database, type Executor, type Transaction } from '../../db/client.ts';
+import {
+  createStatementRunner,
+  databaseErrorOf,
+  queryRows,
+  type Database,
+  type Executor,
+  type Transaction,
+} from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { ledgerAccounts, ledgerEntries, ledgerLines, walletAdjustments } from './ledger.tables.ts';
@@ -57,13 +64,33 @@ export type PostedEntry = {
   walletBalances: Map<string, Kobo>;
 };
 
+/**
+ * An entry posted in the same single statement as the caller's own write, committed on its own. A wallet debit,
+ * if any, comes first; then the write, which decides: when it returns no row, nothing is posted. Every move after
+ * it either happens or aborts the whole statement (the CHECK constraint refuses a system account below zero, a
+ * line refuses a missing account).
+ */
+export type StatementEntry = Pick<PostInput, 'reference' | 'kind' | 'memo' | 'postings'> & {
+  /**
+   * A data-modifying statement with RETURNING, e.g. a conditional UPDATE of the caller's row, with a placeholder
+   * for each of its `values`. When the entry debits a wallet, `wallet` (id, balance_kobo) is that debit: the write
+   * must select from it, so a refused debit writes nothing, and must then write its row or raise (a debit without
+   * its entry cannot be recorded).
+   */
+  write: (wallet: SQL) => SQLWrapper;
+  /** Names the write's text: the same shape, the same text, whatever the values. */
+  writeShape: string;
+  values: Record<string, unknown>;
+};
+
 export class UnbalancedEntryError extends Error {
   override name = 'UnbalancedEntryError';
 }
 
 export const BALANCE_CHANNEL = 'qv_balance';
 
-const walletCode = (userId: string) => `wallet:${userId}`;
+const WALLET_PREFIX = 'wallet:';
+const walletCode = (userId: string) => `${WALLET_PREFIX}${userId}`;
 const refKey = (ref: AccountRef) => ('wallet' in ref ? walletCode(ref.wallet) : ref.system);
 
 /**
@@ -91,7 +118,52 @@ export function buildLines(postings: readonly Posting[]): Map<string, number> {
   return lines;
 }
 
+const refusedBelowZero = (error: unknown) =>
+  databaseErrorOf(error)?.constraint === 'ledger_accounts_balance_non_negative';
+
+/**
+ * The CTEs that move each system account of an entry and write its line, in id order (ids equal codes), each
+ * after the line before it: one lock order for every entry, as in `post`. A missing account leaves its line
+ * without a balance, which the NOT NULL constraint refuses, so the whole statement aborts.
+ */
+function moveSystemAccounts(count: number): SQL[] {
+  return Array.from({ length: count }, (_, i) => {
+    const move = sql.identifier(`move_${i}`);
+    const after = i === 0 ? sql`entry` : sql.identifier(`line_${i - 1}`);
+    const code = sql.placeholder(`ledger_code_${i}`);
+    const delta = sql.placeholder(`ledger_delta_${i}`);
+    return [
+      sql`${move} as (
+        update ledger_accounts set balance_kobo = balance_kobo + ${delta}
+        where id = ${code} and exists (select from ${after})
+        returning balance_kobo)`,
+      sql`${sql.identifier(`line_${i}`)} as (
+        insert into ledger_lines (entry_id, account_id, amount_kobo, balance_after_kobo)
+        select entry.id, ${code}, ${delta}, (select balance_kobo from ${move}) from entry
+        returning id)`,
+    ];
+  }).flat();
+}
+
+/** The wallet's conditional debit: no row when it cannot pay. */
+const debitWallet = sql`wallet as (
+  update ledger_accounts set balance_kobo = balance_kobo + ${sql.placeholder('ledger_wallet_delta')}
+  where code = ${sql.placeholder('ledger_wallet_code')}
+    and (allow_negative or balance_kobo + ${sql.placeholder('ledger_wallet_delta')} >= 0)
+  returning id, balance_kobo)`;
+
+/**
+ * The wallet's line. Without an entry its entry id is null, which NOT NULL refuses: a debit is never recorded
+ * without its entry. PostgreSQL announces the new balance only when the statement commits.
+ */
+const walletLine = sql`wallet_line as (
+  insert into ledger_lines (entry_id, account_id, amount_kobo, balance_after_kobo)
+  select (select id from entry), wallet.id, ${sql.placeholder('ledger_wallet_delta')}, wallet.balance_kobo
+  from wallet
+  returning pg_notify(${BALANCE_CHANNEL}, ${sql.placeholder('ledger_wallet_owner')}))`;
+
 export function createLedger(db: Database) {
+  const runStatement = createStatementRunner(db);
   async function ensureWalletAccount(executor: Executor, userId: string): Promise<void> {
     await executor
       .insert(ledgerAccounts)
@@ -197,8 +269,72 @@ export function createLedger(db: Database) {
     return { entryId, isNew: true, walletBalances };
   }
 
+  /**
+   * Posts an entry with the caller's write in one statement, outside any transaction: no BEGIN/COMMIT round
+   * trips, and each shared system row stays locked only from its update to the commit that follows at once.
+   * A wallet is moved first, and only debited: its conditional update is the one refusal that stops everything.
+   * @returns the rows the write returned (none: the write wrote nothing and nothing moved)
+   * @throws INSUFFICIENT_FUNDS when an account would go below zero (nothing is recorded)
+   */
+  async function postWithWrite(input: StatementEntry): Promise<Record<string, unknown>[]> {
+    const lines = [...buildLines(input.postings)];
+    const wallets = lines.filter(([code]) => code.startsWith(WALLET_PREFIX));
+    const [wallet] = wallets;
+    if (wallets.length > 1 || (wallet && wallet[1] > 0))
+      throw new Error('An entry posted in one statement may debit one wallet, and credit none.');
+    // system accounts in id order (ids equal codes): the lock order of every entry
+    const system = lines
+      .filter(([code]) => !code.startsWith(WALLET_PREFIX))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const values: Record<string, unknown> = {
+      ...input.values,
+      ledger_entry_id: newId('ent'),
+      ledger_reference: input.reference,
+      ledger_kind: input.kind,
+      ledger_memo: input.memo,
+    };
+    if (wallet) {
+      values['ledger_wallet_code'] = wallet[0];
+      values['ledger_wallet_delta'] = wallet[1];
+      values['ledger_wallet_owner'] = wallet[0].slice(WALLET_PREFIX.length);
+    }
+    system.forEach(([code, delta], i) => {
+      values[`ledger_code_${i}`] = code;
+      values[`ledger_delta_${i}`] = delta;
+    });
+    const build = () =>
+      sql`with ${sql.join(
+        [
+          ...(wallet ? [debitWallet] : []),
+          sql`subject as (${input.write(sql`wallet`).getSQL()})`,
+          sql`entry as (
+            insert into ledger_entries (id, reference, kind, memo)
+            select ${sql.placeholder('ledger_entry_id')}, ${sql.placeholder('ledger_reference')},
+              ${sql.placeholder('ledger_kind')}, ${sql.placeholder('ledger_memo')}
+            where exists (select from subject)
+            returning id)`,
+          ...(wallet ? [walletLine] : []),
+          ...moveSystemAccounts(system.length),
+        ],
+        sql`, `,
+      )} select * from subject`;
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await runStatement(`${input.writeShape} ${wallet ? 1 : 0} ${system.length}`, build, values);
+    } catch (error) {
+      if (!refusedBelowZero(error)) throw error;
+      const debited = lines.filter(([, amount]) => amount < 0).map(([code]) => code);
+      throw new AppError('INSUFFICIENT_FUNDS', `Account ${debited.join(', ')} cannot go below zero.`);
+    }
+    // the write selects from the wallet's debit: no row back means the wallet could not pay (or has no account)
+    if (wallet && rows.length === 0)
+      throw new AppError('INSUFFICIENT_FUNDS', messages.purchase.insufficientBalance);
+    return rows;
+  }
+
   return {
     post,
+    postWithWrite,
 
     /** Idempotent: every user has exactly one wallet account. */
     async openWalletAccount(userId: string): Promise<void> {

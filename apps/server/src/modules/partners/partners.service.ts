@@ -8,6 +8,11 @@ import { apiKeys } from './partners.tables.ts';
 
 const KEY_PREFIX = 'qv_';
 const LAST_USED_PRECISION_MS = 60_000;
+/**
+ * How long this process trusts a key it has looked up. Revoking through this process takes effect at once;
+ * a revocation made by another process (another server, the CLI) takes effect within this long.
+ */
+export const KEY_CACHE_MS = 5_000;
 
 // a key is 32 random bytes: a fast hash is enough, nobody can guess their way through 2^256
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
@@ -15,6 +20,23 @@ const hashKey = (key: string) => createHash('sha256').update(key).digest('base64
 export function createPartners(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
   const lastWritten = new Map<string, number>();
+  const liveKeys = new Map<string, { id: string; userId: string; until: number }>();
+
+  async function findLiveKey(key: string) {
+    const keyHash = hashKey(key);
+    const cached = liveKeys.get(keyHash);
+    if (cached && cached.until > performance.now()) return cached;
+    liveKeys.delete(keyHash);
+    const [row] = await db
+      .select({ id: apiKeys.id, userId: apiKeys.userId })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
+    if (!row) return null;
+    const live = { ...row, until: performance.now() + KEY_CACHE_MS };
+    liveKeys.set(keyHash, live);
+    return live;
+  }
+
   return {
     /** The full key is returned here only; the database keeps its hash. */
     async createKey(userId: string, name: string) {
@@ -39,16 +61,14 @@ export function createPartners(deps: { db: Database; clock: Clock }) {
         .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
         .returning();
       if (!revoked) throw new AppError('NOT_FOUND', 'We could not find that API key.');
+      liveKeys.delete(revoked.keyHash);
       return revoked;
     },
 
     /** The owner of a live key, or null for a missing, unknown or revoked one. */
     async authenticate(key: string): Promise<string | null> {
       if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
-      const [row] = await db
-        .select({ id: apiKeys.id, userId: apiKeys.userId })
-        .from(apiKeys)
-        .where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)));
+      const row = await findLiveKey(key);
       if (!row) return null;
       const now = clock.now();
       if (now.getTime() - (lastWritten.get(row.id) ?? 0) < LAST_USED_PRECISION_MS) return row.userId;

@@ -15,7 +15,14 @@ import {
 import { AmountError, formatNaira, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
 import { normalisePhone } from '@quickvend/shared/phone';
 import { EXAM_MAX_QUANTITY } from '@quickvend/shared/services';
-import { queryRows, type Database } from '../../db/client.ts';
+import {
+  databaseErrorOf,
+  fromDriverRow,
+  insertFrom,
+  queryRows,
+  slotFor,
+  type Database,
+} from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -329,11 +336,20 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       )
       .digest('base64url');
 
+  // prepared once: this lookup opens every purchase request
+  const byRequestId = db
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, sql.placeholder('userId')),
+        eq(purchases.requestId, sql.placeholder('requestId')),
+      ),
+    )
+    .prepare('purchase_by_request_id');
+
   async function findByRequestId(userId: string, requestId: string): Promise<PurchaseRow | null> {
-    const [row] = await db
-      .select()
-      .from(purchases)
-      .where(and(eq(purchases.userId, userId), eq(purchases.requestId, requestId)));
+    const [row] = await byRequestId.execute({ userId, requestId });
     return row ?? null;
   }
 
@@ -353,56 +369,108 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     return existing;
   }
 
-  /** Delivered: the hold goes to the provider, and any commission to our margin. Once. */
+  /**
+   * Delivered: the hold goes to the provider, and any commission to our margin. Once: the status change and the
+   * entry are one statement. @returns the delivered purchase, or null when it was already final
+   */
   async function settle(
-    id: string,
+    held: Pick<PurchaseRow, 'id' | 'serviceId' | 'chargedKobo'>,
     outcome: Extract<ProviderOutcome, { status: 'delivered' }>,
-  ): Promise<void> {
-    const settled = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(purchases)
-        .set({
-          status: 'delivered',
-          message: outcome.message,
-          providerReference: outcome.providerReference,
-          costKobo: outcome.costKobo,
-          token: outcome.token,
-          pins: outcome.pins,
-          units: outcome.units,
-          receiptLines: outcome.receiptLines,
-          finalizedAt: clock.now(),
-          updatedAt: clock.now(),
-          nextCheckAt: null,
-        })
-        .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
-        .returning();
-      if (!row) return null;
-      const held = { system: 'held:purchases' } as const;
-      const vtpass = { system: 'provider:vtpass' } as const;
-      const charged = row.chargedKobo;
-      const cost = outcome.costKobo ?? charged;
-      const postings: Posting[] = [{ from: held, to: vtpass, amountKobo: kobo(Math.min(cost, charged)) }];
-      if (charged > cost)
-        postings.push({ from: held, to: { system: 'income:margin' }, amountKobo: kobo(charged - cost) });
-      if (cost > charged)
-        postings.push({
-          from: { system: 'expense:discounts' },
-          to: vtpass,
-          amountKobo: kobo(cost - charged),
-        });
-      await ledger.post(
-        {
-          reference: `purchase:${id}:settle`,
-          kind: 'purchase.settle',
-          memo: `Delivered ${row.serviceId}`,
-          postings,
-        },
-        tx,
-      );
-      return row;
+  ): Promise<PurchaseRow | null> {
+    const { id } = held;
+    const heldAccount = { system: 'held:purchases' } as const;
+    const vtpass = { system: 'provider:vtpass' } as const;
+    const charged = held.chargedKobo;
+    const cost = outcome.costKobo ?? charged;
+    const postings: Posting[] = [
+      { from: heldAccount, to: vtpass, amountKobo: kobo(Math.min(cost, charged)) },
+    ];
+    if (charged > cost)
+      postings.push({ from: heldAccount, to: { system: 'income:margin' }, amountKobo: kobo(charged - cost) });
+    if (cost > charged)
+      postings.push({
+        from: { system: 'expense:discounts' },
+        to: vtpass,
+        amountKobo: kobo(cost - charged),
+      });
+    const [row] = await ledger.postWithWrite({
+      reference: `purchase:${id}:settle`,
+      kind: 'purchase.settle',
+      memo: `Delivered ${held.serviceId}`,
+      postings,
+      write: () =>
+        db
+          .update(purchases)
+          .set({
+            status: 'delivered',
+            message: slotFor(purchases.message, 'message'),
+            providerReference: slotFor(purchases.providerReference, 'providerReference'),
+            costKobo: slotFor(purchases.costKobo, 'costKobo'),
+            token: slotFor(purchases.token, 'token'),
+            pins: slotFor(purchases.pins, 'pins'),
+            units: slotFor(purchases.units, 'units'),
+            receiptLines: slotFor(purchases.receiptLines, 'receiptLines'),
+            finalizedAt: slotFor(purchases.finalizedAt, 'now'),
+            updatedAt: slotFor(purchases.updatedAt, 'now'),
+            nextCheckAt: null,
+          })
+          .where(and(eq(purchases.id, sql.placeholder('id')), inArray(purchases.status, OPEN)))
+          .returning(),
+      writeShape: 'purchase.settle',
+      values: {
+        id,
+        message: outcome.message,
+        providerReference: outcome.providerReference,
+        costKobo: outcome.costKobo,
+        token: outcome.token,
+        pins: outcome.pins,
+        units: outcome.units,
+        receiptLines: outcome.receiptLines,
+        now: clock.now(),
+      },
     });
+    const settled = row ? fromDriverRow(purchases, row) : null;
     if (settled?.channel === 'web' && (settled.token || settled.pins?.length)) {
       deps.onCredentialDelivered?.(settled);
+    }
+    return settled;
+  }
+
+  /**
+   * Records the purchase and moves its price from the wallet into the hold, in one statement: both or neither.
+   * @returns the purchase, or null when this user already has one with this requestId
+   * @throws INSUFFICIENT_FUNDS
+   */
+  async function hold(
+    values: typeof purchases.$inferInsert & { userId: string; chargedKobo: number },
+    memo: string,
+  ): Promise<PurchaseRow | null> {
+    const columns = (Object.keys(values) as (keyof typeof purchases.$inferInsert)[]).filter(
+      (key) => values[key] !== undefined,
+    );
+    try {
+      const [row] = await ledger.postWithWrite({
+        reference: `purchase:${values.id}:hold`,
+        kind: 'purchase.hold',
+        memo,
+        postings: [
+          {
+            from: { wallet: values.userId },
+            to: { system: 'held:purchases' },
+            amountKobo: kobo(values.chargedKobo),
+          },
+        ],
+        write: (wallet) =>
+          insertFrom(purchases, columns, wallet, { balanceAfterKobo: sql`${wallet}.balance_kobo` }),
+        writeShape: `purchase.hold ${columns.join(' ')}`,
+        values,
+      });
+      if (!row) throw new Error('purchase hold returned no purchase');
+      return fromDriverRow(purchases, row);
+    } catch (error) {
+      // a concurrent request with the same requestId got there first; this statement moved nothing
+      if (databaseErrorOf(error)?.constraint === 'purchases_user_request_idx') return null;
+      throw error;
     }
   }
 
@@ -467,14 +535,17 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     );
   }
 
-  async function apply(id: string, outcome: ProviderOutcome): Promise<void> {
+  /** @returns the purchase when it was delivered just now (the other outcomes are read again by who needs them) */
+  async function apply(row: PurchaseRow, outcome: ProviderOutcome): Promise<PurchaseRow | null> {
     switch (outcome.status) {
       case 'delivered':
-        return settle(id, outcome);
+        return settle(row, outcome);
       case 'failed':
-        return refund(id, outcome.message);
+        await refund(row.id, outcome.message);
+        return null;
       case 'pending':
-        return keepPending(id, outcome.message);
+        await keepPending(row.id, outcome.message);
+        return null;
     }
   }
 
@@ -524,7 +595,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       }
       return;
     }
-    await apply(id, result);
+    await apply(row, result);
   }
 
   return {
@@ -543,63 +614,34 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       if (channel === 'web') await deps.pins.verify(owner.id, body.pin);
 
       const id = newId('pur');
-      const inserted = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(purchases)
-          .values({
-            id,
-            userId: owner.id,
-            requestId: body.requestId,
-            requestHash,
-            providerRequestId: provider.newRequestId(clock.now()),
-            channel,
-            serviceId: resolved.service.id,
-            phone: resolved.phone,
-            billersCode: resolved.billersCode ?? null,
-            variationCode: resolved.variationCode ?? null,
-            planName: resolved.planName ?? null,
-            subscriptionType: resolved.subscriptionType ?? null,
-            quantity: resolved.quantity ?? null,
-            customerName: resolved.customerName ?? null,
-            amountKobo: resolved.amountKobo,
-            chargedKobo: resolved.chargedKobo,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!row) return null;
-        await ledger.post(
-          {
-            reference: `purchase:${id}:hold`,
-            kind: 'purchase.hold',
-            memo: `${resolved.service.name} ${resolved.planName ?? ''} ${resolved.phone}`.replace(
-              /\s+/g,
-              ' ',
-            ),
-            postings: [
-              {
-                from: { wallet: owner.id },
-                to: { system: 'held:purchases' },
-                amountKobo: resolved.chargedKobo,
-              },
-            ],
-            beforeSharedAccounts: async (balances, inner) => {
-              await inner
-                .update(purchases)
-                .set({ balanceAfterKobo: balances.get(owner.id) ?? null })
-                .where(eq(purchases.id, id));
-            },
-          },
-          tx,
-        );
-        return row;
-      });
+      const inserted = await hold(
+        {
+          id,
+          userId: owner.id,
+          requestId: body.requestId,
+          requestHash,
+          providerRequestId: provider.newRequestId(clock.now()),
+          channel,
+          serviceId: resolved.service.id,
+          phone: resolved.phone,
+          billersCode: resolved.billersCode ?? null,
+          variationCode: resolved.variationCode ?? null,
+          planName: resolved.planName ?? null,
+          subscriptionType: resolved.subscriptionType ?? null,
+          quantity: resolved.quantity ?? null,
+          customerName: resolved.customerName ?? null,
+          amountKobo: resolved.amountKobo,
+          chargedKobo: resolved.chargedKobo,
+        },
+        `${resolved.service.name} ${resolved.planName ?? ''} ${resolved.phone}`.replace(/\s+/g, ' '),
+      );
       if (!inserted) {
         const raced = await findByRequestId(owner.id, body.requestId);
         if (!raced) throw new Error('purchase conflict without a purchase');
         return { purchase: sameOrRefuse(raced, requestHash), isNew: false };
       }
-      await apply(id, await callProvider(inserted));
-      return { purchase: await findById(id), isNew: true };
+      const delivered = await apply(inserted, await callProvider(inserted));
+      return { purchase: delivered ?? (await findById(id)), isNew: true };
     },
 
     recheck,
