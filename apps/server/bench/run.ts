@@ -1,5 +1,5 @@
 // `npm run bench`: measurements, not pass/fail tests. Prints what it measured on this machine.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync, spawn } from 'node:child_process';
@@ -141,6 +141,45 @@ function post(url, headers, body) {
 })();
 `;
 
+const CLOCK_TICKS_PER_SECOND =
+  Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU seconds a process has used (with its reaped children when asked), from /proc; null where unreadable. */
+function cpuSecondsOf(pid: number, withReapedChildren = false): number | null {
+  try {
+    // the fields after the command name, which may itself hold spaces and brackets
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.split(' ') ?? [];
+    const ticks = (index: number) => Number(fields[index - 3] ?? 0);
+    const own = ticks(14) + ticks(15);
+    return (withReapedChildren ? own + ticks(16) + ticks(17) : own) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+const parentOf = (pid: number) =>
+  Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.split(' ')[1] ?? 0);
+
+/**
+ * CPU seconds used by a PostgreSQL server on this machine: the postmaster with the backends it has reaped,
+ * plus its live children. null when the server is elsewhere.
+ */
+function postgresCpuSeconds(postmaster: number): number | null {
+  const total = cpuSecondsOf(postmaster, true);
+  if (total === null) return null;
+  let live = 0;
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === postmaster) continue;
+    try {
+      if (parentOf(pid) === postmaster) live += cpuSecondsOf(pid) ?? 0;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return total + live;
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -154,6 +193,9 @@ async function purchaseThroughput(databaseUrl: string): Promise<void> {
   const name = `qv_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
+  const backend = (await admin.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
+  const postmaster = cpuSecondsOf(backend) === null ? 0 : parentOf(backend);
+  const postgresCpu = () => (postmaster ? postgresCpuSeconds(postmaster) : null);
   await admin.query(`create database ${name}`);
   await admin.query(`create database ${name}_tpcb`);
   const url = (db: string) => Object.assign(new URL(databaseUrl), { pathname: `/${db}` }).toString();
@@ -227,6 +269,8 @@ async function purchaseThroughput(databaseUrl: string): Promise<void> {
     for (let i = 0; i < 20; i++) await buyOnce(`warmup-${i}`);
 
     const cpuBefore = process.cpuUsage();
+    const providerCpuBefore = cpuSecondsOf(provider.pid ?? 0);
+    const postgresCpuBefore = postgresCpu();
     // the load comes from another thread (another core), so it does not steal the server's event loop
     const { latencies, failures } = await new Promise<{ latencies: number[]; failures: number }>(
       (resolve, reject) => {
@@ -239,6 +283,8 @@ async function purchaseThroughput(databaseUrl: string): Promise<void> {
       },
     );
     const cpu = process.cpuUsage(cpuBefore);
+    const providerCpuAfter = cpuSecondsOf(provider.pid ?? 0);
+    const postgresCpuAfter = postgresCpu();
     if (failures > 0) throw new Error(`${failures} purchases were not delivered`);
     const elapsed = seconds;
     latencies.sort((a, b) => a - b);
@@ -249,6 +295,7 @@ async function purchaseThroughput(databaseUrl: string): Promise<void> {
     provider.kill();
 
     execFileSync('pgbench', ['-i', '-s', '1', '-q', url(`${name}_tpcb`)], { stdio: 'ignore' });
+    const postgresCpuBeforeTpcb = postgresCpu();
     const output = execFileSync(
       'pgbench',
       ['-c', String(clients), '-j', '2', '-T', String(seconds), url(`${name}_tpcb`)],
@@ -257,6 +304,10 @@ async function purchaseThroughput(databaseUrl: string): Promise<void> {
       },
     );
     const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 'NaN');
+    const transactions = Number(
+      /number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? 'NaN',
+    );
+    const postgresCpuAfterTpcb = postgresCpu();
     const ratio = perSecond / tps;
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
@@ -267,9 +318,21 @@ async function purchaseThroughput(databaseUrl: string): Promise<void> {
     console.log(
       `  CPU of this process (server and load generator) per purchase: ${((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(2)} ms (${(cpu.system / 1000 / latencies.length).toFixed(2)} ms in the kernel)`,
     );
+    const perPurchase = (before: number | null, after: number | null) =>
+      before === null || after === null
+        ? 'not measured'
+        : `${(((after - before) * 1000) / latencies.length).toFixed(2)} ms`;
+    console.log(
+      `  CPU per purchase elsewhere: provider simulator ${perPurchase(providerCpuBefore, providerCpuAfter)}, PostgreSQL ${perPurchase(postgresCpuBefore, postgresCpuAfter)}`,
+    );
     console.log(
       `  pgbench TPC-B on the same server: ${tps.toFixed(0)} tps; ratio ${ratio.toFixed(2)} (target >= 0.5)`,
     );
+    if (postgresCpuBeforeTpcb !== null && postgresCpuAfterTpcb !== null) {
+      console.log(
+        `  CPU per TPC-B transaction in PostgreSQL: ${(((postgresCpuAfterTpcb - postgresCpuBeforeTpcb) * 1000) / transactions).toFixed(2)} ms`,
+      );
+    }
     console.log(
       `  p99 target < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'}; ratio target: ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
     );
