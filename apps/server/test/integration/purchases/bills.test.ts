@@ -575,6 +575,59 @@ describeEachDatabase('bill payments', (kind) => {
     });
   });
 
+  it.each([
+    ['GOtv', { serviceId: 'gotv', billersCode: '201000000000', variationCode: 'gotv-max', phone: PHONE }],
+    [
+      'StarTimes',
+      { serviceId: 'startimes', billersCode: '201000000000', variationCode: 'nova', phone: PHONE },
+    ],
+    ['Showmax', { serviceId: 'showmax', variationCode: 'full_1', phone: '201000000000' }],
+    [
+      'a postpaid bill',
+      {
+        serviceId: 'eko-electric',
+        billersCode: '201000000000',
+        type: 'postpaid',
+        amount: '1000',
+        phone: PHONE,
+      },
+    ],
+    ['WAEC PINs', { serviceId: 'waec', variationCode: 'waecdirect', quantity: 2, phone: '201000000000' }],
+    [
+      'a JAMB PIN',
+      { serviceId: 'jamb', billersCode: '201000000000', variationCode: 'utme-mock', phone: PHONE },
+    ],
+  ] as const)('keeps %s pending until a requery confirms it, charging once', async (_name, body) => {
+    const { client, userId } = await fundedCustomer(t, 50_000);
+    const { purchase } = await buy(client, body);
+    expect(purchase?.status).toBe('pending');
+    const charged = purchase?.chargedKobo ?? 0;
+    expect(charged).toBeGreaterThan(0);
+    expect(await balanceOf(userId)).toBe(5_000_000 - charged);
+    await vi.waitFor(
+      async () => {
+        expect((await purchaseOf(client, purchase?.requestId ?? '')).status).toBe('delivered');
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(await balanceOf(userId)).toBe(5_000_000 - charged);
+    await sound();
+  });
+
+  it.each([
+    ['GOtv', 'gotv', { billersCode: SMARTCARD, phone: PHONE }],
+    ['StarTimes', 'startimes', { billersCode: SMARTCARD, phone: PHONE }],
+    ['Showmax', 'showmax', { phone: '08011111111' }],
+    ['JAMB', 'jamb', { billersCode: JAMB_PROFILE, phone: PHONE }],
+  ] as const)('refunds %s at once when the provider refuses the plan', async (_name, serviceId, fields) => {
+    const { client, userId } = await fundedCustomer(t, 50_000);
+    await staleVariation(serviceId, `${serviceId}-withdrawn`, 300_000);
+    const { purchase } = await buy(client, { serviceId, variationCode: `${serviceId}-withdrawn`, ...fields });
+    expect(purchase?.status).toBe('failed');
+    expect(await balanceOf(userId)).toBe(5_000_000);
+    await sound();
+  });
+
   it('gives partners the token and PINs through the API', async () => {
     const { client } = await fundedCustomer(t, 20_000);
     const key = (await client.post('/api/v1/api-keys', { name: 'shop' })).json<{ key: string }>().key;
