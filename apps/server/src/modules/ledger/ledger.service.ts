@@ -50,11 +50,6 @@ export type PostInput = {
   actorId?: string | null;
   reversesEntryId?: string;
   postings: Posting[];
-  /**
-   * Runs inside the transaction once the wallets have moved and before the shared system accounts are
-   * touched: the place for the caller's own writes, so the hot system rows stay locked as briefly as possible.
-   */
-  beforeSharedAccounts?: (walletBalances: Map<string, Kobo>, tx: Transaction) => Promise<void>;
 };
 
 export type PostedEntry = {
@@ -250,7 +245,6 @@ export function createLedger(db: Database) {
         await tx.execute(sql`select pg_notify(${BALANCE_CHANNEL}, ${account.ownerUserId})`);
       }
     }
-    await input.beforeSharedAccounts?.(walletBalances, tx);
     for (const account of shared) {
       const delta = lines.get(account.code) ?? 0;
       const moved = await queryRows<{ id: number }>(
