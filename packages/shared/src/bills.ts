@@ -19,17 +19,18 @@ export type TvForm = {
   hasPlanChoice: boolean;
 };
 
-const digitsOnly = (value: string) => value.replace(/\s/g, '');
+/** A smartcard, meter, profile or phone number as the provider takes it: without the spaces people type. */
+export const compactNumber = (value: string) => value.replace(/\s/g, '');
 const SANDBOX_NUMBERS: readonly string[] = SANDBOX_TEST_NUMBERS;
 
 /** The provider's sandbox scenario numbers (pending, no answer...) stand in for a card or meter there. */
-export const isSandboxNumber = (value: string) => SANDBOX_NUMBERS.includes(digitsOnly(value));
+export const isSandboxNumber = (value: string) => SANDBOX_NUMBERS.includes(compactNumber(value));
 
 const DSTV_PHONE = /^0[789][01]\d{8}$/;
 
 export function checkTvForm(serviceId: TvServiceId, form: TvForm, sandbox = false): string | null {
-  const card = digitsOnly(form.smartCard);
-  const phone = digitsOnly(form.phone);
+  const card = compactNumber(form.smartCard);
+  const phone = compactNumber(form.phone);
   const needsPlan = form.subscriptionType === 'change';
   const sandboxCard = sandbox && isSandboxNumber(card);
   const planIsValid = form.planAmountKobo !== null && form.planAmountKobo > 0;
@@ -58,7 +59,7 @@ export function checkTvForm(serviceId: TvServiceId, form: TvForm, sandbox = fals
 export type ShowmaxForm = { phone: string; hasPlanChoice: boolean; planAmountKobo: number | null };
 
 export function checkShowmaxForm(form: ShowmaxForm, sandbox = false): string | null {
-  const phone = digitsOnly(form.phone);
+  const phone = compactNumber(form.phone);
   if (!phone || !form.hasPlanChoice) return messages.purchase.allFieldsRequired;
   if (!/^\d{11}$/.test(phone) && !(sandbox && isSandboxNumber(phone))) return messages.purchase.invalidPhone;
   if (form.planAmountKobo === null || form.planAmountKobo <= 0) return messages.purchase.invalidPlanOrAmount;
@@ -69,14 +70,12 @@ export type MeterForm = { meterNumber: string; meterType: string; serviceId: str
 
 /** Before verification: what the meter check needs. */
 export function checkMeterForm(form: MeterForm): string | null {
-  const meter = digitsOnly(form.meterNumber);
+  const meter = compactNumber(form.meterNumber);
   if (!meter || !form.meterType || !form.serviceId) return messages.purchase.allFieldsRequired;
   if (!/^\d+$/.test(meter)) return messages.bills.meterDigitsOnly;
   if (form.meterType !== 'prepaid' && form.meterType !== 'postpaid') return messages.bills.meterTypeRequired;
   return null;
 }
-
-export const smartCardOf = (value: string) => digitsOnly(value);
 
 /** A service's discount on a face value: rounded down to the kobo, so it never exceeds what the rule gives. */
 export function applyDiscount(amountKobo: Kobo, bps: number): { discountKobo: Kobo; chargedKobo: Kobo } {

@@ -54,6 +54,7 @@ export const messages = {
   bills: {
     meterDigitsOnly: 'Error: Meter number must contain digits only.',
     meterTypeRequired: 'Error: Choose prepaid or postpaid.',
+    numberDigitsOnly: 'Error: The number must contain digits only.',
     verifyFirst: 'Please verify the customer before paying.',
     notVerified: 'We could not verify this customer. Check the number and try again.',
     cannotVend: 'This meter cannot be recharged right now. Please contact your distributor.',

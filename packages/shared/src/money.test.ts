@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AmountError, formatNaira, kobo, parseNaira, percentOfKobo, toNairaString } from './money.ts';
+import {
+  AmountError,
+  bpsAsPercent,
+  formatNaira,
+  kobo,
+  parseNaira,
+  percentOfKobo,
+  toNairaString,
+} from './money.ts';
 
 describe('parseNaira', () => {
   it.each([
@@ -90,5 +98,22 @@ describe('percentOfKobo', () => {
     expect(percentOfKobo(kobo(10_050), 100, 'half-up')).toBe(101);
     expect(percentOfKobo(kobo(10_049), 100, 'half-up')).toBe(100);
     expect(percentOfKobo(kobo(150_000), 150, 'floor')).toBe(2_250);
+  });
+});
+
+describe('bpsAsPercent', () => {
+  it.each([
+    [100, '1.00'],
+    [150, '1.50'],
+    [5, '0.05'],
+    [0, '0.00'],
+    [10_000, '100.00'],
+  ])('writes %i bps as %s', (bps, text) => {
+    expect(bpsAsPercent(bps)).toBe(text);
+  });
+
+  it('refuses fractions and negatives', () => {
+    expect(() => bpsAsPercent(1.5)).toThrow(RangeError);
+    expect(() => bpsAsPercent(-1)).toThrow(RangeError);
   });
 });

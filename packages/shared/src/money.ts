@@ -94,3 +94,10 @@ export function percentOfKobo(amount: Kobo, bps: number, rounding: Rounding): Ko
       return kobo(Math.abs(remainder) * 2 >= 10_000 ? quotient + Math.sign(product) : quotient);
   }
 }
+
+/** `1.50`: basis points as a percentage with two decimals, in whole-number arithmetic. */
+export function bpsAsPercent(bps: number): string {
+  if (!Number.isSafeInteger(bps) || bps < 0)
+    throw new RangeError(`Basis points must be whole and not negative: ${bps}`);
+  return `${Math.trunc(bps / 100)}.${String(bps % 100).padStart(2, '0')}`;
+}

@@ -1,4 +1,4 @@
-import { formatNaira, KOBO_PER_NAIRA } from '@quickvend/shared/money';
+import { bpsAsPercent, formatNaira, KOBO_PER_NAIRA } from '@quickvend/shared/money';
 
 /** `₦21,000.00` from a whole-naira price written in code (never from user input). */
 export function formatWholeNaira(naira: number): string {
@@ -34,9 +34,5 @@ export function groupAccountNumber(accountNumber: string): string {
 
 /** `1%`, `1.5%`, `0.25%`: basis points as a percentage, without float arithmetic. */
 export function formatBps(bps: number): string {
-  const whole = Math.trunc(bps / 100);
-  const fraction = String(Math.abs(bps % 100))
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''}%`;
+  return `${bpsAsPercent(bps).replace(/\.?0+$/, '')}%`;
 }

@@ -9,6 +9,8 @@ import {
   type Purchase,
   type VerifyResponse,
 } from '@quickvend/shared/api/purchases';
+import { compactNumber } from '@quickvend/shared/bills';
+import { messages } from '@quickvend/shared/messages';
 import { toNairaString, type Kobo } from '@quickvend/shared/money';
 import { AppError } from '../../lib/errors.ts';
 import { signedInUser, type AuthService, type Guards } from '../auth/index.ts';
@@ -185,14 +187,14 @@ export function registerPurchaseRoutes(
         request.body.type !== 'prepaid' &&
         request.body.type !== 'postpaid'
       ) {
-        throw new AppError('VALIDATION_FAILED', 'Error: Choose prepaid or postpaid.', {
-          fields: { type: 'Error: Choose prepaid or postpaid.' },
+        throw new AppError('VALIDATION_FAILED', messages.bills.meterTypeRequired, {
+          fields: { type: messages.bills.meterTypeRequired },
         });
       }
-      const check = { ...request.body, billersCode: request.body.billersCode.replace(/\s/g, '') };
+      const check = { ...request.body, billersCode: compactNumber(request.body.billersCode) };
       if (!/^\d+$/.test(check.billersCode)) {
-        throw new AppError('VALIDATION_FAILED', 'Error: The number must contain digits only.', {
-          fields: { billersCode: 'Error: The number must contain digits only.' },
+        throw new AppError('VALIDATION_FAILED', messages.bills.numberDigitsOnly, {
+          fields: { billersCode: messages.bills.numberDigitsOnly },
         });
       }
       try {

@@ -9,7 +9,7 @@ import {
   checkShowmaxForm,
   checkTvForm,
   isSandboxNumber,
-  smartCardOf,
+  compactNumber,
   type TvServiceId,
 } from '@quickvend/shared/bills';
 import { AmountError, formatNaira, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
@@ -79,10 +79,11 @@ const invalid = (message: string, field?: string) =>
 
 export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   const { db, ledger, provider, catalog, clock, log } = deps;
+  const sandbox = deps.acceptsSandboxNumbers;
 
   function readPhone(raw: string): string {
     const digits = raw.replace(/[\s\-().]/g, '');
-    if (deps.acceptsSandboxNumbers && isSandboxNumber(digits)) return digits;
+    if (sandbox && isSandboxNumber(digits)) return digits;
     const phone = normalisePhone(raw);
     if (phone) return phone;
     throw invalid(messages.purchase.invalidPhone, 'phone');
@@ -100,7 +101,6 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     }
   }
 
-  const sandbox = deps.acceptsSandboxNumbers;
   const required = () => invalid(messages.purchase.allFieldsRequired);
 
   function checkLimits(amountKobo: Kobo, minimumKobo: Kobo | null, maximumKobo: Kobo | null): void {
@@ -178,7 +178,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     );
     if (problem) throw invalid(problem);
     const phone = readPhone(body.phone ?? '');
-    const billersCode = smartCardOf(body.billersCode ?? '');
+    const billersCode = compactNumber(body.billersCode ?? '');
     const customer = await verifiedCustomer(userId, { serviceId, billersCode });
     const base = {
       phone,
@@ -213,7 +213,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     if (problem) throw invalid(problem);
     const amountKobo = readAmount(body.amount);
     const phone = readPhone(body.phone ?? '');
-    const billersCode = smartCardOf(body.billersCode ?? '');
+    const billersCode = compactNumber(body.billersCode ?? '');
     const customer = await verifiedCustomer(userId, { serviceId: service.id, billersCode, type: meterType });
     if (customer?.canVend === false) throw new AppError('CUSTOMER_NOT_VERIFIED', messages.bills.cannotVend);
     const minimum = Math.max(service.minimumKobo ?? 0, customer?.minimumKobo ?? 0);
@@ -242,7 +242,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     const variation = await findPlan(service.id, body.variationCode, messages.purchase.invalidPlanOrAmount);
     const phone = readPhone(body.phone ?? '');
     if (service.verification === 'profile') {
-      const billersCode = smartCardOf(body.billersCode ?? '');
+      const billersCode = compactNumber(body.billersCode ?? '');
       const customer = await verifiedCustomer(userId, {
         serviceId: service.id,
         billersCode,

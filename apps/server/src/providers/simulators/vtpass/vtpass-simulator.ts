@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { kobo, parseNaira, percentOfKobo, toNairaString, type Kobo } from '@quickvend/shared/money';
+import {
+  bpsAsPercent,
+  kobo,
+  parseNaira,
+  percentOfKobo,
+  toNairaString,
+  type Kobo,
+} from '@quickvend/shared/money';
 import { lagosTimestamp } from '../../vtpass/vtpass.request-id.ts';
 import { createCallbackDispatcher } from './vtpass-simulator.callbacks.ts';
 import {
@@ -118,7 +125,6 @@ function readText(body: Body, name: string): string | undefined {
 /** Naira on the wire as VTpass writes it: a float. Conversion only, no arithmetic. */
 const nairaNumber = (amount: Kobo): number => Number(toNairaString(amount));
 const nairaOf = (variation: SimVariation): Kobo => parseNaira(variation.naira);
-const percentText = (bps: number) => `${Math.trunc(bps / 100)}.${String(bps % 100).padStart(2, '0')}`;
 // VTpass dates carry microseconds: 2025-03-10T10:02:57.000000Z
 const vtpassDate = (date: Date) => date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 
@@ -349,7 +355,7 @@ export function registerVtpassSimulator(
           transactionId: sale.transactionId,
           commission_details: {
             amount: commission,
-            rate: percentText(sale.commissionBps),
+            rate: bpsAsPercent(sale.commissionBps),
             rate_type: 'percent',
             computation_type: 'default',
           },
@@ -522,7 +528,7 @@ export function registerVtpassSimulator(
     if (!service) return NO_PRODUCT;
     const commissionDetails = {
       amount: null,
-      rate: percentText(commissionBpsOf(service)),
+      rate: bpsAsPercent(commissionBpsOf(service)),
       rate_type: 'percent',
       computation_type: 'default',
     };

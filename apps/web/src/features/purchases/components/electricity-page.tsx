@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { applyDiscount, checkMeterForm, smartCardOf } from '@quickvend/shared/bills';
+import { applyDiscount, checkMeterForm, compactNumber } from '@quickvend/shared/bills';
 import { AmountError, formatNaira, parseNaira, toNairaString, kobo } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
@@ -91,7 +91,7 @@ export function ElectricityPage() {
   const service = useService(serviceId || undefined);
   const distributor = ELECTRICITY_DISTRIBUTORS.find((candidate) => candidate.id === serviceId);
 
-  const meter = smartCardOf(meterNumber);
+  const meter = compactNumber(meterNumber);
   const customer = useVerifiedCustomer(`${serviceId}|${meterType}|${meter}`);
   const verified = customer.verified;
   const canPay = verified !== null && verified.canVend !== false;

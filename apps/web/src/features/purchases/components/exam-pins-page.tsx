@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { applyDiscount, smartCardOf } from '@quickvend/shared/bills';
+import { applyDiscount, compactNumber } from '@quickvend/shared/bills';
 import { formatNaira, kobo } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
@@ -115,7 +115,7 @@ export function ExamPinsPage() {
   const quantity = isJamb ? 1 : quantityOf(quantityText);
   const faceKobo = plan && quantity !== null ? kobo(plan.amountKobo * quantity) : null;
   const discountBps = service?.discountBps ?? 0;
-  const profile = smartCardOf(profileId);
+  const profile = compactNumber(profileId);
   const customer = useVerifiedCustomer(`${planCode}|${profile}`);
   const verified = isJamb ? customer.verified : null;
   const examLabel = EXAM_SERVICES.find((exam) => exam.id === examId)?.label ?? examId;

@@ -1,6 +1,6 @@
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import type { VerifyResponse } from '@quickvend/shared/api/purchases';
-import { applyDiscount, checkTvForm, smartCardOf, type TvServiceId } from '@quickvend/shared/bills';
+import { applyDiscount, checkTvForm, compactNumber, type TvServiceId } from '@quickvend/shared/bills';
 import { formatNaira, kobo } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
@@ -114,7 +114,7 @@ export function TvPage({ serviceId, children }: TvPageProps) {
   const service = useService(serviceId);
   const plans = useVariations(serviceId);
   const [smartCard, setSmartCard] = useState('');
-  const customer = useVerifiedCustomer(smartCardOf(smartCard));
+  const customer = useVerifiedCustomer(compactNumber(smartCard));
   const [subscriptionType, setSubscriptionType] = useState<SubscriptionType>('change');
   const [planCode, setPlanCode] = useState('');
   const [phone, setPhone] = useState('');
@@ -130,7 +130,7 @@ export function TvPage({ serviceId, children }: TvPageProps) {
     setSmartCard(next);
     customer.setError(null);
     flow.setFormStatus(null);
-    if (customer.answeredKey !== null && customer.answeredKey !== smartCardOf(next)) {
+    if (customer.answeredKey !== null && customer.answeredKey !== compactNumber(next)) {
       // another card: what was verified no longer applies
       customer.forget();
       setSubscriptionType('change');
@@ -138,7 +138,7 @@ export function TvPage({ serviceId, children }: TvPageProps) {
   };
 
   const runVerify = () => {
-    const card = smartCardOf(smartCard);
+    const card = compactNumber(smartCard);
     flow.setFormStatus(null);
     if (card === '') {
       customer.setError(tvTexts.cardRequired);
@@ -179,7 +179,7 @@ export function TvPage({ serviceId, children }: TvPageProps) {
     if (wallet.data !== undefined && wallet.data.balanceKobo < payKobo) {
       return formError(messages.purchase.insufficientBalance, { canFundWallet: true });
     }
-    const card = smartCardOf(smartCard);
+    const card = compactNumber(smartCard);
     const body: PurchaseDraft['body'] = isRenewing
       ? { serviceId, phone: sentPhone, billersCode: card, subscriptionType: 'renew' }
       : {
