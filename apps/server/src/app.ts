@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,8 +12,10 @@ import {
   type Container,
   type ContainerConfig,
 } from './container.ts';
+import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { enforceDeclaredAccess } from './lib/http/access.ts';
 import { registerCsrfProtection } from './lib/http/csrf.ts';
 import { registerErrorHandling, sendNotFound } from './lib/http/error-handler.ts';
 import { newId } from './lib/ids.ts';
@@ -57,7 +58,11 @@ export type AppDeps = {
   rateLimits: AuthRateLimits;
   /** The built web app; served when the folder exists. */
   webDistDir?: string;
+  /** Which proxies in front of this server to believe about the client's address: hops, or their addresses. */
+  trustProxy?: TrustProxy;
 };
+
+const CATALOG_REFRESH_THROTTLE_SECONDS = 60;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
@@ -75,6 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // open event streams must not hold a shutdown hostage
     forceCloseConnections: true,
     requestIdHeader: false,
+    ...(deps.trustProxy && {
+      trustProxy: 'hops' in deps.trustProxy ? trustHops(deps.trustProxy.hops) : deps.trustProxy.addresses,
+    }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : newId('req');
@@ -129,11 +137,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
   });
-  await app.register(rateLimit, { global: false });
   registerErrorHandling(app);
   registerCsrfProtection(app, { appUrl: config.appUrl, prefix: '/api/' });
 
   const guards = createGuards(app, container.auth, container.partners);
+  enforceDeclaredAccess(app, {
+    user: guards.requireUser,
+    userOrKey: guards.requireUserOrKey,
+    admin: guards.requireAdmin,
+  });
+  const limiter = container.rateLimiter;
   registerSystemRoutes(app, {
     ping: deps.database.ping,
     mode: config.providerMode,
@@ -141,13 +154,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerAuthRoutes(app, {
     auth: container.auth,
-    guards,
+    limiter,
     rateLimits: deps.rateLimits,
   });
-  registerWalletRoutes(app, { ledger: container.ledger, guards, balanceFeed: container.balanceFeed });
+  registerWalletRoutes(app, { ledger: container.ledger, balanceFeed: container.balanceFeed });
   registerFundingRoutes(app, {
     funding: container.funding,
-    guards,
     findUsersByIds: container.auth.findUsersByIds,
     mode: config.providerMode,
     simulateTransferUrl: isLive ? null : `${PAYSTACK_SIMULATOR_PREFIX}/simulate/transfer`,
@@ -161,14 +173,20 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ledger: container.ledger,
     pins: container.pins,
     auth: container.auth,
-    guards,
+    limiter,
   });
-  registerApiKeyRoutes(app, { partners: container.partners, guards });
+  registerApiKeyRoutes(app, { partners: container.partners });
   registerVtpassWebhook(app, {
     engine: container.purchases,
     provider: container.billsProvider,
+    limiter,
     onVariationsChanged: async (serviceId) => {
-      await container.jobs.send(REFRESH_CATALOG_JOB, { serviceId });
+      // a burst of callbacks for one service makes one refresh
+      await container.jobs.send(
+        REFRESH_CATALOG_JOB,
+        { serviceId },
+        { throttle: { key: serviceId, seconds: CATALOG_REFRESH_THROTTLE_SECONDS } },
+      );
     },
   });
   if (!isLive && !config.vtpass.baseUrl) {
@@ -193,8 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       log: app.log,
     });
   }
-  registerAdminRoutes(app, { auth: container.auth, ledger: container.ledger, guards });
-  if (container.sandboxMailbox) registerSandboxMailboxRoutes(app, container.sandboxMailbox);
+  registerAdminRoutes(app, { auth: container.auth, ledger: container.ledger });
+  if (!isLive && container.sandboxMailbox) registerSandboxMailboxRoutes(app, container.sandboxMailbox);
 
   const webDistDir = deps.webDistDir ?? defaultWebDistDir;
   if (existsSync(path.join(webDistDir, 'index.html'))) await registerWebApp(app, webDistDir);
@@ -202,6 +220,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   return { app, container, simulators };
 }
+
+/** The nearest `hops` proxies are believed about who they forwarded for; the client's own claims are not. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 const NOT_SPA = /^\/(api|webhooks|sandbox)(\/|$)|^\/(healthz|readyz|metrics)$/;
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -38,6 +39,14 @@ const envSchema = z.object({
     .default('100'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   PURCHASE_RECHECK_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(
+      (value) => /^(false|off|\d{1,2})$/.test(value) || value.split(',').every((part) => isCidr(part.trim())),
+      'must be a number of proxy hops (such as 1) or proxy addresses and CIDR blocks separated by commas',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -50,7 +59,12 @@ const LIVE_REQUIRED = [
   'AUTH_SECRET',
   'PIN_PEPPER',
   'APP_URL',
+  // without real mail, reset and PIN links would only be readable in the sandbox mailbox
+  'SMTP_URL',
 ] as const;
+
+/** Which proxies to believe about the client's address: the nearest `hops`, or those at these addresses. */
+export type TrustProxy = { hops: number } | { addresses: string[] };
 
 export type Config = {
   port: number;
@@ -70,8 +84,9 @@ export type Config = {
   minFundingKobo: Kobo;
   /** a purchase left `processing` this long (a crash mid-call) is requeried */
   purchaseRecheckAfterSeconds: number;
-  /** sign-in and sign-up attempts allowed per address per 10 minutes (password resets: half) */
+  /** wrong sign-ins allowed per account and address per 10 minutes (see `AuthRateLimits`) */
   authRateLimit: number;
+  trustProxy: TrustProxy | undefined;
 };
 
 type Env = Record<string, string | undefined>;
@@ -123,7 +138,29 @@ export function loadConfig(env: Env = process.env): Config {
     minFundingKobo: parseNaira(e.FUNDING_MIN_AMOUNT),
     purchaseRecheckAfterSeconds: e.PURCHASE_RECHECK_AFTER_SECONDS,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+  if (value === undefined || value === 'false' || value === 'off' || value === '0') return undefined;
+  if (/^\d+$/.test(value)) return { hops: Number(value) };
+  return { addresses: value.split(',').map((part) => part.trim()) };
+}
+
+/** An IPv4 or IPv6 address, or a CIDR block of either. */
+export function isCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  try {
+    new BlockList().addSubnet(address, Number(prefix), family === 4 ? 'ipv4' : 'ipv6');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 type Secrets = { authSecret: string; pinPepper: string };

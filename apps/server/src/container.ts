@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { startJobQueue } from './lib/jobs.ts';
+import { createRateLimiter } from './lib/rate-limit.ts';
+import { checkSecretFingerprints } from './lib/secrets.ts';
 import { createAuthService } from './modules/auth/index.ts';
 import { createFundingService, PROCESS_WEBHOOK_JOB } from './modules/funding/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
@@ -26,6 +28,7 @@ import {
 
 export const PAYSTACK_SIMULATOR_PREFIX = '/sandbox/paystack';
 export const VTPASS_SIMULATOR_PREFIX = '/sandbox/vtpass/api';
+const PRUNE_RATE_LIMITS_JOB = 'system.prune-rate-limits';
 
 export type ContainerConfig = Pick<
   Config,
@@ -59,12 +62,16 @@ export type ContainerDeps = {
 /** The one place that chooses implementations: real providers or their sandbox stand-ins. */
 export async function createContainer({ config, database, clock, log, selfUrl, ...options }: ContainerDeps) {
   const { db } = database;
+  await checkSecretFingerprints(db, { AUTH_SECRET: config.authSecret, PIN_PEPPER: config.pinPepper });
+  // the sandbox mailbox shows every reset and PIN link to anyone: never in live mode
+  if (config.providerMode === 'live' && !config.smtpUrl) throw new Error('PROVIDER_MODE=live needs SMTP_URL');
   const sandboxMailbox = config.smtpUrl ? undefined : createSandboxMailbox(db);
   const transport: MailTransport = config.smtpUrl
     ? createSmtpTransport(config.smtpUrl, config.mailFrom)
     : (sandboxMailbox as MailTransport);
   const mailer = createMailer(transport, log);
   const ledger = createLedger(db);
+  const rateLimiter = createRateLimiter({ db, clock });
   const auth = createAuthService({
     db,
     appUrl: config.appUrl,
@@ -160,6 +167,8 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     );
     await jobs.schedule(RECONCILE_JOB, '* * * * *');
     await jobs.schedule(REFRESH_CATALOG_JOB, '17 * * * *');
+    await jobs.work(PRUNE_RATE_LIMITS_JOB, z.object({}), () => rateLimiter.prune());
+    await jobs.schedule(PRUNE_RATE_LIMITS_JOB, '41 * * * *');
     // purchases a crash left behind are picked up at start, not at the next tick
     await jobs.send(RECONCILE_JOB, {});
   }
@@ -180,6 +189,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     partners,
     purchases,
     verifications,
+    rateLimiter,
     balanceFeed,
     async close() {
       await balanceFeed.close();

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { createLogger } from './lib/logger.ts';
+import { SecretMismatchError } from './lib/secrets.ts';
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -15,6 +16,7 @@ async function start(): Promise<void> {
     database,
     logger: log,
     selfUrl: `http://${selfHost}:${config.port}`,
+    ...(config.trustProxy && { trustProxy: config.trustProxy }),
     rateLimits: {
       signIn: config.authRateLimit,
       signUp: config.authRateLimit,
@@ -43,7 +45,11 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof SecretMismatchError
+  ) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

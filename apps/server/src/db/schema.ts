@@ -6,3 +6,4 @@ export * from '../modules/funding/funding.tables.ts';
 export * from '../modules/catalog/catalog.tables.ts';
 export * from '../modules/purchases/purchases.tables.ts';
 export * from '../modules/partners/partners.tables.ts';
+export * from './system.tables.ts';

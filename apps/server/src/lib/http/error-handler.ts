@@ -11,6 +11,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = httpStatusByCode[wire.code];
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: wire.code, err: error.message }, 'request refused');
+    const retryAfter = wire.details?.['retryAfterSeconds'];
+    if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     return reply.status(status).send({ error: { ...wire, requestId: request.id } });
   });
 }

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { toNairaString } from '@quickvend/shared/money';
-import type { AuthService, Guards } from '../auth/index.ts';
+import type { AuthService } from '../auth/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 
-export function registerAdminRoutes(
-  app: FastifyInstance,
-  deps: { auth: AuthService; ledger: Ledger; guards: Guards },
-): void {
-  app.get('/api/v1/admin/users', { preHandler: deps.guards.requireAdmin }, async () => {
+export function registerAdminRoutes(app: FastifyInstance, deps: { auth: AuthService; ledger: Ledger }): void {
+  app.get('/api/v1/admin/users', { config: { access: 'admin' } }, async () => {
     const users = await deps.auth.listUsers();
     const balances = await deps.ledger.getWalletBalances(users.map((u) => u.id));
     return {

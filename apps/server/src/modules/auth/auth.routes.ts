@@ -11,23 +11,38 @@ import {
   signInBody,
   signUpBody,
 } from '@quickvend/shared/api/auth';
+import type { RateLimiter, RateRule } from '../../lib/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
-import { sendCookies, signedInUser, toHeaders, type Guards } from './auth.guard.ts';
+import { sendCookies, signedInUser, toHeaders } from './auth.guard.ts';
 
+/**
+ * Allowances per window: `signIn` wrong passwords per account and address, `signUp` new accounts per address,
+ * `passwordReset` reset mails per account. Carrier-grade NAT puts thousands of customers behind one address,
+ * so what counts per address alone is much looser.
+ */
 export type AuthRateLimits = { signIn: number; signUp: number; passwordReset: number; windowMs: number };
+
+/** How many times looser a limit per address alone is than the same limit per account. */
+const PER_ADDRESS_FACTOR = 30;
+/** How many times looser the limit per account (from any address) is than per account and address. */
+const PER_ACCOUNT_FACTOR = 5;
 
 export function registerAuthRoutes(
   parent: FastifyInstance,
-  deps: { auth: AuthService; guards: Guards; rateLimits: AuthRateLimits },
+  deps: { auth: AuthService; limiter: RateLimiter; rateLimits: AuthRateLimits },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { auth, guards, rateLimits } = deps;
-  const limit = (max: number) => ({ rateLimit: { max, timeWindow: rateLimits.windowMs } });
+  const { auth, limiter, rateLimits } = deps;
+  const windowSeconds = Math.max(1, Math.round(rateLimits.windowMs / 1000));
+  const rule = (key: string, max: number): RateRule => ({ key, max, windowSeconds });
+  const perAddress = (what: string, ip: string, max: number) =>
+    rule(`${what}:ip:${ip}`, max * PER_ADDRESS_FACTOR);
 
   app.post(
     '/api/v1/auth/sign-up',
-    { schema: { body: signUpBody, response: { 201: meResponse } }, config: limit(rateLimits.signUp) },
+    { schema: { body: signUpBody, response: { 201: meResponse } }, config: { access: 'public' } },
     async (request, reply) => {
+      await limiter.consume([rule(`sign-up:ip:${request.ip}`, rateLimits.signUp)]);
       const { user, setCookie } = await auth.signUp(request.body, toHeaders(request));
       sendCookies(reply, setCookie);
       return reply.status(201).send({ user });
@@ -36,23 +51,36 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/v1/auth/sign-in',
-    { schema: { body: signInBody, response: { 200: meResponse } }, config: limit(rateLimits.signIn) },
+    { schema: { body: signInBody, response: { 200: meResponse } }, config: { access: 'public' } },
     async (request, reply) => {
-      const { user, setCookie } = await auth.signIn(request.body, toHeaders(request));
+      const { email } = request.body;
+      // only wrong passwords count: an attacker's failures from elsewhere never lock the owner out
+      const { user, setCookie } = await limiter.countFailures(
+        [
+          rule(`sign-in:account-ip:${email}|${request.ip}`, rateLimits.signIn),
+          rule(`sign-in:account:${email}`, rateLimits.signIn * PER_ACCOUNT_FACTOR),
+          perAddress('sign-in', request.ip, rateLimits.signIn),
+        ],
+        () => auth.signIn(request.body, toHeaders(request)),
+      );
       sendCookies(reply, setCookie);
       return { user };
     },
   );
 
-  app.post('/api/v1/auth/sign-out', async (request, reply) => {
+  app.post('/api/v1/auth/sign-out', { config: { access: 'public' } }, async (request, reply) => {
     sendCookies(reply, await auth.signOut(toHeaders(request)));
     return reply.status(204).send();
   });
 
   app.post(
     '/api/v1/auth/forgot-password',
-    { schema: { body: forgotPasswordBody }, config: limit(rateLimits.passwordReset) },
+    { schema: { body: forgotPasswordBody }, config: { access: 'public' } },
     async (request, reply) => {
+      await limiter.consume([
+        rule(`password-reset-mail:account:${request.body.email}`, rateLimits.passwordReset),
+        perAddress('password-reset-mail', request.ip, rateLimits.passwordReset),
+      ]);
       await auth.requestPasswordReset(request.body.email);
       return reply.status(202).send({ ok: true });
     },
@@ -60,18 +88,23 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/v1/auth/reset-password',
-    { schema: { body: resetPasswordBody }, config: limit(rateLimits.passwordReset) },
+    { schema: { body: resetPasswordBody }, config: { access: 'public' } },
     async (request) => {
-      await auth.resetPassword(request.body.token, request.body.password);
+      await limiter.countFailures([rule(`password-reset:ip:${request.ip}`, rateLimits.signIn)], () =>
+        auth.resetPassword(request.body.token, request.body.password),
+      );
       return { ok: true };
     },
   );
 
   app.post(
     '/api/v1/auth/admin-register',
-    { schema: { body: adminRegisterBody, response: { 201: meResponse } }, config: limit(rateLimits.signUp) },
+    { schema: { body: adminRegisterBody, response: { 201: meResponse } }, config: { access: 'public' } },
     async (request, reply) => {
-      const { user, setCookie } = await auth.registerAdmin(request.body, toHeaders(request));
+      const { user, setCookie } = await limiter.countFailures(
+        [rule(`invitation:ip:${request.ip}`, rateLimits.signIn)],
+        () => auth.registerAdmin(request.body, toHeaders(request)),
+      );
       sendCookies(reply, setCookie);
       return reply.status(201).send({ user });
     },
@@ -79,13 +112,13 @@ export function registerAuthRoutes(
 
   app.get(
     '/api/v1/me',
-    { preHandler: guards.requireUser, schema: { response: { 200: meResponse } } },
+    { config: { access: 'user' }, schema: { response: { 200: meResponse } } },
     (request) => ({ user: signedInUser(request) }),
   );
 
   app.post(
     '/api/v1/admin/invitations',
-    { preHandler: guards.requireAdmin, schema: { body: createInvitationBody } },
+    { config: { access: 'admin' }, schema: { body: createInvitationBody } },
     async (request, reply) => {
       const created = await auth.createInvitation(signedInUser(request).id, request.body.email);
       return reply.status(201).send({ invitation: invitation.parse(created) });
@@ -94,9 +127,11 @@ export function registerAuthRoutes(
 
   app.get(
     '/api/v1/admin/invitations/:token',
-    { schema: { params: z.object({ token: z.string().min(1).max(200) }) }, config: limit(rateLimits.signIn) },
+    { schema: { params: z.object({ token: z.string().min(1).max(200) }) }, config: { access: 'public' } },
     async (request) => {
-      const open = await auth.findOpenInvitation(request.params.token);
+      const open = await limiter.countFailures([rule(`invitation:ip:${request.ip}`, rateLimits.signIn)], () =>
+        auth.findOpenInvitation(request.params.token),
+      );
       return { email: open.email };
     },
   );

@@ -9,7 +9,7 @@ import {
 } from '@quickvend/shared/api/funding';
 import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { AppError } from '../../lib/errors.ts';
-import { signedInUser, type AuthService, type Guards } from '../auth/index.ts';
+import { signedInUser, type AuthService } from '../auth/index.ts';
 import type { PaymentGateway } from './funding.port.ts';
 import type { FundingService } from './funding.service.ts';
 import type { payments, manualFundingRequests } from './funding.tables.ts';
@@ -61,18 +61,17 @@ export function registerFundingRoutes(
   parent: FastifyInstance,
   deps: {
     funding: FundingService;
-    guards: Guards;
     findUsersByIds: AuthService['findUsersByIds'];
     mode: 'sandbox' | 'live';
     simulateTransferUrl: string | null;
   },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { funding, guards } = deps;
+  const { funding } = deps;
 
   app.post(
     '/api/v1/funding/card',
-    { preHandler: guards.requireUser, schema: { body: startCardPaymentBody } },
+    { config: { access: 'user' }, schema: { body: startCardPaymentBody } },
     async (request, reply) => {
       const user = signedInUser(request);
       const { payment, checkout } = await funding.startCardPayment(user, {
@@ -87,14 +86,14 @@ export function registerFundingRoutes(
 
   app.post(
     '/api/v1/funding/card/confirm',
-    { preHandler: guards.requireUser, schema: { body: confirmPaymentBody } },
+    { config: { access: 'user' }, schema: { body: confirmPaymentBody } },
     async (request) => {
       const payment = await funding.confirmPaymentForUser(signedInUser(request).id, request.body.reference);
       return { payment: toPayment(payment) };
     },
   );
 
-  app.get('/api/v1/funding/payments', { preHandler: guards.requireUser }, async (request) => ({
+  app.get('/api/v1/funding/payments', { config: { access: 'user' } }, async (request) => ({
     payments: (await funding.listPayments(signedInUser(request).id)).map(toPayment),
   }));
 
@@ -110,17 +109,17 @@ export function registerFundingRoutes(
         : null,
   });
 
-  app.get('/api/v1/funding/dedicated-account', { preHandler: guards.requireUser }, async (request) =>
+  app.get('/api/v1/funding/dedicated-account', { config: { access: 'user' } }, async (request) =>
     accountView(await funding.getDedicatedAccount(signedInUser(request).id)),
   );
 
-  app.post('/api/v1/funding/dedicated-account', { preHandler: guards.requireUser }, async (request) =>
+  app.post('/api/v1/funding/dedicated-account', { config: { access: 'user' } }, async (request) =>
     accountView(await funding.openDedicatedAccount(signedInUser(request))),
   );
 
   app.post(
     '/api/v1/funding/manual',
-    { preHandler: guards.requireUser, schema: { body: manualFundingBody } },
+    { config: { access: 'user' }, schema: { body: manualFundingBody } },
     async (request, reply) => {
       const created = await funding.requestManualFunding(signedInUser(request).id, {
         depositorName: request.body.depositorName,
@@ -131,7 +130,7 @@ export function registerFundingRoutes(
     },
   );
 
-  app.get('/api/v1/funding/manual', { preHandler: guards.requireUser }, async (request) => ({
+  app.get('/api/v1/funding/manual', { config: { access: 'user' } }, async (request) => ({
     requests: (await funding.listManualRequests({ userId: signedInUser(request).id })).map((row) =>
       toManualRequest(row),
     ),
@@ -140,7 +139,7 @@ export function registerFundingRoutes(
   app.get(
     '/api/v1/admin/funding/manual',
     {
-      preHandler: guards.requireAdmin,
+      config: { access: 'admin' },
       schema: { querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }) },
     },
     async (request) => {
@@ -165,7 +164,7 @@ export function registerFundingRoutes(
 
   app.post(
     '/api/v1/admin/funding/manual/:id/approve',
-    { preHandler: guards.requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin' }, schema: { params: idParams } },
     async (request) => ({
       request: toManualRequest(
         await funding.approveManualRequest(request.params.id, signedInUser(request).id),
@@ -175,7 +174,7 @@ export function registerFundingRoutes(
 
   app.post(
     '/api/v1/admin/funding/manual/:id/reject',
-    { preHandler: guards.requireAdmin, schema: { params: idParams, body: rejectManualFundingBody } },
+    { config: { access: 'admin' }, schema: { params: idParams, body: rejectManualFundingBody } },
     async (request) => ({
       request: toManualRequest(
         await funding.rejectManualRequest(request.params.id, signedInUser(request).id, request.body.reason),
@@ -197,7 +196,7 @@ export function registerPaystackWebhook(
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
     });
-    scope.post('/webhooks/paystack', async (request, reply) => {
+    scope.post('/webhooks/paystack', { config: { access: 'provider' } }, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-paystack-signature'];
       if (!deps.gateway.isValidWebhookSignature(raw, typeof signature === 'string' ? signature : undefined)) {

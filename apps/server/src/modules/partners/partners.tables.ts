@@ -15,6 +15,8 @@ export const apiKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** addresses (CIDR blocks) the key may be used from; empty: any address */
+    allowedIps: text('allowed_ips').array().notNull().default([]),
   },
   (t) => [index('api_keys_user_idx').on(t.userId)],
 );

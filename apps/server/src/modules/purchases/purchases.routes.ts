@@ -13,7 +13,8 @@ import { compactNumber } from '@quickvend/shared/bills';
 import { messages } from '@quickvend/shared/messages';
 import { toNairaString, type Kobo } from '@quickvend/shared/money';
 import { AppError } from '../../lib/errors.ts';
-import { signedInUser, type AuthService, type Guards } from '../auth/index.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { signedInUser, type AuthService } from '../auth/index.ts';
 import { findServiceDefinition, type Catalog } from '../catalog/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Mailer } from '../notifications/index.ts';
@@ -97,18 +98,19 @@ export function registerPurchaseRoutes(
     ledger: Ledger;
     pins: PinService;
     auth: Pick<AuthService, 'verifyPassword'>;
-    guards: Guards;
+    limiter: RateLimiter;
   },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { engine, catalog, guards, pins } = deps;
+  const { engine, catalog, pins, limiter } = deps;
+  const tenMinutes = (key: string, max: number) => ({ key, max, windowSeconds: 600 });
 
-  app.get('/api/v1/balance', { preHandler: guards.requireUserOrKey }, async (request) => {
+  app.get('/api/v1/balance', { config: { access: 'userOrKey' } }, async (request) => {
     const balanceKobo = await deps.ledger.getWalletBalance(signedInUser(request).id);
     return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const };
   });
 
-  app.get('/api/v1/services', async () => ({
+  app.get('/api/v1/services', { config: { access: 'public' } }, async () => ({
     services: (await catalog.listServices()).map((service) => ({
       id: service.id,
       kind: service.kind,
@@ -124,7 +126,7 @@ export function registerPurchaseRoutes(
 
   app.get(
     '/api/v1/services/:serviceId/variations',
-    { schema: { params: z.object({ serviceId: z.string().min(1).max(64) }) } },
+    { config: { access: 'public' }, schema: { params: z.object({ serviceId: z.string().min(1).max(64) }) } },
     async (request) => {
       const service = findServiceDefinition(request.params.serviceId);
       if (!service) throw new AppError('NOT_FOUND', 'We do not sell that service.');
@@ -142,7 +144,7 @@ export function registerPurchaseRoutes(
 
   app.post(
     '/api/v1/purchases',
-    { preHandler: guards.requireUserOrKey, schema: { body: createPurchaseBody } },
+    { config: { access: 'userOrKey' }, schema: { body: createPurchaseBody } },
     async (request, reply) => {
       const channel = request.authMethod === 'key' ? 'api' : 'web';
       const { purchase, isNew } = await engine.create(signedInUser(request), request.body, channel);
@@ -152,7 +154,7 @@ export function registerPurchaseRoutes(
 
   app.get(
     '/api/v1/purchases',
-    { preHandler: guards.requireUserOrKey, schema: { querystring: listPurchasesQuery } },
+    { config: { access: 'userOrKey' }, schema: { querystring: listPurchasesQuery } },
     async (request) => {
       const page = await engine.list(signedInUser(request).id, request.query);
       return { purchases: page.purchases.map(toPurchase), nextCursor: page.nextCursor };
@@ -162,7 +164,7 @@ export function registerPurchaseRoutes(
   app.get(
     '/api/v1/purchases/:requestId',
     {
-      preHandler: guards.requireUserOrKey,
+      config: { access: 'userOrKey' },
       schema: { params: z.object({ requestId: z.string().min(1).max(64) }) },
     },
     async (request) => {
@@ -174,7 +176,7 @@ export function registerPurchaseRoutes(
 
   app.post(
     '/api/v1/verify',
-    { preHandler: guards.requireUserOrKey, schema: { body: verifyBody } },
+    { config: { access: 'userOrKey' }, schema: { body: verifyBody } },
     async (request) => {
       const service = await catalog.getService(request.body.serviceId);
       if (!service?.verification) {
@@ -213,9 +215,8 @@ export function registerPurchaseRoutes(
   app.post(
     '/api/v1/purchases/:requestId/email',
     {
-      preHandler: guards.requireUser,
+      config: { access: 'user' },
       schema: { params: z.object({ requestId: z.string().min(1).max(64) }) },
-      config: { rateLimit: { max: 5, timeWindow: 600_000 } },
     },
     async (request) => {
       const user = signedInUser(request);
@@ -225,36 +226,32 @@ export function registerPurchaseRoutes(
       if (purchase.status !== 'delivered' || (!purchase.token && !purchase.pins?.length)) {
         throw new AppError('CONFLICT', 'This purchase has no token or PINs to send.');
       }
+      await limiter.consume([tenMinutes(`receipt-mail:user:${user.id}`, 5)]);
       await deps.mailer.send({ to: user.email, ...credentialMail(purchase) });
       return { sentTo: user.email };
     },
   );
 
   /** Purchases still not final a day later: an admin chases them with the provider. */
-  app.get('/api/v1/admin/purchases/flagged', { preHandler: guards.requireAdmin }, async () => ({
+  app.get('/api/v1/admin/purchases/flagged', { config: { access: 'admin' } }, async () => ({
     purchases: (await engine.listFlagged()).map((row) => ({ ...toPurchase(row), userId: row.userId })),
   }));
 
-  app.get('/api/v1/pin', { preHandler: guards.requireUser }, async (request) =>
+  app.get('/api/v1/pin', { config: { access: 'user' } }, async (request) =>
     pins.status(signedInUser(request).id),
   );
 
-  app.post(
-    '/api/v1/pin',
-    { preHandler: guards.requireUser, schema: { body: setPinBody } },
-    async (request) => {
-      const userId = signedInUser(request).id;
-      await pins.setPin(userId, request.body.pin, request.body.currentPin);
-      return pins.status(userId);
-    },
-  );
+  app.post('/api/v1/pin', { config: { access: 'user' }, schema: { body: setPinBody } }, async (request) => {
+    const userId = signedInUser(request).id;
+    await pins.setPin(userId, request.body.pin, request.body.currentPin);
+    return pins.status(userId);
+  });
 
   app.post(
     '/api/v1/pin/change-request',
     {
-      preHandler: guards.requireUser,
+      config: { access: 'user' },
       schema: { body: changePinRequestBody },
-      config: { rateLimit: { max: 5, timeWindow: 600_000 } },
     },
     async (request, reply) => {
       const user = signedInUser(request);
@@ -263,6 +260,7 @@ export function registerPurchaseRoutes(
           fields: { email: 'Enter the email address of your account.' },
         });
       }
+      await limiter.consume([tenMinutes(`pin-change-mail:user:${user.id}`, 5)]);
       await pins.requestChange(user);
       return reply.status(202).send({ ok: true });
     },
@@ -270,10 +268,12 @@ export function registerPurchaseRoutes(
 
   app.post(
     '/api/v1/pin/reset',
-    { schema: { body: resetPinBody }, config: { rateLimit: { max: 10, timeWindow: 600_000 } } },
+    { schema: { body: resetPinBody }, config: { access: 'public' } },
     async (request) => {
-      await pins.resetWithToken(request.body.token, request.body.pin, (userId) =>
-        deps.auth.verifyPassword(userId, request.body.password),
+      await limiter.countFailures([tenMinutes(`pin-reset:ip:${request.ip}`, 10)], () =>
+        pins.resetWithToken(request.body.token, request.body.pin, (userId) =>
+          deps.auth.verifyPassword(userId, request.body.password),
+        ),
       );
       return { ok: true };
     },
@@ -286,13 +286,17 @@ export function registerVtpassWebhook(
   deps: {
     engine: PurchaseEngine;
     provider: BillsProvider;
+    limiter: RateLimiter;
     onVariationsChanged: (serviceId: string) => Promise<void>;
   },
 ): void {
-  app.post('/webhooks/vtpass', async (request) => {
+  app.post('/webhooks/vtpass', { config: { access: 'provider' } }, async (request) => {
+    await deps.limiter.consume([{ key: `vtpass-callback:ip:${request.ip}`, max: 600, windowSeconds: 60 }]);
     const callback = deps.provider.readCallback(request.body);
     if (callback.type === 'transaction-update') await deps.engine.onProviderCallback(callback.requestId);
-    if (callback.type === 'variations-update') await deps.onVariationsChanged(callback.serviceId);
+    if (callback.type === 'variations-update' && findServiceDefinition(callback.serviceId)) {
+      await deps.onVariationsChanged(callback.serviceId);
+    }
     return { response: 'success' };
   });
 }

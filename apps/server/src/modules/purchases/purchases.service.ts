@@ -648,11 +648,19 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
 
     /** A provider callback never moves money by itself: it only triggers a requery. */
     async onProviderCallback(providerRequestId: string): Promise<void> {
+      // our request ids are short: anything longer is not ours and costs no lookup
+      if (providerRequestId.length > 64) return;
       const [row] = await db
-        .select({ id: purchases.id, status: purchases.status })
+        .select({ id: purchases.id, status: purchases.status, checks: purchases.checks })
         .from(purchases)
         .where(eq(purchases.providerRequestId, providerRequestId));
-      if (row && OPEN.includes(row.status)) await deps.jobs.send(REQUERY_JOB, { purchaseId: row.id });
+      if (!row || !OPEN.includes(row.status)) return;
+      // every callback between two checks of one purchase shares one requery job
+      await deps.jobs.send(
+        REQUERY_JOB,
+        { purchaseId: row.id },
+        { dedupeKey: `callback:${row.id}:${row.checks}` },
+      );
     },
 
     /** Requeries every purchase that is due or looks orphaned, now; returns what changed. */

@@ -17,7 +17,7 @@ export function registerSystemRoutes(
     }
   });
 
-  app.get('/api/v1/meta', () => ({
+  app.get('/api/v1/meta', { config: { access: 'public' } }, () => ({
     productName: PRODUCT_NAME,
     mode: deps.mode,
     minFundingKobo: deps.minFundingKobo,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statementQuery } from '@quickvend/shared/api/wallet';
 import { toNairaString } from '@quickvend/shared/money';
-import { signedInUser, type Guards } from '../auth/index.ts';
+import { signedInUser } from '../auth/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { BalanceFeed } from './wallet.events.ts';
 import { getWalletBreakdown } from './wallet.service.ts';
@@ -11,12 +11,12 @@ const HEARTBEAT_MS = 25_000;
 
 export function registerWalletRoutes(
   parent: FastifyInstance,
-  deps: { ledger: Ledger; guards: Guards; balanceFeed: BalanceFeed },
+  deps: { ledger: Ledger; balanceFeed: BalanceFeed },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { ledger, guards } = deps;
+  const { ledger } = deps;
 
-  app.get('/api/v1/wallet', { preHandler: guards.requireUser }, async (request) => {
+  app.get('/api/v1/wallet', { config: { access: 'user' } }, async (request) => {
     const userId = signedInUser(request).id;
     const [balanceKobo, breakdown] = await Promise.all([
       ledger.getWalletBalance(userId),
@@ -27,7 +27,7 @@ export function registerWalletRoutes(
 
   app.get(
     '/api/v1/wallet/statement',
-    { preHandler: guards.requireUser, schema: { querystring: statementQuery } },
+    { config: { access: 'user' }, schema: { querystring: statementQuery } },
     async (request) => {
       const { lines, nextCursor } = await ledger.listWalletLines(signedInUser(request).id, request.query);
       return {
@@ -46,7 +46,7 @@ export function registerWalletRoutes(
     },
   );
 
-  app.get('/api/v1/wallet/events', { preHandler: guards.requireUser }, async (request, reply) => {
+  app.get('/api/v1/wallet/events', { config: { access: 'user' } }, async (request, reply) => {
     const userId = signedInUser(request).id;
     reply.hijack();
     const stream = reply.raw;
