@@ -15,7 +15,7 @@ import {
 import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { enforceDeclaredAccess } from './lib/http/access.ts';
+import { enforceDeclaredAccess, type RouteEntry } from './lib/http/access.ts';
 import { registerCsrfProtection } from './lib/http/csrf.ts';
 import { registerErrorHandling, sendNotFound } from './lib/http/error-handler.ts';
 import { newId } from './lib/ids.ts';
@@ -68,6 +68,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 export type BuiltApp = {
   app: FastifyInstance;
+  /** every route with who may call it, complete once the app is ready */
+  routes: RouteEntry[];
   container: Container;
   simulators: { vtpass?: VtpassSimulator };
 };
@@ -141,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCsrfProtection(app, { appUrl: config.appUrl, prefix: '/api/' });
 
   const guards = createGuards(app, container.auth, container.partners);
-  enforceDeclaredAccess(app, {
+  const routes = enforceDeclaredAccess(app, {
     user: guards.requireUser,
     userOrKey: guards.requireUserOrKey,
     admin: guards.requireAdmin,
@@ -218,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (existsSync(path.join(webDistDir, 'index.html'))) await registerWebApp(app, webDistDir);
   else app.setNotFoundHandler(sendNotFound);
 
-  return { app, container, simulators };
+  return { app, routes, container, simulators };
 }
 
 /** The nearest `hops` proxies are believed about who they forwarded for; the client's own claims are not. */

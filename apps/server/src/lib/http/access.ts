@@ -31,19 +31,35 @@ export function accessOf(route: Pick<RouteOptions, 'url' | 'config'>): Access | 
   return route.url.startsWith('/sandbox/') ? 'sandbox' : 'public';
 }
 
-/** Must run before any route is added. @throws when an API or webhook route declares no access */
+/** A route as the app registered it: what the security suite walks. */
+export type RouteEntry = {
+  method: string;
+  url: string;
+  access: Access;
+  schema: RouteOptions['schema'];
+};
+
+/**
+ * Must run before any route is added. Returns the table of routes, filled in as they are added.
+ * @throws when an API or webhook route declares no access
+ */
 export function enforceDeclaredAccess(
   app: FastifyInstance,
   guards: Record<'user' | 'userOrKey' | 'admin', Guard>,
-): void {
+): RouteEntry[] {
+  const table: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     const access = accessOf(route);
     if (!access) {
       throw new Error(`${String(route.method)} ${route.url} must declare who may call it (config.access)`);
+    }
+    for (const method of [route.method].flat()) {
+      table.push({ method, url: route.url, access, schema: route.schema });
     }
     if (access !== 'user' && access !== 'userOrKey' && access !== 'admin') return;
     const guard = guards[access];
     const existing = route.preHandler ? [route.preHandler].flat() : [];
     if (!existing.includes(guard)) route.preHandler = [guard, ...existing];
   });
+  return table;
 }
