@@ -17,7 +17,13 @@ import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { enforceDeclaredAccess, type RouteEntry } from './lib/http/access.ts';
 import { registerCsrfProtection } from './lib/http/csrf.ts';
-import { registerErrorHandling, sendNotFound } from './lib/http/error-handler.ts';
+import {
+  answerClientError,
+  registerErrorHandling,
+  sendFrameworkError,
+  sendNotFound,
+} from './lib/http/error-handler.ts';
+import { registerJsonBodyParser } from './lib/http/json-body.ts';
 import { newId } from './lib/ids.ts';
 import { registerAdminRoutes } from './modules/admin/index.ts';
 import { createGuards, registerAuthRoutes } from './modules/auth/index.ts';
@@ -53,6 +59,8 @@ export type AppDeps = {
   providerTimeoutMs?: number;
   /** customer checks (smartcard, meter, profile) each user may ask for per minute; 10 unless set */
   verifyPerMinute?: number;
+  /** how long a partner key, once looked up, is trusted without the database */
+  keyCacheMs?: number;
   logger?: FastifyBaseLogger | false;
   clock?: Clock;
   rateLimits: AuthRateLimits;
@@ -61,8 +69,6 @@ export type AppDeps = {
   /** Which proxies in front of this server to believe about the client's address: hops, or their addresses. */
   trustProxy?: TrustProxy;
 };
-
-const CATALOG_REFRESH_THROTTLE_SECONDS = 60;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
@@ -89,25 +95,30 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : newId('req');
     },
+    frameworkErrors: sendFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   const { config } = deps;
+  const clock = deps.clock ?? systemClock;
   const container = await createContainer({
     config,
     database: deps.database,
-    clock: deps.clock ?? systemClock,
+    clock,
     log: app.log,
     selfUrl: deps.selfUrl,
     runWorkers: true,
     ...(deps.providerTimeoutMs !== undefined && { providerTimeoutMs: deps.providerTimeoutMs }),
     ...(deps.jobPollingSeconds !== undefined && { jobPollingSeconds: deps.jobPollingSeconds }),
     ...(deps.verifyPerMinute !== undefined && { verifyPerMinute: deps.verifyPerMinute }),
+    ...(deps.keyCacheMs !== undefined && { keyCacheMs: deps.keyCacheMs }),
   });
   app.addHook('onClose', async () => {
     await container.close();
@@ -183,12 +194,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     provider: container.billsProvider,
     limiter,
     onVariationsChanged: async (serviceId) => {
-      // a burst of callbacks for one service makes one refresh
-      await container.jobs.send(
-        REFRESH_CATALOG_JOB,
-        { serviceId },
-        { throttle: { key: serviceId, seconds: CATALOG_REFRESH_THROTTLE_SECONDS } },
-      );
+      // a burst of callbacks for one service makes one refresh a minute
+      const minute = Math.floor(clock.now().getTime() / 60_000);
+      await container.jobs.send(REFRESH_CATALOG_JOB, { serviceId }, { dedupeKey: `${serviceId}:${minute}` });
     },
   });
   if (!isLive && !config.vtpass.baseUrl) {

@@ -64,6 +64,47 @@ describe('loadConfig', () => {
     );
   });
 
+  const liveEnv = {
+    PROVIDER_MODE: 'live',
+    VTPASS_API_KEY: 'k',
+    VTPASS_PUBLIC_KEY: 'PK_live',
+    VTPASS_SECRET_KEY: 'SK_live',
+    PAYSTACK_PUBLIC_KEY: 'pk_live_x',
+    PAYSTACK_SECRET_KEY: 'sk_live_x',
+    AUTH_SECRET: 'a'.repeat(32),
+    PIN_PEPPER: 'p'.repeat(32),
+    APP_URL: 'https://quickvend.example',
+  };
+
+  it('refuses live mode without real mail, naming SMTP_URL', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...liveEnv })).toThrow(
+      /needs these variables set: SMTP_URL$/,
+    );
+    const config = loadConfig({ DATA_DIR: dataDir(), ...liveEnv, SMTP_URL: 'smtps://mail.example:465' });
+    expect(config.smtpUrl).toBe('smtps://mail.example:465');
+  });
+
+  it('sends live mode to the vendors themselves, never to the sandbox simulators', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), ...liveEnv, SMTP_URL: 'smtp://mail.example' });
+    expect(config.vtpass.baseUrl).toBe('https://api-service.vtpass.com/api');
+    expect(config.paystack.baseUrl).toBe('https://api.paystack.co');
+    expect(loadConfig({ DATA_DIR: dataDir() }).vtpass.baseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [undefined, undefined],
+    ['false', undefined],
+    ['0', undefined],
+    ['1', { hops: 1 }],
+    ['10.0.0.0/8, 192.168.1.4,::1', { addresses: ['10.0.0.0/8', '192.168.1.4', '::1'] }],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['true', '10.0.0.0/33', 'proxy.example', '1.2.3'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY:/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isCidr } from '@quickvend/shared/ip';
 import { parseNaira, type Kobo } from '@quickvend/shared/money';
 
 export class ConfigError extends Error {
@@ -66,6 +66,10 @@ const LIVE_REQUIRED = [
 /** Which proxies to believe about the client's address: the nearest `hops`, or those at these addresses. */
 export type TrustProxy = { hops: number } | { addresses: string[] };
 
+// the vendors' own hosts; without a base URL the clients talk to the sandbox simulators, which live mode never mounts
+const LIVE_VTPASS_BASE_URL = 'https://api-service.vtpass.com/api';
+const LIVE_PAYSTACK_BASE_URL = 'https://api.paystack.co';
+
 export type Config = {
   port: number;
   host: string;
@@ -108,6 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
       throw new ConfigError(`PROVIDER_MODE=live needs these variables set: ${missing.join(', ')}`);
     }
   }
+  const isLive = e.PROVIDER_MODE === 'live';
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const secrets = e.AUTH_SECRET && e.PIN_PEPPER ? undefined : loadOrCreateSecrets(dataDir);
@@ -120,13 +125,13 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     providerMode: e.PROVIDER_MODE,
     vtpass: {
-      baseUrl: e.VTPASS_BASE_URL,
+      baseUrl: e.VTPASS_BASE_URL ?? (isLive ? LIVE_VTPASS_BASE_URL : undefined),
       apiKey: e.VTPASS_API_KEY ?? 'sandbox-api-key',
       publicKey: e.VTPASS_PUBLIC_KEY ?? 'PK_sandbox',
       secretKey: e.VTPASS_SECRET_KEY ?? 'SK_sandbox',
     },
     paystack: {
-      baseUrl: e.PAYSTACK_BASE_URL,
+      baseUrl: e.PAYSTACK_BASE_URL ?? (isLive ? LIVE_PAYSTACK_BASE_URL : undefined),
       publicKey: e.PAYSTACK_PUBLIC_KEY ?? 'pk_test_sandbox',
       secretKey: e.PAYSTACK_SECRET_KEY ?? 'sk_test_sandbox',
     },
@@ -146,21 +151,6 @@ function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
   if (value === undefined || value === 'false' || value === 'off' || value === '0') return undefined;
   if (/^\d+$/.test(value)) return { hops: Number(value) };
   return { addresses: value.split(',').map((part) => part.trim()) };
-}
-
-/** An IPv4 or IPv6 address, or a CIDR block of either. */
-export function isCidr(value: string): boolean {
-  const [address = '', prefix, ...rest] = value.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  try {
-    new BlockList().addSubnet(address, Number(prefix), family === 4 ? 'ipv4' : 'ipv6');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 type Secrets = { authSecret: string; pinPepper: string };

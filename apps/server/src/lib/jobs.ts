@@ -8,8 +8,6 @@ export type SendOptions = {
   startAfterSeconds?: number;
   /** A job with the same key that is still waiting or running is not queued again. */
   dedupeKey?: string;
-  /** At most one job per key in each slot of this many seconds: the rest are dropped. */
-  throttle?: { key: string; seconds: number };
   retryLimit?: number;
 };
 
@@ -62,10 +60,6 @@ export async function startJobQueue(
       const id = await boss.send(name, data, {
         ...(sendOptions.startAfterSeconds !== undefined && { startAfter: sendOptions.startAfterSeconds }),
         ...(sendOptions.dedupeKey !== undefined && { id: uuidFromKey(`${name}:${sendOptions.dedupeKey}`) }),
-        ...(sendOptions.throttle && {
-          singletonKey: sendOptions.throttle.key,
-          singletonSeconds: sendOptions.throttle.seconds,
-        }),
         ...(sendOptions.retryLimit !== undefined && { retryLimit: sendOptions.retryLimit }),
       });
       // a local worker picks the job up now instead of at its next poll

@@ -6,10 +6,31 @@ import { buildApp, type AppDeps, type BuiltApp } from '../../src/app.ts';
 import type { AuthRateLimits } from '../../src/modules/auth/auth.routes.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { kobo } from '@quickvend/shared/money';
+import type { DatabaseHandle } from '../../src/db/client.ts';
 import { openTestDatabase, type DatabaseKind } from './database.ts';
 import { freePort } from './net.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
+
+/** The sandbox settings every test app starts from. */
+export const testConfig: AppDeps['config'] = {
+  appUrl: TEST_APP_URL,
+  isHttps: false,
+  authSecret: 'test-secret-test-secret-test-secret-0123',
+  smtpUrl: undefined,
+  mailFrom: 'test@example.com',
+  providerMode: 'sandbox',
+  paystack: { baseUrl: undefined, publicKey: 'pk_test_sandbox', secretKey: 'sk_test_sandbox' },
+  minFundingKobo: kobo(10_000),
+  vtpass: {
+    baseUrl: undefined,
+    apiKey: 'sandbox-api-key',
+    publicKey: 'PK_sandbox',
+    secretKey: 'SK_sandbox',
+  },
+  pinPepper: 'test-pepper-test-pepper-test-pepper-0123',
+  purchaseRecheckAfterSeconds: 60,
+};
 
 export type TestApp = BuiltApp & { selfUrl: string; close: () => Promise<void> };
 
@@ -24,32 +45,20 @@ export async function createTestApp(
     simulators?: AppDeps['simulators'];
     providerTimeoutMs?: number;
     verifyPerMinute?: number;
+    /** settings that differ from the sandbox defaults below */
+    config?: Partial<AppDeps['config']>;
     /** extra routes for a test, added before the app starts listening */
     extraRoutes?: (app: FastifyInstance) => void;
+    /** a database another app already uses, as a second server process would; the caller closes it */
+    database?: DatabaseHandle;
+    keyCacheMs?: number;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  const database = options.database ?? (await openTestDatabase(kind));
   const port = await freePort();
   const selfUrl = `http://127.0.0.1:${port}`;
   const built = await buildApp({
-    config: {
-      appUrl: TEST_APP_URL,
-      isHttps: false,
-      authSecret: 'test-secret-test-secret-test-secret-0123',
-      smtpUrl: undefined,
-      mailFrom: 'test@example.com',
-      providerMode: 'sandbox',
-      paystack: { baseUrl: undefined, publicKey: 'pk_test_sandbox', secretKey: 'sk_test_sandbox' },
-      minFundingKobo: kobo(10_000),
-      vtpass: {
-        baseUrl: undefined,
-        apiKey: 'sandbox-api-key',
-        publicKey: 'PK_sandbox',
-        secretKey: 'SK_sandbox',
-      },
-      pinPepper: 'test-pepper-test-pepper-test-pepper-0123',
-      purchaseRecheckAfterSeconds: 60,
-    },
+    config: { ...testConfig, ...options.config },
     database,
     selfUrl,
     jobPollingSeconds: 0.5,
@@ -65,6 +74,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir ?? '/nonexistent',
     ...(options.clock && { clock: options.clock }),
     ...(options.verifyPerMinute !== undefined && { verifyPerMinute: options.verifyPerMinute }),
+    ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
   });
   options.extraRoutes?.(built.app);
   await built.app.listen({ port, host: '127.0.0.1' });
@@ -73,7 +83,7 @@ export async function createTestApp(
     selfUrl,
     close: async () => {
       await built.app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

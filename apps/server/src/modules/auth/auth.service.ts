@@ -147,9 +147,16 @@ export function createAuthService(deps: AuthDeps) {
     return result.headers.getSetCookie();
   }
 
-  /** The signed-in user behind these headers, or null. Enforces the absolute session lifetime. */
+  /**
+   * The signed-in user behind these headers, or null for a missing, malformed or unknown cookie. Enforces the
+   * absolute session lifetime. A database failure is thrown: it says nothing about the session.
+   */
   async function getSession(headers: Headers): Promise<(SessionResult & { sessionId: string }) | null> {
-    const result = await auth.api.getSession({ headers, returnHeaders: true }).catch(() => null);
+    const result = await auth.api.getSession({ headers, returnHeaders: true }).catch((error: unknown) => {
+      // a lookup that failed (the database unreachable) comes back as a 500 with the cause: not a sign-out
+      if (!(error instanceof APIError) || error.statusCode >= 500) throw error;
+      return null;
+    });
     const session = result?.response;
     if (!session) return null;
     const ageSeconds = (clock.now().getTime() - session.session.createdAt.getTime()) / 1000;
@@ -246,12 +253,28 @@ export function createAuthService(deps: AuthDeps) {
     return { ...result, user: { ...result.user, role: 'admin' } };
   }
 
-  /** Operator use: makes an account without a session. @throws EMAIL_TAKEN, VALIDATION_FAILED */
+  /**
+   * Operator use: makes an account and its password login, and no session (nobody is signing in).
+   * The caller has checked the email and the password's length. @throws EMAIL_TAKEN
+   */
   async function createUser(input: { name: string; email: string; password: string }): Promise<Me> {
-    const result = await call(() =>
-      auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password } }),
+    const context = await auth.$context;
+    const email = input.email.toLowerCase();
+    if (await context.internalAdapter.findUserByEmail(email)) {
+      throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    }
+    const passwordHash = await context.password.hash(input.password);
+    const user = await context.internalAdapter.createUser(
+      { email, name: input.name, emailVerified: false },
+      { method: 'email-password' },
     );
-    return toMe(result.user);
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: passwordHash,
+    });
+    return toMe(user);
   }
 
   async function findUserByEmail(email: string): Promise<Me | null> {
@@ -313,9 +336,11 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
+
 const AUTH_ERRORS: Record<string, [AppError['code'], string]> = {
-  USER_ALREADY_EXISTS: ['EMAIL_TAKEN', 'An account with this email already exists.'],
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ['EMAIL_TAKEN', 'An account with this email already exists.'],
+  USER_ALREADY_EXISTS: ['EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE],
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ['EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE],
   INVALID_EMAIL_OR_PASSWORD: ['INVALID_CREDENTIALS', 'Invalid email or password.'],
   INVALID_TOKEN: ['INVALID_TOKEN', 'This reset link is invalid or has expired. Please ask for a new one.'],
   USER_NOT_FOUND: ['INVALID_TOKEN', 'This reset link is invalid or has expired. Please ask for a new one.'],

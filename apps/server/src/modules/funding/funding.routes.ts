@@ -203,12 +203,15 @@ export function registerPaystackWebhook(
         throw new AppError('UNAUTHENTICATED', 'Invalid signature.');
       }
       let payload: unknown;
+      let event: ReturnType<PaymentGateway['readWebhookEvent']>;
       try {
         payload = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new AppError('VALIDATION_FAILED', 'The webhook body is not JSON.');
+        event = deps.gateway.readWebhookEvent(raw);
+      } catch (error) {
+        // signed but unreadable: answering 5xx would only make Paystack retry it for days
+        request.log.warn({ err: error }, 'signed Paystack webhook that is not an event');
+        throw new AppError('VALIDATION_FAILED', 'The webhook body is not a Paystack event.');
       }
-      const event = deps.gateway.readWebhookEvent(raw);
       await deps.funding.acceptWebhook(event, payload);
       return reply.status(200).send({ received: true });
     });

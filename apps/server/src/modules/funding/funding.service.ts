@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -35,6 +35,16 @@ type Payer = { id: string; name: string; email: string };
 const UNAVAILABLE = 'Card payments are not available right now. Please try again in a few minutes.';
 // the gateway allows only letters, digits, '-', '.' and '='
 const newReference = () => newId('pay').replace('_', '-').toUpperCase();
+
+/** Why a manual request could not be decided. @throws NOT_FOUND or CONFLICT, always */
+async function refuseDecision(executor: Executor, id: string): Promise<never> {
+  const [existing] = await executor
+    .select({ id: manualFundingRequests.id })
+    .from(manualFundingRequests)
+    .where(eq(manualFundingRequests.id, id));
+  if (!existing) throw new AppError('NOT_FOUND', 'We could not find that deposit request.');
+  throw new AppError('CONFLICT', 'This request has already been decided.');
+}
 
 export function createFundingService(deps: FundingDeps) {
   const { db, ledger, gateway, clock, log } = deps;
@@ -361,7 +371,7 @@ export function createFundingService(deps: FundingDeps) {
 
     /**
      * Credits the amount less the NGN 50 charge, once: the decision is a conditional update in the same
-     * transaction as the ledger entry. @throws CONFLICT when the request was already decided
+     * transaction as the ledger entry. @throws NOT_FOUND for an unknown request, CONFLICT for a decided one
      */
     async approveManualRequest(id: string, adminId: string) {
       return db.transaction(async (tx) => {
@@ -370,7 +380,7 @@ export function createFundingService(deps: FundingDeps) {
           .set({ status: 'approved', decidedBy: adminId, decidedAt: clock.now() })
           .where(and(eq(manualFundingRequests.id, id), eq(manualFundingRequests.status, 'pending')))
           .returning();
-        if (!approved) throw new AppError('CONFLICT', 'This request has already been decided.');
+        if (!approved) return refuseDecision(tx, id);
         await ledger.post(
           {
             reference: `manual:${id}`,
@@ -396,14 +406,14 @@ export function createFundingService(deps: FundingDeps) {
       });
     },
 
-    /** @throws CONFLICT when the request was already decided */
+    /** @throws NOT_FOUND for an unknown request, CONFLICT for a decided one */
     async rejectManualRequest(id: string, adminId: string, reason: string) {
       const [rejected] = await db
         .update(manualFundingRequests)
         .set({ status: 'rejected', reason, decidedBy: adminId, decidedAt: clock.now() })
         .where(and(eq(manualFundingRequests.id, id), eq(manualFundingRequests.status, 'pending')))
         .returning();
-      if (!rejected) throw new AppError('CONFLICT', 'This request has already been decided.');
+      if (!rejected) return refuseDecision(db, id);
       return rejected;
     },
 

@@ -651,15 +651,16 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       // our request ids are short: anything longer is not ours and costs no lookup
       if (providerRequestId.length > 64) return;
       const [row] = await db
-        .select({ id: purchases.id, status: purchases.status, checks: purchases.checks })
+        .select({ id: purchases.id, status: purchases.status })
         .from(purchases)
         .where(eq(purchases.providerRequestId, providerRequestId));
       if (!row || !OPEN.includes(row.status)) return;
-      // every callback between two checks of one purchase shares one requery job
+      // a burst of callbacks for one purchase makes one requery a minute; the backoff requeries go on besides
+      const minute = Math.floor(clock.now().getTime() / 60_000);
       await deps.jobs.send(
         REQUERY_JOB,
         { purchaseId: row.id },
-        { dedupeKey: `callback:${row.id}:${row.checks}` },
+        { dedupeKey: `callback:${row.id}:${minute}` },
       );
     },
 
