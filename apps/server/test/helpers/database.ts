@@ -21,8 +21,22 @@ export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) =
     });
 }
 
-/** A fresh, migrated database: an in-memory PGlite, or a new database on the test PostgreSQL server. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+/** Where the test PostgreSQL server listens. */
+export function testPostgresAddress(): { host: string; port: number } {
+  if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const url = new URL(testDatabaseUrl);
+  return { host: url.hostname, port: Number(url.port || 5432) };
+}
+
+/**
+ * A fresh, migrated database: an in-memory PGlite, or a new database on the test PostgreSQL server.
+ * `connectThrough` makes the app reach that PostgreSQL at another address (a proxy in front of it); the
+ * database is still made and dropped directly.
+ */
+export async function openTestDatabase(
+  kind: DatabaseKind,
+  options: { connectThrough?: { host: string; port: number } } = {},
+): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
     const handle = await openDatabase({ dataDir: '', inMemory: true });
     await handle.migrate();
@@ -36,6 +50,10 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
   await admin.end();
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
+  if (options.connectThrough) {
+    url.hostname = options.connectThrough.host;
+    url.port = String(options.connectThrough.port);
+  }
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   await handle.migrate();
   return {
