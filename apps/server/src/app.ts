@@ -26,7 +26,7 @@ import {
 import { registerJsonBodyParser } from './lib/http/json-body.ts';
 import { newId } from './lib/ids.ts';
 import { registerAdminRoutes } from './modules/admin/index.ts';
-import { createGuards, registerAuthRoutes } from './modules/auth/index.ts';
+import { createGuards, createKnownDevices, registerAuthRoutes } from './modules/auth/index.ts';
 import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
 import { registerSandboxMailboxRoutes } from './modules/notifications/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
@@ -169,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     auth: container.auth,
     limiter,
     rateLimits: deps.rateLimits,
+    knownDevices: createKnownDevices({ secret: config.authSecret, isHttps: config.isHttps }),
   });
   registerWalletRoutes(app, { ledger: container.ledger, balanceFeed: container.balanceFeed });
   registerFundingRoutes(app, {

@@ -42,6 +42,12 @@ export function createRateLimiter(deps: { db: Database; clock: Clock }) {
         returning key, hits, resets_at`,
     );
     const keys = sorted.map((rule) => rule.key);
+    const giveBack: GiveBack = async () => {
+      await db.execute(
+        sql`update rate_limit_counters set hits = hits - 1
+          where key = any(${sql.param(keys)}::text[]) and hits > 0 and resets_at > ${now.toISOString()}::timestamptz`,
+      );
+    };
     let retryAfterMs = 0;
     for (const row of rows) {
       const rule = sorted.find((r) => r.key === row.key);
@@ -50,6 +56,8 @@ export function createRateLimiter(deps: { db: Database; clock: Clock }) {
       }
     }
     if (retryAfterMs > 0) {
+      // a refused attempt was never tried: it must not spend the other limits (an account's, from elsewhere)
+      await giveBack();
       throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, {
         retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
       });
@@ -58,17 +66,21 @@ export function createRateLimiter(deps: { db: Database; clock: Clock }) {
     return async () => {
       if (givenBack) return;
       givenBack = true;
-      await db.execute(
-        sql`update rate_limit_counters set hits = hits - 1
-          where key = any(${sql.param(keys)}::text[]) and hits > 0 and resets_at > ${now.toISOString()}::timestamptz`,
-      );
+      await giveBack();
     };
   }
 
   /** Counts one attempt; gives it back when `attempt` succeeds, so only failures spend the allowance. */
   async function countFailures<T>(rules: readonly RateRule[], attempt: () => Promise<T>): Promise<T> {
     const giveBack = await consume(rules);
-    const result = await attempt();
+    let result: T;
+    try {
+      result = await attempt();
+    } catch (error) {
+      // our own trouble (the database away) is no failed attempt of theirs
+      if (!(error instanceof AppError) || error.statusCode >= 500) await giveBack().catch(() => undefined);
+      throw error;
+    }
     await giveBack();
     return result;
   }

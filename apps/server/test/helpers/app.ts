@@ -52,6 +52,7 @@ export async function createTestApp(
     /** a database another app already uses, as a second server process would; the caller closes it */
     database?: DatabaseHandle;
     keyCacheMs?: number;
+    trustProxy?: AppDeps['trustProxy'];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(kind));
@@ -75,6 +76,7 @@ export async function createTestApp(
     ...(options.clock && { clock: options.clock }),
     ...(options.verifyPerMinute !== undefined && { verifyPerMinute: options.verifyPerMinute }),
     ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
+    ...(options.trustProxy && { trustProxy: options.trustProxy }),
   });
   options.extraRoutes?.(built.app);
   await built.app.listen({ port, host: '127.0.0.1' });

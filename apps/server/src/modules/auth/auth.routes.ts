@@ -14,6 +14,7 @@ import {
 import type { RateLimiter, RateRule } from '../../lib/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
 import { sendCookies, signedInUser, toHeaders } from './auth.guard.ts';
+import type { KnownDevices } from './known-device.ts';
 
 /**
  * Allowances per window: `signIn` wrong passwords per account and address, `signUp` new accounts per address,
@@ -29,10 +30,10 @@ const PER_ACCOUNT_FACTOR = 5;
 
 export function registerAuthRoutes(
   parent: FastifyInstance,
-  deps: { auth: AuthService; limiter: RateLimiter; rateLimits: AuthRateLimits },
+  deps: { auth: AuthService; limiter: RateLimiter; rateLimits: AuthRateLimits; knownDevices: KnownDevices },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { auth, limiter, rateLimits } = deps;
+  const { auth, limiter, rateLimits, knownDevices } = deps;
   const windowSeconds = Math.max(1, Math.round(rateLimits.windowMs / 1000));
   const rule = (key: string, max: number): RateRule => ({ key, max, windowSeconds });
   const perAddress = (what: string, ip: string, max: number) =>
@@ -44,7 +45,7 @@ export function registerAuthRoutes(
     async (request, reply) => {
       await limiter.consume([rule(`sign-up:ip:${request.ip}`, rateLimits.signUp)]);
       const { user, setCookie } = await auth.signUp(request.body, toHeaders(request));
-      sendCookies(reply, setCookie);
+      sendCookies(reply, [...setCookie, knownDevices.cookieFor(user.email)]);
       return reply.status(201).send({ user });
     },
   );
@@ -54,15 +55,19 @@ export function registerAuthRoutes(
     { schema: { body: signInBody, response: { 200: meResponse } }, config: { access: 'public' } },
     async (request, reply) => {
       const { email } = request.body;
-      // only wrong passwords count: an attacker's failures from elsewhere never lock the owner out
-      const { user, setCookie } = await limiter.countFailures(
-        [
-          rule(`sign-in:account-ip:${email}|${request.ip}`, rateLimits.signIn),
-          rule(`sign-in:account:${email}`, rateLimits.signIn * PER_ACCOUNT_FACTOR),
-          perAddress('sign-in', request.ip, rateLimits.signIn),
-        ],
-        () => auth.signIn(request.body, toHeaders(request)),
+      const device = knownDevices.recognise(request.headers.cookie, email);
+      // only wrong passwords count, and the owner's own phone has an allowance no stranger can spend
+      const rules = device
+        ? [rule(`sign-in:device:${device}`, rateLimits.signIn)]
+        : [
+            rule(`sign-in:account-ip:${email}|${request.ip}`, rateLimits.signIn),
+            rule(`sign-in:account:${email}`, rateLimits.signIn * PER_ACCOUNT_FACTOR),
+            perAddress('sign-in', request.ip, rateLimits.signIn),
+          ];
+      const { user, setCookie } = await limiter.countFailures(rules, () =>
+        auth.signIn(request.body, toHeaders(request)),
       );
+      if (!device) setCookie.push(knownDevices.cookieFor(email));
       sendCookies(reply, setCookie);
       return { user };
     },

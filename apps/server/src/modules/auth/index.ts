@@ -7,3 +7,4 @@ export {
 } from './auth.service.ts';
 export { registerAuthRoutes } from './auth.routes.ts';
 export { createGuards, signedInUser, type Guards } from './auth.guard.ts';
+export { createKnownDevices, type KnownDevices } from './known-device.ts';
