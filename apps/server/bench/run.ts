@@ -255,7 +255,7 @@ async function purchaseThroughput(databaseUrl: string): Promise<void> {
       reason: 'bench',
       actor: 'bench',
     });
-    const { key } = await container.partners.createKey(user.id, 'bench');
+    const { key } = await container.partners.issueKey(user, { name: 'bench' });
     const buyOnce = async (requestId: string) => {
       const response = await fetch(`${selfUrl}/api/v1/purchases`, {
         method: 'POST',

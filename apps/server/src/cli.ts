@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import { allowedIpsText, apiKeyName } from '@quickvend/shared/api/api-keys';
 import { parseNaira, toNairaString } from '@quickvend/shared/money';
 import pino from 'pino';
 import { z } from 'zod';
@@ -42,13 +43,16 @@ const commands: Record<string, Command> = {
     run: (container, options) => adjust(container, options, 'debit'),
   },
   'apikey:create': {
-    usage: 'apikey:create --email E [--name N]   prints a new partner API key once',
+    usage:
+      'apikey:create --email E [--name N] [--allow "cidr,cidr"]   prints a new partner API key once; --allow limits the addresses it works from',
     async run({ auth, partners }, options) {
       const email = emailOption.parse(options.email);
+      const name = apiKeyName.parse(options.name?.trim() || 'Partner API');
+      const allowedIps = allowedIpsText.parse(options.allow ?? '');
       const user = await auth.findUserByEmail(email);
       if (!user) throw new Error(`No user with the email ${email}`);
-      const { apiKey, key } = await partners.createKey(user.id, options.name?.trim() || 'Partner API');
-      return { key, id: apiKey.id, name: apiKey.name, prefix: apiKey.prefix };
+      const { apiKey, key } = await partners.issueKey(user, { name, allowedIps });
+      return { key, id: apiKey.id, name: apiKey.name, prefix: apiKey.prefix, allowedIps: apiKey.allowedIps };
     },
   },
   'purchases:reconcile': {
@@ -135,6 +139,7 @@ async function main(argv: string[]): Promise<number> {
       name: { type: 'string' },
       amount: { type: 'string' },
       reason: { type: 'string' },
+      allow: { type: 'string' },
     },
     strict: true,
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import { startCacheEvents } from './lib/cache-events.ts';
 import { startJobQueue } from './lib/jobs.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { checkSecretFingerprints } from './lib/secrets.ts';
@@ -57,6 +58,8 @@ export type ContainerDeps = {
   verifyPerMinute?: number;
   /** Start background workers (the server does; one-shot CLI commands do not). */
   runWorkers: boolean;
+  /** how long each process trusts a partner key it has looked up (revocations also arrive by notification) */
+  keyCacheMs?: number;
 };
 
 /** The one place that chooses implementations: real providers or their sandbox stand-ins. */
@@ -123,7 +126,18 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     appUrl: config.appUrl,
     sendMail: (mail) => mailer.send(mail),
   });
-  const partners = createPartners({ db, clock });
+  const cacheEvents = await startCacheEvents(database, log);
+  const partners = createPartners({
+    db,
+    clock,
+    appUrl: config.appUrl,
+    cacheEvents,
+    rateLimiter,
+    verifyPassword: auth.verifyPassword,
+    pins,
+    sendMail: (mail) => mailer.send(mail),
+    ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
+  });
   const verifications = createVerificationService({
     db,
     provider: billsProvider,
@@ -191,8 +205,10 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     verifications,
     rateLimiter,
     balanceFeed,
+    cacheEvents,
     async close() {
       await balanceFeed.close();
+      await cacheEvents.close();
       await jobs.stop();
     },
   };

@@ -39,6 +39,8 @@ export type DatabaseHandle = {
   jobsConnection: JobsConnection;
   /** Calls `onNotify(payload)` for every NOTIFY on `channel`; resolves to a function that stops listening. */
   listen: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** NOTIFY `channel`: every process listening on it (this one included) gets `payload`. */
+  notify: (channel: string, payload: string) => Promise<void>;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -84,6 +86,9 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
       },
     },
     listen: async (channel, onNotify) => client.listen(channel, onNotify),
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
@@ -121,6 +126,9 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
       return async () => {
         await listener.end();
       };
+    },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     migrate: async () => {
       const client = await pool.connect();

@@ -1,16 +1,51 @@
 import { z } from 'zod';
+import { isCidr, splitAddressList } from '../ip.ts';
+
+export const MAX_ALLOWED_IPS = 20;
+
+export const allowedIpsMessages = {
+  badAddress: (entry: string) =>
+    `“${entry.length > 45 ? `${entry.slice(0, 45)}…` : entry}” is not an IP address or range. ` +
+    'Write addresses like 203.0.113.7 and ranges like 203.0.113.0/24.',
+  tooManyAddresses: `List at most ${MAX_ALLOWED_IPS} addresses or ranges.`,
+} as const;
 
 export const apiKey = z.object({
   id: z.string(),
   name: z.string(),
   /** the first characters of the key, enough to recognise it */
   prefix: z.string(),
+  /** IPv4/IPv6 addresses and CIDR blocks the key may be used from; empty: any address */
+  allowedIps: z.array(z.string()),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
 });
 export type ApiKey = z.infer<typeof apiKey>;
 
-export const createApiKeyBody = z.object({ name: z.string().trim().min(1, 'Give the key a name.').max(60) });
+/** Addresses and CIDR blocks, each checked, duplicates dropped. */
+export const allowedIpsField = z
+  .array(z.string().trim())
+  .max(MAX_ALLOWED_IPS, allowedIpsMessages.tooManyAddresses)
+  .superRefine((entries, context) => {
+    const bad = entries.find((entry) => !isCidr(entry));
+    if (bad !== undefined) context.addIssue({ code: 'custom', message: allowedIpsMessages.badAddress(bad) });
+  })
+  .transform((entries) => [...new Set(entries)]);
+
+/** The same list typed by hand: separated by commas, spaces or new lines. */
+export const allowedIpsText = z.string().transform(splitAddressList).pipe(allowedIpsField);
+
+export const apiKeyName = z.string().trim().min(1, 'Give the key a name.').max(60);
+
+/** A key can buy without the PIN, so creating one needs the password and, once set, the transaction PIN. */
+export const createApiKeyBody = z.object({
+  name: apiKeyName,
+  password: z.string('Enter your password.').min(1, 'Enter your password.').max(1024),
+  pin: z.string().max(16).optional(),
+  allowedIps: allowedIpsField.optional(),
+});
+export type CreateApiKeyBody = z.input<typeof createApiKeyBody>;
+
 export const createApiKeyResponse = z.object({ apiKey, key: z.string() });
 export const apiKeysResponse = z.object({ apiKeys: z.array(apiKey) });

@@ -34,7 +34,7 @@ const KEY_OWNER_CACHE_MS = 5_000;
 export function createGuards(
   app: FastifyInstance,
   auth: AuthService,
-  keys: { authenticate: (key: string) => Promise<string | null> },
+  keys: { authenticate: (key: string, ip: string) => Promise<string | null> },
 ) {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('authMethod', null);
@@ -61,10 +61,13 @@ export function createGuards(
     return session.user;
   }
 
-  /** A partner's bearer key. @throws UNAUTHENTICATED for a missing, unknown or revoked key */
+  /**
+   * A partner's bearer key.
+   * @throws UNAUTHENTICATED for a missing, unknown or revoked key; FORBIDDEN from an address the key does not allow
+   */
   async function loadKeyOwner(request: FastifyRequest): Promise<Me> {
     const key = request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
-    const userId = key ? await keys.authenticate(key) : null;
+    const userId = key ? await keys.authenticate(key, request.ip) : null;
     const owner = userId ? await findKeyOwner(userId) : undefined;
     if (!owner) throw new AppError('UNAUTHENTICATED', 'Missing, unknown or revoked API key.');
     request.currentUser = owner;

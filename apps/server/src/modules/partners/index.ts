@@ -1,2 +1,8 @@
-export { createPartners, type Partners } from './partners.service.ts';
+export {
+  API_KEYS_TOPIC,
+  createPartners,
+  KEY_CACHE_MS,
+  type KeyOwner,
+  type Partners,
+} from './partners.service.ts';
 export { registerApiKeyRoutes } from './partners.routes.ts';

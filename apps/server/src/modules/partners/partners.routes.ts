@@ -10,6 +10,7 @@ const toApiKey = (row: typeof apiKeys.$inferSelect) => ({
   id: row.id,
   name: row.name,
   prefix: row.prefix,
+  allowedIps: row.allowedIps,
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -28,7 +29,7 @@ export function registerApiKeyRoutes(parent: FastifyInstance, deps: { partners: 
     '/api/v1/api-keys',
     { config: { access: 'user' }, schema: { body: createApiKeyBody } },
     async (request, reply) => {
-      const { apiKey, key } = await partners.createKey(signedInUser(request).id, request.body.name);
+      const { apiKey, key } = await partners.createKey(signedInUser(request), request.body);
       return reply.status(201).send({ apiKey: toApiKey(apiKey), key });
     },
   );
@@ -37,7 +38,7 @@ export function registerApiKeyRoutes(parent: FastifyInstance, deps: { partners: 
     '/api/v1/api-keys/:id/revoke',
     { config: { access: 'user' }, schema: { params: z.object({ id: z.string().min(1).max(64) }) } },
     async (request) => ({
-      apiKey: toApiKey(await partners.revokeKey(signedInUser(request).id, request.params.id)),
+      apiKey: toApiKey(await partners.revokeKey(signedInUser(request), request.params.id)),
     }),
   );
 }

@@ -1,75 +1,201 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { CacheEvents } from '../../lib/cache-events.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { keyCreatedMail, keyRevokedMail } from './partners.mail.ts';
 import { apiKeys } from './partners.tables.ts';
 
 const KEY_PREFIX = 'qv_';
 const LAST_USED_PRECISION_MS = 60_000;
 /**
- * How long this process trusts a key it has looked up. Revoking through this process takes effect at once;
- * a revocation made by another process (another server, the CLI) takes effect within this long.
+ * How long this process trusts a key it has looked up. A revocation reaches every process at once through
+ * `API_KEYS_TOPIC`; this is the fallback when that notification is lost.
  */
 export const KEY_CACHE_MS = 5_000;
+/** Cache events naming the id of a key that must be looked up again. */
+export const API_KEYS_TOPIC = 'api-keys';
+
+const WRONG_PASSWORD = 'That password is not right. Enter the password you sign in with.';
+const PIN_NEEDED = 'Enter your transaction PIN.';
+const PASSWORD_TRIES = { max: 5, windowSeconds: 15 * 60 };
 
 // a key is 32 random bytes: a fast hash is enough, nobody can guess their way through 2^256
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
-export function createPartners(deps: { db: Database; clock: Clock }) {
-  const { db, clock } = deps;
-  const lastWritten = new Map<string, number>();
-  const liveKeys = new Map<string, { id: string; userId: string; until: number }>();
+/** The user a key belongs to, as the mails about it address them. */
+export type KeyOwner = { id: string; email: string; name: string };
 
-  async function findLiveKey(key: string) {
+export type PartnersDeps = {
+  db: Database;
+  clock: Clock;
+  appUrl: string;
+  cacheEvents: Pick<CacheEvents, 'publish' | 'subscribe'>;
+  rateLimiter: Pick<RateLimiter, 'countFailures'>;
+  verifyPassword: (userId: string, password: string) => Promise<boolean>;
+  /** the transaction PIN, checked and counted as a purchase checks it */
+  pins: {
+    status: (userId: string) => Promise<{ hasPin: boolean; lockedUntil: string | null }>;
+    verify: (userId: string, pin: string | undefined) => Promise<void>;
+  };
+  sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
+  keyCacheMs?: number;
+};
+
+/** An allowlist as node matches addresses; an entry it cannot read matches nothing. */
+function toBlockList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    try {
+      if (prefix === undefined) list.addAddress(address, family);
+      else list.addSubnet(address, Number(prefix), family);
+    } catch {
+      // validated on the way in; a bad entry only narrows the list
+    }
+  }
+  return list;
+}
+
+function isAllowedFrom(list: BlockList, ip: string): boolean {
+  const family = isIP(ip);
+  return family !== 0 && list.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export function createPartners(deps: PartnersDeps) {
+  const { db, clock } = deps;
+  const keyCacheMs = deps.keyCacheMs ?? KEY_CACHE_MS;
+  const lastWritten = new Map<string, number>();
+  type LiveKey = { id: string; userId: string; allowed: BlockList | null; until: number };
+  const liveKeys = new Map<string, LiveKey>();
+  // bumped on every invalidation: a lookup that was running meanwhile must not cache what it read
+  let generation = 0;
+
+  deps.cacheEvents.subscribe(API_KEYS_TOPIC, (id) => {
+    generation += 1;
+    for (const [keyHash, live] of liveKeys) if (live.id === id) liveKeys.delete(keyHash);
+  });
+
+  async function findLiveKey(key: string): Promise<LiveKey | null> {
     const keyHash = hashKey(key);
     const cached = liveKeys.get(keyHash);
     if (cached && cached.until > performance.now()) return cached;
     liveKeys.delete(keyHash);
+    const seen = generation;
     const [row] = await db
-      .select({ id: apiKeys.id, userId: apiKeys.userId })
+      .select({ id: apiKeys.id, userId: apiKeys.userId, allowedIps: apiKeys.allowedIps })
       .from(apiKeys)
       .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
     if (!row) return null;
-    const live = { ...row, until: performance.now() + KEY_CACHE_MS };
-    liveKeys.set(keyHash, live);
+    const live = {
+      id: row.id,
+      userId: row.userId,
+      allowed: row.allowedIps.length > 0 ? toBlockList(row.allowedIps) : null,
+      until: performance.now() + keyCacheMs,
+    };
+    if (generation === seen) liveKeys.set(keyHash, live);
     return live;
   }
 
+  /** A new key, the owner told by mail. The full key is returned here only; the database keeps its hash. */
+  async function issueKey(owner: KeyOwner, input: { name: string; allowedIps?: readonly string[] }) {
+    const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const [created] = await db
+      .insert(apiKeys)
+      .values({
+        id: newId('key'),
+        userId: owner.id,
+        name: input.name,
+        prefix: key.slice(0, 10),
+        keyHash: hashKey(key),
+        allowedIps: [...(input.allowedIps ?? [])],
+      })
+      .returning();
+    if (!created) throw new Error('api key insert returned nothing');
+    await deps.sendMail(keyCreatedMail(owner, created, created.createdAt, deps.appUrl));
+    return { apiKey: created, key };
+  }
+
   return {
-    /** The full key is returned here only; the database keeps its hash. */
-    async createKey(userId: string, name: string) {
-      const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const [created] = await db
-        .insert(apiKeys)
-        .values({ id: newId('key'), userId, name, prefix: key.slice(0, 10), keyHash: hashKey(key) })
-        .returning();
-      if (!created) throw new Error('api key insert returned nothing');
-      return { apiKey: created, key };
+    /** For operators, who are trusted: no password or PIN asked. */
+    issueKey,
+
+    /**
+     * A key buys without the PIN, so making one takes what a purchase takes: the password and, once set, the
+     * PIN. The password is checked first, so a session alone cannot spend the owner's PIN tries.
+     * @throws INVALID_CREDENTIALS (details.fields.password), RATE_LIMITED, VALIDATION_FAILED (no PIN sent),
+     * PIN_INCORRECT, PIN_LOCKED
+     */
+    async createKey(
+      owner: KeyOwner,
+      input: { name: string; password: string; pin?: string | undefined; allowedIps?: readonly string[] },
+    ) {
+      await deps.rateLimiter.countFailures(
+        [{ key: `api-key-password:user:${owner.id}`, ...PASSWORD_TRIES }],
+        async () => {
+          if (!(await deps.verifyPassword(owner.id, input.password))) {
+            throw new AppError('INVALID_CREDENTIALS', WRONG_PASSWORD, {
+              fields: { password: WRONG_PASSWORD },
+            });
+          }
+        },
+      );
+      const pin = await deps.pins.status(owner.id);
+      if (pin.hasPin) {
+        if (!input.pin && pin.lockedUntil === null) {
+          throw new AppError('VALIDATION_FAILED', PIN_NEEDED, { fields: { pin: PIN_NEEDED } });
+        }
+        await deps.pins.verify(owner.id, input.pin);
+      }
+      return issueKey(owner, input);
     },
 
     async listKeys(userId: string) {
       return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
     },
 
-    /** @throws NOT_FOUND when the key is not this user's */
-    async revokeKey(userId: string, id: string) {
+    /**
+     * Stops the key in every process at once; the owner is told by mail. Revoking a revoked key changes nothing.
+     * @throws NOT_FOUND when the key is not this user's
+     */
+    async revokeKey(owner: KeyOwner, id: string) {
       const [revoked] = await db
         .update(apiKeys)
         .set({ revokedAt: clock.now() })
-        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, owner.id), isNull(apiKeys.revokedAt)))
         .returning();
-      if (!revoked) throw new AppError('NOT_FOUND', 'We could not find that API key.');
-      liveKeys.delete(revoked.keyHash);
+      if (!revoked) {
+        const [earlier] = await db
+          .select()
+          .from(apiKeys)
+          .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, owner.id)));
+        if (!earlier) throw new AppError('NOT_FOUND', 'We could not find that API key.');
+        return earlier;
+      }
+      await deps.cacheEvents.publish(API_KEYS_TOPIC, revoked.id);
+      await deps.sendMail(keyRevokedMail(owner, revoked, revoked.revokedAt ?? clock.now(), deps.appUrl));
       return revoked;
     },
 
-    /** The owner of a live key, or null for a missing, unknown or revoked one. */
-    async authenticate(key: string): Promise<string | null> {
+    /**
+     * The owner of a live key, or null for a missing, unknown or revoked one.
+     * @throws FORBIDDEN when the key has an allowlist and `ip` is not on it
+     */
+    async authenticate(key: string, ip: string): Promise<string | null> {
       if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
       const row = await findLiveKey(key);
       if (!row) return null;
+      if (row.allowed && !isAllowedFrom(row.allowed, ip)) {
+        throw new AppError(
+          'FORBIDDEN',
+          `This API key may be used only from its allowed addresses, and ${ip} is not one of them.`,
+        );
+      }
       const now = clock.now();
       if (now.getTime() - (lastWritten.get(row.id) ?? 0) < LAST_USED_PRECISION_MS) return row.userId;
       lastWritten.set(row.id, now.getTime());

@@ -12,7 +12,7 @@ import {
   type TestClient,
 } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
-import { buy, fundedCustomer } from '../../helpers/purchases.ts';
+import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
 
 const SMARTCARD = '1212121212';
 const PREPAID_METER = '1111111111111';
@@ -152,8 +152,9 @@ describeEachDatabase('bill payments', (kind) => {
     });
 
     it('answers partners holding a key', async () => {
-      const { client } = await signUp(t.app);
-      const key = (await client.post('/api/v1/api-keys', { name: 'shop' })).json<{ key: string }>().key;
+      const { client, password } = await signUp(t.app);
+      const key = (await client.post('/api/v1/api-keys', { name: 'shop', password })).json<{ key: string }>()
+        .key;
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/v1/verify',
@@ -629,8 +630,10 @@ describeEachDatabase('bill payments', (kind) => {
   });
 
   it('gives partners the token and PINs through the API', async () => {
-    const { client } = await fundedCustomer(t, 20_000);
-    const key = (await client.post('/api/v1/api-keys', { name: 'shop' })).json<{ key: string }>().key;
+    const { client, password } = await fundedCustomer(t, 20_000);
+    const key = (await client.post('/api/v1/api-keys', { name: 'shop', password, pin: TEST_PIN })).json<{
+      key: string;
+    }>().key;
     const partner = (url: string, payload?: unknown) =>
       t.app.inject({
         method: payload ? 'POST' : 'GET',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { createTestApp, errorOf, type TestApp } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
-import { fundedCustomer } from '../../helpers/purchases.ts';
+import { fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
 
 describeEachDatabase('partner API', (kind) => {
   let t: TestApp;
@@ -24,8 +24,8 @@ describeEachDatabase('partner API', (kind) => {
     });
 
   it('buys with a key and no PIN, idempotent on requestId, and shows only the partner’s own purchases', async () => {
-    const { client } = await fundedCustomer(t, 5_000);
-    const created = await client.post('/api/v1/api-keys', { name: 'My shop' });
+    const { client, password } = await fundedCustomer(t, 5_000);
+    const created = await client.post('/api/v1/api-keys', { name: 'My shop', password, pin: TEST_PIN });
     expect(created.statusCode).toBe(201);
     const { key, apiKey } = created.json<{ key: string; apiKey: { id: string; prefix: string } }>();
     expect(key.startsWith(apiKey.prefix)).toBe(true);
@@ -67,8 +67,10 @@ describeEachDatabase('partner API', (kind) => {
       nextCursor: null,
     });
 
-    const { client: stranger } = await fundedCustomer(t, 0);
-    const strangerKey = (await stranger.post('/api/v1/api-keys', { name: 'x' })).json<{ key: string }>().key;
+    const { client: stranger, password: strangerPassword } = await fundedCustomer(t, 0);
+    const strangerKey = (
+      await stranger.post('/api/v1/api-keys', { name: 'x', password: strangerPassword, pin: TEST_PIN })
+    ).json<{ key: string }>().key;
     expect((await call(strangerKey, 'GET', '/api/v1/purchases/shop-order-1')).status).toBe(404);
 
     const revoked = await client.post(`/api/v1/api-keys/${apiKey.id}/revoke`, {});
@@ -92,8 +94,10 @@ describeEachDatabase('partner API', (kind) => {
     expect(unknown.status).toBe(401);
     expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('UNAUTHENTICATED');
 
-    const { client } = await fundedCustomer(t, 100);
-    const key = (await client.post('/api/v1/api-keys', { name: 'k' })).json<{ key: string }>().key;
+    const { client, password } = await fundedCustomer(t, 100);
+    const key = (await client.post('/api/v1/api-keys', { name: 'k', password, pin: TEST_PIN })).json<{
+      key: string;
+    }>().key;
     const bad = await call(key, 'POST', '/api/v1/purchases', {
       requestId: 'bad id!',
       serviceId: 'mtn',
@@ -109,9 +113,15 @@ describeEachDatabase('partner API', (kind) => {
   });
 
   it('cannot manage keys with a key', async () => {
-    const { client } = await fundedCustomer(t, 0);
-    const key = (await client.post('/api/v1/api-keys', { name: 'k' })).json<{ key: string }>().key;
-    expect((await call(key, 'POST', '/api/v1/api-keys', { name: 'escalate' })).status).toBe(401);
-    expect(errorOf(await client.post('/api/v1/api-keys', { name: '' })).code).toBe('VALIDATION_FAILED');
+    const { client, password } = await fundedCustomer(t, 0);
+    const key = (await client.post('/api/v1/api-keys', { name: 'k', password, pin: TEST_PIN })).json<{
+      key: string;
+    }>().key;
+    expect(
+      (await call(key, 'POST', '/api/v1/api-keys', { name: 'escalate', password, pin: TEST_PIN })).status,
+    ).toBe(401);
+    expect(errorOf(await client.post('/api/v1/api-keys', { name: '', password, pin: TEST_PIN })).code).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 });

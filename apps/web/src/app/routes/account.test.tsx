@@ -107,7 +107,7 @@ describe('profile page', () => {
     expect(api.callsTo('POST /api/v1/pin')[1]?.body).toEqual({ pin: '4826', currentPin: '1357' });
   });
 
-  it('creates an API key and shows the secret once', async () => {
+  it('creates an API key with the password, PIN and allowed addresses, and shows the secret once', async () => {
     const api = signedIn({
       'POST /api/v1/api-keys': {
         status: 201,
@@ -116,8 +116,15 @@ describe('profile page', () => {
     });
     const { user } = renderApp('/profile');
     expect(await screen.findByText('No API keys yet.')).toBeTruthy();
-    api.set('GET /api/v1/api-keys', { body: { apiKeys: [anApiKey()] } });
+    expect(screen.getByText(/without your PIN, so confirm it is you/)).toBeTruthy();
+    expect(screen.getByText(/Leave it empty to allow any address/)).toBeTruthy();
+    api.set('GET /api/v1/api-keys', {
+      body: { apiKeys: [anApiKey({ allowedIps: ['203.0.113.0/24', '198.51.100.7'] })] },
+    });
     await user.type(screen.getByLabelText('Key name'), 'My shop');
+    await user.type(screen.getByLabelText('Allowed addresses'), '203.0.113.0/24,{enter}198.51.100.7');
+    await user.type(screen.getByLabelText('Your password'), 'ada password');
+    await user.type(screen.getByLabelText('Your PIN'), '1357');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
 
     const secret = await screen.findByLabelText('Your new API key');
@@ -126,13 +133,67 @@ describe('profile page', () => {
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('Key copied to clipboard!')).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe('qv_live_ab12_secret_value');
-    expect(api.callsTo('POST /api/v1/api-keys')[0]?.body).toEqual({ name: 'My shop' });
+    expect(api.callsTo('POST /api/v1/api-keys')[0]?.body).toEqual({
+      name: 'My shop',
+      allowedIps: ['203.0.113.0/24', '198.51.100.7'],
+      password: 'ada password',
+      pin: '1357',
+    });
+    expect(screen.getByLabelText<HTMLInputElement>('Your password').value).toBe('');
 
     const list = await screen.findByRole('list', { name: 'Your API keys' });
     expect(within(list).getByText('qv_live_ab12…')).toBeTruthy();
+    expect(within(list).getByText('203.0.113.0/24, 198.51.100.7')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'I have saved it' }));
     expect(screen.queryByLabelText('Your new API key')).toBeNull();
     expect(screen.queryByText('qv_live_ab12_secret_value')).toBeNull();
+  });
+
+  it('asks for no PIN before one is set, and puts a wrong password on its field', async () => {
+    const api = signedIn({
+      'GET /api/v1/pin': { body: { hasPin: false, lockedUntil: null } },
+      'GET /api/v1/api-keys': { body: { apiKeys: [anApiKey()] } },
+      'POST /api/v1/api-keys': apiError(401, 'INVALID_CREDENTIALS', 'That password is not right.', {
+        fields: { password: 'That password is not right.' },
+      }),
+    });
+    const { user } = renderApp('/profile');
+    const list = await screen.findByRole('list', { name: 'Your API keys' });
+    expect(within(list).getByText('Any address')).toBeTruthy();
+    expect(screen.queryByLabelText('Your PIN')).toBeNull();
+    await user.type(screen.getByLabelText('Key name'), 'Till');
+    await user.type(screen.getByLabelText('Your password'), 'wrong one');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText('That password is not right.')).toBeTruthy();
+    expect(screen.getByLabelText('Your password').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST /api/v1/api-keys')[0]?.body).toEqual({
+      name: 'Till',
+      allowedIps: [],
+      password: 'wrong one',
+    });
+  });
+
+  it('checks addresses before sending, and says how many PIN tries are left', async () => {
+    const api = signedIn({
+      'POST /api/v1/api-keys': apiError(403, 'PIN_INCORRECT', 'Wrong PIN. 3 tries left.', {
+        attemptsLeft: 3,
+      }),
+    });
+    const { user } = renderApp('/profile');
+    await user.type(await screen.findByLabelText('Key name'), 'Till');
+    await user.type(screen.getByLabelText('Allowed addresses'), '203.0.113.0/33');
+    await user.type(screen.getByLabelText('Your password'), 'ada password');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText(/“203.0.113.0\/33” is not an IP address or range/)).toBeTruthy();
+    expect(screen.getByText('Your PIN must be exactly 4 digits.')).toBeTruthy();
+    expect(api.callsTo('POST /api/v1/api-keys')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Allowed addresses'));
+    await user.type(screen.getByLabelText('Your PIN'), '9999');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText('Error: Wrong PIN. 3 attempts left.')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Your PIN').value).toBe('');
+    expect(api.callsTo('POST /api/v1/api-keys')).toHaveLength(1);
   });
 
   it('revokes a key after asking', async () => {

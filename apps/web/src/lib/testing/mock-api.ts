@@ -12,7 +12,12 @@ import type {
   StartCardPaymentResponse,
 } from '@quickvend/shared/api/funding';
 import type { MetaResponse } from '@quickvend/shared/api/meta';
-import type { ApiKey, apiKeysResponse, createApiKeyResponse } from '@quickvend/shared/api/api-keys';
+import type {
+  ApiKey,
+  apiKeysResponse,
+  CreateApiKeyBody,
+  createApiKeyResponse,
+} from '@quickvend/shared/api/api-keys';
 import type { PinStatus } from '@quickvend/shared/api/pin';
 import type {
   CreatePurchaseBody,
@@ -115,7 +120,7 @@ export type ApiContract = {
     response: { ok: true };
   };
   'GET /api/v1/api-keys': { request: undefined; response: z.infer<typeof apiKeysResponse> };
-  'POST /api/v1/api-keys': { request: { name: string }; response: z.infer<typeof createApiKeyResponse> };
+  'POST /api/v1/api-keys': { request: CreateApiKeyBody; response: z.infer<typeof createApiKeyResponse> };
   'POST /api/v1/api-keys/:id/revoke': { request: Record<string, never>; response: { apiKey: ApiKey } };
 };
 
@@ -365,6 +370,7 @@ export function anApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
     id: 'key_1',
     name: 'My shop',
     prefix: 'qv_live_ab12',
+    allowedIps: [],
     createdAt: '2025-03-12T13:05:00.000Z',
     lastUsedAt: null,
     revokedAt: null,

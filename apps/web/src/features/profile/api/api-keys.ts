@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey } from '@quickvend/shared/api/api-keys';
+import type { ApiKey, CreateApiKeyBody } from '@quickvend/shared/api/api-keys';
 import { api } from '../../../lib/api-client.ts';
 
 const apiKeysQueryKey = ['api-keys'] as const;
@@ -14,7 +14,7 @@ export function useApiKeys() {
   return useQuery(apiKeysQueryOptions);
 }
 
-export function createApiKey(body: { name: string }): Promise<{ apiKey: ApiKey; key: string }> {
+export function createApiKey(body: CreateApiKeyBody): Promise<{ apiKey: ApiKey; key: string }> {
   return api.post<{ apiKey: ApiKey; key: string }>('/api/v1/api-keys', body);
 }
 

@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { useId, useState, type TextareaHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ApiKey } from '@quickvend/shared/api/api-keys';
-import { createApiKeyBody } from '@quickvend/shared/api/api-keys';
+import { z } from 'zod';
+import { allowedIpsText, apiKeyName, createApiKeyBody, type ApiKey } from '@quickvend/shared/api/api-keys';
+import { pinDigits } from '@quickvend/shared/api/pin';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { Skeleton, SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { formatLagosDateTime } from '../../../lib/format.ts';
+import { describePinError, usePinStatus } from '../../../lib/pin.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 
 export const apiKeyTexts = {
@@ -18,7 +21,53 @@ export const apiKeyTexts = {
   revokeQuestion: (name: string) =>
     `Revoke “${name}”? Apps using it stop working at once. This cannot be undone.`,
   empty: 'No API keys yet.',
+  confirm: 'A key can buy from your wallet without your PIN, so confirm it is you.',
+  addressesHint:
+    'Optional. The key will work only from these internet addresses. Separate them with commas or new lines, ' +
+    'for example 203.0.113.7 or a range like 203.0.113.0/24. Leave it empty to allow any address.',
+  anyAddress: 'Any address',
 } as const;
+
+const keyFields = { name: apiKeyName, allowedIps: allowedIpsText, password: createApiKeyBody.shape.password };
+const withPin = z.object({ ...keyFields, pin: pinDigits });
+const withoutPin = z.object({ ...keyFields, pin: z.string() });
+const formFields = ['name', 'allowedIps', 'password', 'pin'] as const;
+
+const pinInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 4 } as const;
+
+type AddressListFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: string;
+  hint: string;
+  error?: string | undefined;
+};
+
+/** A text area laid out like `Input`: addresses are easier to check one per line. */
+function AddressListField({ label, hint, error, ...rest }: AddressListFieldProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold text-gray-900">
+        {label}
+      </label>
+      <textarea
+        {...rest}
+        id={id}
+        rows={2}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 font-mono text-sm text-gray-900 placeholder:text-gray-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-500 ${
+          error ? 'border-red-700' : 'border-gray-400'
+        }`}
+      />
+      <p id={`${id}-hint`} className="text-sm text-gray-600">
+        {hint}
+      </p>
+      <p id={`${id}-error`} className="text-sm font-medium text-red-700" aria-live="polite">
+        {error ?? ''}
+      </p>
+    </div>
+  );
+}
 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
@@ -39,6 +88,10 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         )}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs text-gray-700">
+        <dt>Allowed from</dt>
+        <dd className="min-w-0 font-mono wrap-anywhere">
+          {apiKey.allowedIps.length > 0 ? apiKey.allowedIps.join(', ') : apiKeyTexts.anyAddress}
+        </dd>
         <dt>Created</dt>
         <dd>{formatLagosDateTime(apiKey.createdAt)}</dd>
         <dt>Last used</dt>
@@ -133,29 +186,88 @@ function NewKey({ secret, onDone }: { secret: string; onDone: () => void }) {
   );
 }
 
-/** API keys for partners: list, create (the secret shown once) and revoke. */
-export function ApiKeysSection() {
-  const apiKeys = useApiKeys();
+/** New keys need the password and, once the user has one, the transaction PIN. */
+function CreateKeyForm({ hasPin, onCreated }: { hasPin: boolean; onCreated: (secret: string) => void }) {
   const createKey = useCreateApiKey();
-  const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
+    resetField,
+    setError: setFieldError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(createApiKeyBody), defaultValues: { name: '' } });
+  } = useForm({
+    resolver: zodResolver(hasPin ? withPin : withoutPin),
+    defaultValues: { name: '', allowedIps: '', password: '', pin: '' },
+  });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ pin, ...values }) => {
     setError(null);
     try {
-      const created = await createKey.mutateAsync(values);
-      setSecret(created.key);
+      const created = await createKey.mutateAsync(hasPin ? { ...values, pin } : values);
       reset();
+      onCreated(created.key);
     } catch (cause) {
-      setError(`Error: ${cause instanceof Error ? cause.message : 'Could not create the key.'}`);
+      const pinError = describePinError(cause);
+      if (pinError) {
+        resetField('pin');
+        setError(pinError);
+        return;
+      }
+      const fieldErrors = isApiError(cause) ? cause.fieldErrors : {};
+      const fields = formFields.filter((field) => fieldErrors[field]);
+      for (const field of fields) setFieldError(field, { type: 'server', message: fieldErrors[field] });
+      if (fields.length === 0) {
+        setError(`Error: ${cause instanceof Error ? cause.message : 'Could not create the key.'}`);
+      }
     }
   });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-1">
+      <Input
+        label="Key name"
+        placeholder="e.g. My shop"
+        autoComplete="off"
+        {...register('name')}
+        error={errors.name?.message}
+      />
+      <AddressListField
+        label="Allowed addresses"
+        hint={apiKeyTexts.addressesHint}
+        placeholder="203.0.113.7, 203.0.113.0/24"
+        autoComplete="off"
+        spellCheck={false}
+        {...register('allowedIps')}
+        error={errors.allowedIps?.message}
+      />
+      <p className="text-sm text-gray-700">{apiKeyTexts.confirm}</p>
+      <div className={hasPin ? 'grid grid-cols-[1fr_7rem] gap-2' : 'flex flex-col'}>
+        <Input
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          {...register('password')}
+          error={errors.password?.message}
+        />
+        {hasPin ? (
+          <Input label="Your PIN" {...pinInput} {...register('pin')} error={errors.pin?.message} />
+        ) : null}
+      </div>
+      <StatusMessage message={error} tone="error" />
+      <Button type="submit" className="self-start" isBusy={createKey.isPending} busyLabel="Creating...">
+        Create key
+      </Button>
+    </form>
+  );
+}
+
+/** API keys for partners: list, create (the secret shown once) and revoke. */
+export function ApiKeysSection() {
+  const apiKeys = useApiKeys();
+  const pinStatus = usePinStatus();
+  const [secret, setSecret] = useState<string | null>(null);
 
   return (
     <section
@@ -178,20 +290,16 @@ export function ApiKeysSection() {
           }}
         />
       ) : null}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex items-start gap-2">
-        <Input
-          label="Key name"
-          placeholder="e.g. My shop"
-          autoComplete="off"
-          className="flex-1"
-          {...register('name')}
-          error={errors.name?.message}
+      {pinStatus.isPending ? (
+        <Skeleton className="h-48 w-full" />
+      ) : (
+        // a user whose PIN status could not be read is asked for it: the server refuses a missing one
+        <CreateKeyForm
+          key={String(pinStatus.data?.hasPin ?? true)}
+          hasPin={pinStatus.data?.hasPin ?? true}
+          onCreated={setSecret}
         />
-        <Button type="submit" className="mt-6 shrink-0" isBusy={createKey.isPending} busyLabel="Creating...">
-          Create key
-        </Button>
-      </form>
-      <StatusMessage message={error} tone="error" />
+      )}
       {apiKeys.isPending ? (
         <SkeletonList rows={2} />
       ) : apiKeys.isError ? (
