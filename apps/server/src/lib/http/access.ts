@@ -58,8 +58,9 @@ export function enforceDeclaredAccess(
     }
     if (access !== 'user' && access !== 'userOrKey' && access !== 'admin') return;
     const guard = guards[access];
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    if (!existing.includes(guard)) route.preHandler = [guard, ...existing];
+    // before the body is read or validated: a stranger learns nothing about what a route expects
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    if (!existing.includes(guard)) route.onRequest = [...existing, guard];
   });
   return table;
 }
