@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
@@ -137,6 +137,21 @@ describeEachDatabase('closed holes', (kind) => {
       expect(answer.error.code).toBe('VALIDATION_FAILED');
     }
     expect(await ledgerBalances()).toEqual(before);
+  });
+
+  it('refuses Paystack bodies signed with another algorithm or another key', async () => {
+    const body =
+      '{"event":"charge.success","data":{"reference":"QV-NEVER","amount":100000,"status":"success"}}';
+    for (const signature of [
+      createHmac('sha256', SANDBOX_SECRET).update(body).digest('hex'),
+      createHmac('sha1', SANDBOX_SECRET).update(body).digest('hex'),
+      signPaystackBody(body, 'sk_test_someone_else'),
+      signPaystackBody(body, SANDBOX_SECRET).slice(0, 64),
+      '',
+    ]) {
+      const response = await postWebhook(t, body, signature);
+      expect(response.status).toBe(401);
+    }
   });
 
   it('creates operator accounts with no session that nobody holds', async () => {
