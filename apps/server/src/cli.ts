@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
+import { checkSecretFingerprints, forgetSecretFingerprints, SecretMismatchError } from './lib/secrets.ts';
 
 type Options = Record<string, string | undefined>;
 type Command = { usage: string; run: (container: Container, options: Options) => Promise<object> };
@@ -116,7 +117,12 @@ async function adjust({ auth, ledger }: Container, options: Options, direction: 
 }
 
 const usage = () =>
-  ['Usage: npm run cli -- <command> [options]', '', '  migrate   applies pending migrations']
+  [
+    'Usage: npm run cli -- <command> [options]',
+    '',
+    '  migrate   applies pending migrations',
+    '  secrets:accept   after a deliberate change of AUTH_SECRET or PIN_PEPPER: makes this configuration the one every process must share',
+  ]
     .concat(Object.values(commands).map((c) => `  ${c.usage}`))
     .join('\n');
 
@@ -127,7 +133,7 @@ async function main(argv: string[]): Promise<number> {
     return name ? 0 : 2;
   }
   const command = commands[name];
-  if (name !== 'migrate' && !command) {
+  if (name !== 'migrate' && name !== 'secrets:accept' && !command) {
     process.stderr.write(`Unknown command: ${name}\n\n${usage()}\n`);
     return 2;
   }
@@ -148,6 +154,15 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
+    if (name === 'secrets:accept') {
+      await forgetSecretFingerprints(database.db);
+      await checkSecretFingerprints(database.db, {
+        AUTH_SECRET: config.authSecret,
+        PIN_PEPPER: config.pinPepper,
+      });
+      print({ ok: true, accepted: ['AUTH_SECRET', 'PIN_PEPPER'] });
+      return 0;
+    }
     if (!command) {
       print({ ok: true, migrated: true, database: database.kind });
       return 0;
@@ -178,7 +193,12 @@ function print(value: object): void {
 
 function describe(error: unknown): string {
   if (error instanceof z.ZodError) return error.issues.map((i) => i.message).join('; ');
-  if (error instanceof AppError || error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof AppError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof SecretMismatchError
+  ) {
     return error.message;
   }
   if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {

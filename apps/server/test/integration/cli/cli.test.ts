@@ -21,7 +21,8 @@ function cli(args: string[], env: Record<string, string>) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-describe('operator command line', () => {
+// each command is a new process that loads the whole server: slow on a busy two-core machine
+describe('operator command line', { timeout: 240_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qv-cli-'));
   const env = { DATA_DIR: dataDir };
   const servers: ReturnType<typeof spawn>[] = [];
@@ -125,6 +126,22 @@ describe('operator command line', () => {
     const unknown = cli(['wallet:explode'], env);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('Unknown command: wallet:explode');
+  });
+
+  it('refuses another AUTH_SECRET on the same database, naming it, until the operator accepts the change', () => {
+    const otherSecret = { ...env, AUTH_SECRET: 'a-rotated-secret-a-rotated-secret-0123456' };
+    const refused = cli(['ledger:verify'], otherSecret);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^AUTH_SECRET differs from the value this database was first started with/,
+    );
+    expect(refused.stderr).not.toContain('PIN_PEPPER');
+
+    const accepted = cli(['secrets:accept'], otherSecret);
+    expect(JSON.parse(accepted.stdout)).toMatchObject({ ok: true, accepted: ['AUTH_SECRET', 'PIN_PEPPER'] });
+    expect(cli(['ledger:verify'], otherSecret).status).toBe(0);
+    expect(cli(['ledger:verify'], env).stderr).toMatch(/^AUTH_SECRET differs/);
+    expect(cli(['secrets:accept'], env).status).toBe(0);
   });
 
   it('refuses to open the embedded database while the server holds it, and leaves it working', async () => {
