@@ -23,8 +23,8 @@ export const apiKeyTexts = {
   empty: 'No API keys yet.',
   confirm: 'A key can buy from your wallet without your PIN, so confirm it is you.',
   addressesHint:
-    'Optional. The key will work only from these internet addresses. Separate them with commas or new lines, ' +
-    'for example 203.0.113.7 or a range like 203.0.113.0/24. Leave it empty to allow any address.',
+    'Optional: the key will work only from these internet addresses, such as 203.0.113.7 or the range ' +
+    '203.0.113.0/24, separated by commas or new lines. Leave it empty to allow any address.',
   anyAddress: 'Any address',
 } as const;
 
