@@ -73,4 +73,29 @@ describe('api client', () => {
       message: NETWORK_ERROR_MESSAGE,
     });
   });
+
+  it('reads how long the server asked us to wait: Retry-After seconds or date, else the body', async () => {
+    const unavailable = (headers: Record<string, string>, details?: object) =>
+      new Response(
+        JSON.stringify({
+          error: { code: 'SERVICE_UNAVAILABLE', message: 'Away.', requestId: 'req_1', details },
+        }),
+        { status: 503, headers },
+      );
+    stubFetch(unavailable({ 'Retry-After': '7' }));
+    await expect(api.get('/api/v1/me')).rejects.toMatchObject({ retryAfterSeconds: 7 });
+    stubFetch(unavailable({ 'Retry-After': new Date(Date.now() + 60_000).toUTCString() }));
+    const dated: unknown = await api.get('/api/v1/me').catch((caught: unknown) => caught);
+    expect((dated as ApiError).retryAfterSeconds).toBeGreaterThanOrEqual(58);
+    expect((dated as ApiError).retryAfterSeconds).toBeLessThanOrEqual(60);
+    stubFetch(unavailable({}, { retryAfterSeconds: 5 }));
+    await expect(api.get('/api/v1/me')).rejects.toMatchObject({ retryAfterSeconds: 5 });
+    stubFetch(new Response('<html>Bad gateway</html>', { status: 503, headers: { 'Retry-After': '30' } }));
+    await expect(api.get('/api/v1/me')).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      retryAfterSeconds: 30,
+    });
+    stubFetch(unavailable({}));
+    await expect(api.get('/api/v1/me')).rejects.toMatchObject({ retryAfterSeconds: undefined });
+  });
 });

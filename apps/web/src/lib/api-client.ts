@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly details: Record<string, unknown> | undefined;
   readonly requestId: string | undefined;
+  /** how long the server asked us to wait before trying again (Retry-After), when it said */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: {
     code: ApiErrorCode;
@@ -19,6 +21,7 @@ export class ApiError extends Error {
     status: number;
     details?: Record<string, unknown> | undefined;
     requestId?: string | undefined;
+    retryAfterSeconds?: number | undefined;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -26,6 +29,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.details = init.details;
     this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
   /** `details.fields` of a VALIDATION_FAILED error: field name to message. */
@@ -63,20 +67,41 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+/** Retry-After as seconds: a number of seconds or an HTTP date; the body's `retryAfterSeconds` otherwise. */
+function readRetryAfter(
+  header: string | null,
+  details: Record<string, unknown> | undefined,
+): number | undefined {
+  if (header !== null && header.trim() !== '') {
+    const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+    if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  }
+  const hinted = details?.['retryAfterSeconds'];
+  return typeof hinted === 'number' && hinted >= 0 ? hinted : undefined;
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const { status } = response;
   const error = isRecord(body) ? body['error'] : undefined;
   if (isRecord(error) && typeof error['code'] === 'string' && typeof error['message'] === 'string') {
+    const details = isRecord(error['details']) ? error['details'] : undefined;
     return new ApiError({
       code: error['code'] as ErrorCode,
       message: error['message'],
       status,
-      details: isRecord(error['details']) ? error['details'] : undefined,
+      details,
       requestId: typeof error['requestId'] === 'string' ? error['requestId'] : undefined,
+      retryAfterSeconds: readRetryAfter(response.headers.get('retry-after'), details),
     });
   }
   // no error body: a proxy or gateway answered instead of the QuickVend server
   if (GATEWAY_STATUSES.has(status)) {
-    return new ApiError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, status });
+    return new ApiError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: UNAVAILABLE_MESSAGE,
+      status,
+      retryAfterSeconds: readRetryAfter(response.headers.get('retry-after'), undefined),
+    });
   }
   return new ApiError({
     code: status >= 500 ? 'INTERNAL' : 'NOT_FOUND',
@@ -108,7 +133,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
   }
 
   const body = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, body);
+  if (!response.ok) throw toApiError(response, body);
   return body as T;
 }
 

@@ -1,39 +1,27 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
+import { ReconnectingBanner } from '../../components/ui/reconnecting-banner.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useSession } from '../../lib/session.ts';
+import { useIsReconnecting, useSession } from '../../lib/session.ts';
 import { aliasRedirect } from './aliases.ts';
 import { ShellSkeleton } from './shell-skeleton.tsx';
 
-function SessionError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
-      <p role="alert" className="text-base text-gray-900">
-        We could not check your session. Check your connection and try again.
-      </p>
-      <Button onClick={onRetry}>Try again</Button>
-    </div>
-  );
-}
-
-/** Signed-in pages: a visitor without a session goes to `signedOutTo`. */
+/**
+ * Signed-in pages: a visitor without a session goes to `signedOutTo`. Only the server saying "not signed in"
+ * signs out; while the session cannot be checked the page stays, under a reconnecting line.
+ */
 export function RequireSession({ signedOutTo }: { signedOutTo: string }) {
   const session = useSession();
+  const isReconnecting = useIsReconnecting();
   const location = useLocation();
-  if (session.isPending) return <ShellSkeleton />;
-  if (session.isError) {
-    return (
-      <SessionError
-        onRetry={() => {
-          void session.refetch();
-        }}
-      />
-    );
-  }
   if (session.data === null) {
     return <Navigate to={signedOutTo} replace state={{ from: location.pathname }} />;
   }
-  return <Outlet />;
+  return (
+    <>
+      <ReconnectingBanner isReconnecting={isReconnecting} />
+      {session.data ? <Outlet /> : <ShellSkeleton />}
+    </>
+  );
 }
 
 /** `/login` and `/signup`: shown at once; a signed-in visitor moves on to the dashboard. */

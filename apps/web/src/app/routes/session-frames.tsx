@@ -1,11 +1,21 @@
 import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { LandingLayout, type LandingNavItem } from '../../components/layouts/landing-layout.tsx';
 import { Brand } from '../../components/ui/brand.tsx';
+import { ReconnectingBanner } from '../../components/ui/reconnecting-banner.tsx';
 import { LandingFooter, landingNav } from '../../features/landing/components/landing-page.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useSession } from '../../lib/session.ts';
+import { useIsReconnecting, useSession } from '../../lib/session.ts';
 import { DashboardShell } from './dashboard-shell.tsx';
 import { BlankLoading, ShellSkeleton } from './shell-skeleton.tsx';
+
+function ReconnectingDashboard({ isReconnecting }: { isReconnecting: boolean }) {
+  return (
+    <>
+      <ReconnectingBanner isReconnecting={isReconnecting} />
+      <DashboardShell />
+    </>
+  );
+}
 
 /** The landing page's sections, reached from another public page. */
 const publicNav: LandingNavItem[] = [
@@ -19,8 +29,10 @@ const publicNav: LandingNavItem[] = [
  */
 export function PublicOrDashboard() {
   const session = useSession();
-  if (session.isPending) return <BlankLoading />;
-  if (session.data) return <DashboardShell />;
+  const isReconnecting = useIsReconnecting();
+  // a visitor is not kept waiting on a server that is away: the public frame shows meanwhile
+  if (session.isPending && !isReconnecting) return <BlankLoading />;
+  if (session.data) return <ReconnectingDashboard isReconnecting={isReconnecting} />;
   return (
     <LandingLayout
       nav={publicNav}
@@ -41,10 +53,18 @@ export function PublicOrDashboard() {
  */
 export function TokenOrDashboard() {
   const session = useSession();
+  const isReconnecting = useIsReconnecting();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  if (session.isPending) return <ShellSkeleton />;
-  if (session.data) return <DashboardShell />;
+  if (session.isPending) {
+    return (
+      <>
+        <ReconnectingBanner isReconnecting={isReconnecting} />
+        <ShellSkeleton />
+      </>
+    );
+  }
+  if (session.data) return <ReconnectingDashboard isReconnecting={isReconnecting} />;
   if (!searchParams.get('token')) {
     return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
   }
