@@ -68,12 +68,15 @@ describe.skipIf(!databaseKinds.includes('postgres'))('a database outage [postgre
   let proxy: Awaited<ReturnType<typeof startDatabaseProxy>>;
   let database: DatabaseHandle;
   let t: TestApp;
+  // the load runs until the test, or a failed test's cleanup, stops it
+  let isLoading = false;
   beforeAll(async () => {
     proxy = await startDatabaseProxy(testPostgresAddress());
     database = await openTestDatabase('postgres', { connectThrough: proxy.address() });
     t = await createTestApp('postgres', { database });
   });
   afterAll(async () => {
+    isLoading = false;
     await proxy.start().catch(() => undefined);
     await t.close();
     await database.close();
@@ -93,7 +96,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))('a database outage [postgre
 
     const outcomes: Outcome[] = [];
     let phase: Phase = 'up';
-    let isLoading = true;
+    isLoading = true;
     const web = customer.client;
     const partner = new TestClient(t.app);
     const asPartner = { authorization: `Bearer ${key}` };
