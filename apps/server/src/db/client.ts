@@ -37,8 +37,16 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   jobsConnection: JobsConnection;
-  /** Calls `onNotify(payload)` for every NOTIFY on `channel`; resolves to a function that stops listening. */
-  listen: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * Calls `onNotify(payload)` for every NOTIFY on `channel`; resolves to a function that stops listening. A
+   * dropped connection is made again with backoff; `onReconnect` then runs, as notifications may have been
+   * missed meanwhile.
+   */
+  listen: (
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ) => Promise<() => Promise<void>>;
   /** NOTIFY `channel`: every process listening on it (this one included) gets `payload`. */
   notify: (channel: string, payload: string) => Promise<void>;
   migrate: () => Promise<void>;
@@ -114,19 +122,8 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
     db,
     kind: 'postgres',
     jobsConnection: { connectionString: databaseUrl },
-    listen: async (channel, onNotify) => {
-      const listener = new pg.Client({ connectionString: databaseUrl });
-      listener.on('notification', (message) => {
-        if (message.channel === channel) onNotify(message.payload ?? '');
-      });
-      // a dropped listener connection only stops live updates; pages still read fresh data on load
-      listener.on('error', () => undefined);
-      await listener.connect();
-      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        await listener.end();
-      };
-    },
+    listen: (channel, onNotify, onReconnect) =>
+      listenWithReconnect(databaseUrl, channel, onNotify, onReconnect),
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -144,6 +141,69 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
       await pool.query('select 1');
     },
     close: () => pool.end(),
+  };
+}
+
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+/** A LISTEN that outlives a database restart: a lost connection is made again, with backoff. */
+async function listenWithReconnect(
+  databaseUrl: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let delayMs = RECONNECT_FIRST_MS;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    client.on('error', () => undefined);
+    client.on('end', () => {
+      if (current === client) reconnectLater();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    delayMs = RECONNECT_FIRST_MS;
+  };
+
+  const reconnectLater = () => {
+    current = undefined;
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().then(
+        () => onReconnect?.(),
+        () => reconnectLater(),
+      );
+    }, delayMs);
+    timer.unref();
+    delayMs = Math.min(delayMs * 2, RECONNECT_MAX_MS);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = undefined;
+    await client?.end();
   };
 }
 

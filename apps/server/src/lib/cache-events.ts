@@ -17,8 +17,11 @@ export type CacheEvents = {
    * change has committed, so no process can read the old value back. Never throws: a failure is logged.
    */
   publish: (topic: string, key: string) => Promise<void>;
-  /** Calls `onStale(key)` for each key of `topic` published by any process; returns a function to stop. */
-  subscribe: (topic: string, onStale: (key: string) => void) => () => void;
+  /**
+   * Calls `onStale(key)` for each key of `topic` published by any process, and `onStale(null)` (forget
+   * everything) after the listener lost its connection and may have missed some. Returns a function to stop.
+   */
+  subscribe: (topic: string, onStale: (key: string | null) => void) => () => void;
   close: () => Promise<void>;
 };
 
@@ -26,9 +29,9 @@ export async function startCacheEvents(
   database: Pick<DatabaseHandle, 'listen' | 'notify'>,
   log: FastifyBaseLogger,
 ): Promise<CacheEvents> {
-  const subscribers = new Map<string, Set<(key: string) => void>>();
+  const subscribers = new Map<string, Set<(key: string | null) => void>>();
 
-  function deliver(topic: string, key: string): void {
+  function deliver(topic: string, key: string | null): void {
     for (const onStale of subscribers.get(topic) ?? []) {
       try {
         onStale(key);
@@ -38,14 +41,21 @@ export async function startCacheEvents(
     }
   }
 
-  const stopListening = await database.listen(CHANNEL, (payload) => {
-    try {
-      const { topic, key } = message.parse(JSON.parse(payload));
-      deliver(topic, key);
-    } catch (error) {
-      log.warn({ err: error }, 'ignored an unreadable cache event');
-    }
-  });
+  const stopListening = await database.listen(
+    CHANNEL,
+    (payload) => {
+      try {
+        const { topic, key } = message.parse(JSON.parse(payload));
+        deliver(topic, key);
+      } catch (error) {
+        log.warn({ err: error }, 'ignored an unreadable cache event');
+      }
+    },
+    () => {
+      log.warn('cache events listener reconnected; forgetting every cached entry');
+      for (const topic of subscribers.keys()) deliver(topic, null);
+    },
+  );
 
   return {
     async publish(topic, key) {

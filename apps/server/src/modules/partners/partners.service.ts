@@ -78,7 +78,7 @@ export function createPartners(deps: PartnersDeps) {
 
   deps.cacheEvents.subscribe(API_KEYS_TOPIC, (id) => {
     generation += 1;
-    for (const [keyHash, live] of liveKeys) if (live.id === id) liveKeys.delete(keyHash);
+    for (const [keyHash, live] of liveKeys) if (id === null || live.id === id) liveKeys.delete(keyHash);
   });
 
   async function findLiveKey(key: string): Promise<LiveKey | null> {
