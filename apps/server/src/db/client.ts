@@ -189,8 +189,12 @@ async function listenWithReconnect(
     timer = setTimeout(() => {
       timer = undefined;
       connect().then(
-        () => onReconnect?.(),
-        () => reconnectLater(),
+        () => {
+          onReconnect?.();
+        },
+        () => {
+          reconnectLater();
+        },
       );
     }, delayMs);
     timer.unref();
