@@ -117,7 +117,8 @@ export function createPartners(deps: PartnersDeps) {
       })
       .returning();
     if (!created) throw new Error('api key insert returned nothing');
-    await deps.sendMail(keyCreatedMail(owner, created, created.createdAt, deps.appUrl));
+    // the mailer never throws; the answer need not wait for the mail server
+    void deps.sendMail(keyCreatedMail(owner, created, created.createdAt, deps.appUrl));
     return { apiKey: created, key };
   }
 
@@ -178,7 +179,7 @@ export function createPartners(deps: PartnersDeps) {
         return earlier;
       }
       await deps.cacheEvents.publish(API_KEYS_TOPIC, revoked.id);
-      await deps.sendMail(keyRevokedMail(owner, revoked, revoked.revokedAt ?? clock.now(), deps.appUrl));
+      void deps.sendMail(keyRevokedMail(owner, revoked, revoked.revokedAt ?? clock.now(), deps.appUrl));
       return revoked;
     },
 
