@@ -12,6 +12,7 @@ export type SendOptions = {
 };
 
 const BATCH_SIZE = 10;
+const QUEUE_CREATE_ATTEMPTS = 5;
 
 /**
  * Durable background work that survives restarts. Never send from inside a database transaction:
@@ -51,7 +52,18 @@ export async function startJobQueue(
   const workerIds = new Map<string, string>();
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
-    await boss.createQueue(name);
+    // processes starting together on a new database create the same queues at once, and pg-boss does not
+    // serialise that: PostgreSQL breaks the deadlock by failing one, which then finds the queue made
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name);
+        break;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= QUEUE_CREATE_ATTEMPTS || (code !== '40P01' && code !== '23505')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
     queues.add(name);
   };
   return {
