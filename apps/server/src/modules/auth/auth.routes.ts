@@ -17,8 +17,8 @@ import { sendCookies, signedInUser, toHeaders } from './auth.guard.ts';
 import type { KnownDevices } from './known-device.ts';
 
 /**
- * Allowances per window: `signIn` wrong passwords per account and address, `signUp` new accounts per address,
- * `passwordReset` reset mails per account. Carrier-grade NAT puts thousands of customers behind one address,
+ * Allowances per window: `signIn` wrong passwords per account and address, `signUp` new accounts (its
+ * per-address ceiling), `passwordReset` reset mails per account. Carrier-grade NAT puts thousands of customers behind one address,
  * so what counts per address alone is much looser.
  */
 export type AuthRateLimits = { signIn: number; signUp: number; passwordReset: number; windowMs: number };
@@ -43,7 +43,7 @@ export function registerAuthRoutes(
     '/api/v1/auth/sign-up',
     { schema: { body: signUpBody, response: { 201: meResponse } }, config: { access: 'public' } },
     async (request, reply) => {
-      await limiter.consume([rule(`sign-up:ip:${request.ip}`, rateLimits.signUp)]);
+      await limiter.consume([perAddress('sign-up', request.ip, rateLimits.signUp)]);
       const { user, setCookie } = await auth.signUp(request.body, toHeaders(request));
       sendCookies(reply, [...setCookie, knownDevices.cookieFor(user.email)]);
       return reply.status(201).send({ user });

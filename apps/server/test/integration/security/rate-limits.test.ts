@@ -150,6 +150,28 @@ describeEachDatabase('rate limits', (kind) => {
   });
 });
 
+describeEachDatabase('sign-ups behind one carrier address', (kind) => {
+  it('lets many customers sign up from one address before the ceiling', async () => {
+    const t = await createTestApp(kind, { rateLimits: { ...limits, signUp: 1 }, clock: frozenClock });
+    try {
+      const carrier = '198.51.100.200';
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const response = await new TestClient(t.app, carrier).post('/api/v1/auth/sign-up', {
+          name: 'Chidi Okeke',
+          email: uniqueEmail('nat'),
+          password: 'correct horse battery',
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 30)).toEqual(Array.from({ length: 30 }, () => 201));
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describeEachDatabase('the client address behind a reverse proxy', (kind) => {
   const proxy = '10.0.0.5';
   const wrongSignIn = (t: TestApp, forwardedFor: string) =>
