@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
+import { toStorableJson } from '../../lib/storable-json.ts';
 import type { Ledger } from '../ledger/index.ts';
 import {
   GatewayRejectedError,
@@ -299,7 +300,7 @@ export function createFundingService(deps: FundingDeps) {
           provider: 'paystack',
           eventKey: event.key,
           event: event.kind === 'ignored' ? event.event : event.kind,
-          payload,
+          payload: toStorableJson(payload),
         })
         .onConflictDoNothing({ target: webhookEvents.eventKey });
       const [stored] = await db
