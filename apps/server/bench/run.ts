@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { testConfig } from '../test/helpers/config.ts';
 import { freePort } from '../test/helpers/net.ts';
 import { kobo } from '@quickvend/shared/money';
 import { buildApp } from '../src/app.ts';
@@ -41,24 +42,7 @@ async function authLatency(): Promise<void> {
   await database.migrate();
   console.log(`embedded database open + migrate: ${(performance.now() - startedAt).toFixed(0)} ms`);
   const { app } = await buildApp({
-    config: {
-      appUrl: 'http://localhost:3000',
-      isHttps: false,
-      authSecret: 'bench-secret-bench-secret-bench-secret-0',
-      smtpUrl: undefined,
-      mailFrom: 'bench@example.com',
-      providerMode: 'sandbox',
-      paystack: { baseUrl: undefined, publicKey: 'pk_test_sandbox', secretKey: 'sk_test_sandbox' },
-      minFundingKobo: kobo(10_000),
-      vtpass: {
-        baseUrl: undefined,
-        apiKey: 'sandbox-api-key',
-        publicKey: 'PK_sandbox',
-        secretKey: 'SK_sandbox',
-      },
-      pinPepper: 'test-pepper-test-pepper-test-pepper-0123',
-      purchaseRecheckAfterSeconds: 60,
-    },
+    config: testConfig,
     database,
     selfUrl: 'http://127.0.0.1:1',
     logger: false,
@@ -219,22 +203,8 @@ async function purchaseThroughput(databaseUrl: string): Promise<void> {
     await new Promise((resolve) => provider.stdout.once('data', resolve));
     const { app, container } = await buildApp({
       config: {
-        appUrl: selfUrl,
-        isHttps: false,
-        authSecret: 'bench-secret-bench-secret-bench-secret-0',
-        smtpUrl: undefined,
-        mailFrom: 'bench@example.com',
-        providerMode: 'sandbox',
-        paystack: { baseUrl: undefined, publicKey: 'pk_test_sandbox', secretKey: 'sk_test_sandbox' },
-        minFundingKobo: kobo(10_000),
-        vtpass: {
-          baseUrl: `http://127.0.0.1:${providerPort}/api`,
-          apiKey: 'sandbox-api-key',
-          publicKey: 'PK_sandbox',
-          secretKey: 'SK_sandbox',
-        },
-        pinPepper: 'bench-pepper-bench-pepper-bench-pepper-0',
-        purchaseRecheckAfterSeconds: 60,
+        ...testConfig,
+        vtpass: { ...testConfig.vtpass, baseUrl: `http://127.0.0.1:${providerPort}/api` },
       },
       database,
       logger: false,

@@ -5,32 +5,12 @@ import { errorBody, type ErrorBody } from '@quickvend/shared/errors';
 import { buildApp, type AppDeps, type BuiltApp } from '../../src/app.ts';
 import type { AuthRateLimits } from '../../src/modules/auth/auth.routes.ts';
 import type { Clock } from '../../src/lib/clock.ts';
-import { kobo } from '@quickvend/shared/money';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { openTestDatabase, type DatabaseKind } from './database.ts';
+import { TEST_APP_URL, testConfig } from './config.ts';
 import { freePort } from './net.ts';
 
-export const TEST_APP_URL = 'http://localhost:3000';
-
-/** The sandbox settings every test app starts from. */
-export const testConfig: AppDeps['config'] = {
-  appUrl: TEST_APP_URL,
-  isHttps: false,
-  authSecret: 'test-secret-test-secret-test-secret-0123',
-  smtpUrl: undefined,
-  mailFrom: 'test@example.com',
-  providerMode: 'sandbox',
-  paystack: { baseUrl: undefined, publicKey: 'pk_test_sandbox', secretKey: 'sk_test_sandbox' },
-  minFundingKobo: kobo(10_000),
-  vtpass: {
-    baseUrl: undefined,
-    apiKey: 'sandbox-api-key',
-    publicKey: 'PK_sandbox',
-    secretKey: 'SK_sandbox',
-  },
-  pinPepper: 'test-pepper-test-pepper-test-pepper-0123',
-  purchaseRecheckAfterSeconds: 60,
-};
+export { TEST_APP_URL, testConfig };
 
 export type TestApp = BuiltApp & { selfUrl: string; close: () => Promise<void> };
 
