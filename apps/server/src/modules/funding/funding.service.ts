@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
-import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -421,54 +421,48 @@ export function createFundingService(deps: FundingDeps) {
     /** Funding invariants: each final state has exactly the ledger entry it implies. */
     async verify(): Promise<string[]> {
       const problems: string[] = [];
-      const paymentRows = await queryRows<{
-        reference: string;
-        status: string;
-        amount: string;
-        credited: string | null;
-      }>(
-        db,
-        sql`select p.reference, p.status, p.amount_kobo::text as amount,
-              (select sum(l.amount_kobo)::text from ledger_entries e join ledger_lines l on l.entry_id = e.id
-                 join ledger_accounts a on a.id = l.account_id
-               where e.reference = 'funding:' || p.reference and a.owner_user_id = p.user_id) as credited
-            from payments p`,
-      );
+      const [fundings, manuals] = await Promise.all([
+        ledger.walletMovesByReference('funding:'),
+        ledger.walletMovesByReference('manual:'),
+      ]);
+      const paymentRows = await db
+        .select({
+          reference: payments.reference,
+          userId: payments.userId,
+          status: payments.status,
+          amountKobo: payments.amountKobo,
+        })
+        .from(payments);
       for (const row of paymentRows) {
-        if (row.status === 'success' && row.credited !== row.amount) {
+        const credited = fundings.get(`funding:${row.reference}`)?.get(row.userId);
+        if (row.status === 'success' && credited !== row.amountKobo) {
           problems.push(
-            `payment ${row.reference} succeeded for ${row.amount} but the wallet got ${row.credited ?? 'nothing'}`,
+            `payment ${row.reference} succeeded for ${row.amountKobo} but the wallet got ${credited ?? 'nothing'}`,
           );
         }
-        if (row.status !== 'success' && row.credited !== null) {
-          problems.push(
-            `payment ${row.reference} is ${row.status} but the wallet was credited ${row.credited}`,
-          );
+        if (row.status !== 'success' && credited !== undefined) {
+          problems.push(`payment ${row.reference} is ${row.status} but the wallet was credited ${credited}`);
         }
       }
-      const manualRows = await queryRows<{
-        id: string;
-        status: string;
-        net: string;
-        credited: string | null;
-      }>(
-        db,
-        sql`select m.id, m.status, (m.amount_kobo - m.charge_kobo)::text as net,
-              (select sum(l.amount_kobo)::text from ledger_entries e join ledger_lines l on l.entry_id = e.id
-                 join ledger_accounts a on a.id = l.account_id
-               where e.reference = 'manual:' || m.id and a.owner_user_id = m.user_id) as credited
-            from manual_funding_requests m`,
-      );
+      const manualRows = await db
+        .select({
+          id: manualFundingRequests.id,
+          userId: manualFundingRequests.userId,
+          status: manualFundingRequests.status,
+          amountKobo: manualFundingRequests.amountKobo,
+          chargeKobo: manualFundingRequests.chargeKobo,
+        })
+        .from(manualFundingRequests);
       for (const row of manualRows) {
-        if (row.status === 'approved' && row.credited !== row.net) {
+        const net = row.amountKobo - row.chargeKobo;
+        const credited = manuals.get(`manual:${row.id}`)?.get(row.userId);
+        if (row.status === 'approved' && credited !== net) {
           problems.push(
-            `manual request ${row.id} was approved for ${row.net} but the wallet got ${row.credited ?? 'nothing'}`,
+            `manual request ${row.id} was approved for ${net} but the wallet got ${credited ?? 'nothing'}`,
           );
         }
-        if (row.status !== 'approved' && row.credited !== null) {
-          problems.push(
-            `manual request ${row.id} is ${row.status} but the wallet was credited ${row.credited}`,
-          );
+        if (row.status !== 'approved' && credited !== undefined) {
+          problems.push(`manual request ${row.id} is ${row.status} but the wallet was credited ${credited}`);
         }
       }
       return problems;

@@ -2,6 +2,7 @@ export {
   BALANCE_CHANNEL,
   buildLines,
   createLedger,
+  LedgerInvariantError,
   systemAccounts,
   UnbalancedEntryError,
   type AccountRef,

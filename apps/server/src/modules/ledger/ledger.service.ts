@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, like, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { messages } from '@quickvend/shared/messages';
 import { kobo, type Kobo } from '@quickvend/shared/money';
 import {
@@ -81,6 +82,29 @@ export type StatementEntry = Pick<PostInput, 'reference' | 'kind' | 'memo' | 'po
 export class UnbalancedEntryError extends Error {
   override name = 'UnbalancedEntryError';
 }
+
+/**
+ * A broken invariant, never the customer's fault: a system account that would go below zero, or a reference
+ * posted again with other postings. It answers 500 and is logged at error level with its stack.
+ */
+export class LedgerInvariantError extends Error {
+  override name = 'LedgerInvariantError';
+}
+
+/** What an entry moves, as a stable hash: the same reference must always carry the same movement. */
+function inputHashOf(kind: EntryKind, lines: ReadonlyMap<string, number>): string {
+  const sorted = [...lines].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256')
+    .update(JSON.stringify([kind, sorted]))
+    .digest('base64url');
+}
+
+// LIKE's own wildcards in a prefix are matched as themselves
+const referenceStartsWith = (prefix: string) =>
+  like(ledgerEntries.reference, `${prefix.replace(/[\\%_]/g, '\\$&')}%`);
+
+const systemBelowZero = (code: string) =>
+  new LedgerInvariantError(`System account ${code} would go below zero: the books are out of step.`);
 
 export const BALANCE_CHANNEL = 'qv_balance';
 
@@ -169,11 +193,20 @@ export function createLedger(db: Database) {
   /**
    * Records one entry and moves the balances, in the caller's transaction or a new one.
    * Every balance change is one conditional UPDATE, so concurrent postings can never overdraw a wallet.
-   * @throws INSUFFICIENT_FUNDS when a wallet would go below zero (nothing is recorded)
+   * @throws INSUFFICIENT_FUNDS when a wallet would go below zero (nothing is recorded); LedgerInvariantError when
+   * a system account would, or when the reference was posted before with other postings
    */
   async function post(input: PostInput, tx?: Transaction): Promise<PostedEntry> {
-    if (!tx) return db.transaction((inner) => post(input, inner));
-    const lines = buildLines(input.postings);
+    return postLines(input, buildLines(input.postings), tx);
+  }
+
+  async function postLines(
+    input: Omit<PostInput, 'postings'>,
+    lines: ReadonlyMap<string, number>,
+    tx?: Transaction,
+  ): Promise<PostedEntry> {
+    if (!tx) return db.transaction((inner) => postLines(input, lines, inner));
+    const inputHash = inputHashOf(input.kind, lines);
     const entryId = newId('ent');
     const [inserted] = await tx
       .insert(ledgerEntries)
@@ -184,15 +217,20 @@ export function createLedger(db: Database) {
         memo: input.memo,
         actorId: input.actorId ?? null,
         reversesEntryId: input.reversesEntryId ?? null,
+        inputHash,
       })
       .onConflictDoNothing({ target: ledgerEntries.reference })
       .returning({ id: ledgerEntries.id });
     if (!inserted) {
       const [existing] = await tx
-        .select({ id: ledgerEntries.id })
+        .select({ id: ledgerEntries.id, inputHash: ledgerEntries.inputHash })
         .from(ledgerEntries)
         .where(eq(ledgerEntries.reference, input.reference));
       if (!existing) throw new Error(`Entry ${input.reference} conflicted but cannot be read`);
+      // entries from before hashes were kept have none to compare
+      if (existing.inputHash !== null && existing.inputHash !== inputHash) {
+        throw new LedgerInvariantError(`Entry ${input.reference} was posted before with other postings.`);
+      }
       return { entryId: existing.id, isNew: false, walletBalances: new Map() };
     }
 
@@ -204,9 +242,8 @@ export function createLedger(db: Database) {
     let accounts = await findAccounts();
     // a wallet is opened at sign-up; this covers one that predates that, at the cost of a second look
     if (accounts.length !== lines.size) {
-      for (const posting of input.postings) {
-        for (const ref of [posting.from, posting.to])
-          if ('wallet' in ref) await ensureWalletAccount(tx, ref.wallet);
+      for (const code of lines.keys()) {
+        if (code.startsWith(WALLET_PREFIX)) await ensureWalletAccount(tx, code.slice(WALLET_PREFIX.length));
       }
       accounts = await findAccounts();
     }
@@ -257,8 +294,7 @@ export function createLedger(db: Database) {
             select ${entryId}, ${account.id}, ${delta}, balance_kobo from moved
             returning id`,
       );
-      if (moved.length === 0)
-        throw new AppError('INSUFFICIENT_FUNDS', `Account ${account.code} cannot go below zero.`);
+      if (moved.length === 0) throw systemBelowZero(account.code);
     }
     return { entryId, isNew: true, walletBalances };
   }
@@ -268,7 +304,8 @@ export function createLedger(db: Database) {
    * trips, and each shared system row stays locked only from its update to the commit that follows at once.
    * A wallet is moved first, and only debited: its conditional update is the one refusal that stops everything.
    * @returns the rows the write returned (none: the write wrote nothing and nothing moved)
-   * @throws INSUFFICIENT_FUNDS when an account would go below zero (nothing is recorded)
+   * @throws INSUFFICIENT_FUNDS when the wallet cannot pay (nothing is recorded); LedgerInvariantError when a
+   * system account would go below zero
    */
   async function postWithWrite(input: StatementEntry): Promise<Record<string, unknown>[]> {
     const lines = [...buildLines(input.postings)];
@@ -286,6 +323,7 @@ export function createLedger(db: Database) {
       ledger_reference: input.reference,
       ledger_kind: input.kind,
       ledger_memo: input.memo,
+      ledger_input_hash: inputHashOf(input.kind, new Map(lines)),
     };
     if (wallet) {
       values['ledger_wallet_code'] = wallet[0];
@@ -302,9 +340,9 @@ export function createLedger(db: Database) {
           ...(wallet ? [debitWallet] : []),
           sql`subject as (${input.write(sql`wallet`).getSQL()})`,
           sql`entry as (
-            insert into ledger_entries (id, reference, kind, memo)
+            insert into ledger_entries (id, reference, kind, memo, input_hash)
             select ${sql.placeholder('ledger_entry_id')}, ${sql.placeholder('ledger_reference')},
-              ${sql.placeholder('ledger_kind')}, ${sql.placeholder('ledger_memo')}
+              ${sql.placeholder('ledger_kind')}, ${sql.placeholder('ledger_memo')}, ${sql.placeholder('ledger_input_hash')}
             where exists (select from subject)
             returning id)`,
           ...(wallet ? [walletLine] : []),
@@ -317,8 +355,9 @@ export function createLedger(db: Database) {
       rows = await runStatement(`${input.writeShape} ${wallet ? 1 : 0} ${system.length}`, build, values);
     } catch (error) {
       if (!refusedBelowZero(error)) throw error;
-      const debited = lines.filter(([, amount]) => amount < 0).map(([code]) => code);
-      throw new AppError('INSUFFICIENT_FUNDS', `Account ${debited.join(', ')} cannot go below zero.`);
+      // the wallet's debit is conditional and never trips the constraint: a system account did
+      const debited = system.filter(([, amount]) => amount < 0).map(([code]) => code);
+      throw systemBelowZero(debited.join(', '));
     }
     // the write selects from the wallet's debit: no row back means the wallet could not pay (or has no account)
     if (wallet && rows.length === 0)
@@ -326,9 +365,70 @@ export function createLedger(db: Database) {
     return rows;
   }
 
+  /**
+   * Undoes an entry with a new one that moves every line back, linked to it; once, however often it is asked.
+   * A wallet that has since spent the money is not overdrawn: the reversal is refused as INSUFFICIENT_FUNDS.
+   * @throws NOT_FOUND for an unknown entry, CONFLICT for a reversal, INSUFFICIENT_FUNDS
+   */
+  async function reverse(entryId: string, reason: string, actorId?: string | null): Promise<PostedEntry> {
+    const [original] = await db
+      .select({ kind: ledgerEntries.kind })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.id, entryId));
+    if (!original) throw new AppError('NOT_FOUND', 'We could not find that ledger entry.');
+    if (original.kind === 'reversal') throw new AppError('CONFLICT', 'A reversal cannot itself be reversed.');
+    const lines = await db
+      .select({ code: ledgerAccounts.code, amountKobo: ledgerLines.amountKobo })
+      .from(ledgerLines)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
+      .where(eq(ledgerLines.entryId, entryId));
+    return postLines(
+      { reference: `reversal:${entryId}`, kind: 'reversal', memo: reason, actorId, reversesEntryId: entryId },
+      new Map(lines.map((line) => [line.code, -line.amountKobo])),
+    );
+  }
+
   return {
     post,
     postWithWrite,
+    reverse,
+
+    /** The references of entries that start with `prefix` (`purchase:`), for invariant checks. */
+    async referencesStartingWith(prefix: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ reference: ledgerEntries.reference })
+        .from(ledgerEntries)
+        .where(referenceStartsWith(prefix));
+      return new Set(rows.map((row) => row.reference));
+    },
+
+    /** What each entry whose reference starts with `prefix` moved into each wallet, by reference and owner. */
+    async walletMovesByReference(prefix: string): Promise<Map<string, Map<string, Kobo>>> {
+      const rows = await db
+        .select({
+          reference: ledgerEntries.reference,
+          userId: ledgerAccounts.ownerUserId,
+          amountKobo: sql<string>`sum(${ledgerLines.amountKobo})::text`,
+        })
+        .from(ledgerLines)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
+        .where(
+          and(
+            referenceStartsWith(prefix),
+            sql`${ledgerAccounts.ownerUserId} is not null`,
+          ),
+        )
+        .groupBy(ledgerEntries.reference, ledgerAccounts.ownerUserId);
+      const moves = new Map<string, Map<string, Kobo>>();
+      for (const row of rows) {
+        if (!row.userId) continue;
+        const byOwner = moves.get(row.reference) ?? new Map<string, Kobo>();
+        byOwner.set(row.userId, kobo(Number(row.amountKobo)));
+        moves.set(row.reference, byOwner);
+      }
+      return moves;
+    },
 
     /** Idempotent: every user has exactly one wallet account. */
     async openWalletAccount(userId: string): Promise<void> {

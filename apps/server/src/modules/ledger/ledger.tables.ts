@@ -27,6 +27,8 @@ export const ledgerEntries = pgTable(
     memo: text('memo').notNull(),
     actorId: text('actor_id'),
     reversesEntryId: text('reverses_entry_id'),
+    /** what was posted (kind and lines): a reference reused for other postings is refused, never answered */
+    inputHash: text('input_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ledger_entries_created_at_idx').on(t.createdAt)],

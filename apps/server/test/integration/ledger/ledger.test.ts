@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { kobo } from '@quickvend/shared/money';
+import { queryRows } from '../../../src/db/client.ts';
 import { AppError } from '../../../src/lib/errors.ts';
+import { LedgerInvariantError } from '../../../src/modules/ledger/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 
@@ -131,6 +133,100 @@ describeEachDatabase('ledger', (kind) => {
     });
     expect(second.lines.map((l) => l.amountKobo)).toEqual([1_000]);
     expect(second.nextCursor).toBeNull();
+  });
+
+  it('refuses a reference posted again with other postings, and answers the same postings with the first entry', async () => {
+    const { userId } = await signUp(t.app);
+    const input = {
+      reference: `test:${userId}:hash`,
+      kind: 'adjustment' as const,
+      memo: 'credit',
+      postings: [{ from: equity, to: { wallet: userId }, amountKobo: kobo(10_000) }],
+    };
+    const first = await t.container.ledger.post(input);
+    await expect(t.container.ledger.post({ ...input, memo: 'said differently' })).resolves.toMatchObject({
+      entryId: first.entryId,
+      isNew: false,
+    });
+    const changed = {
+      ...input,
+      postings: [{ from: equity, to: { wallet: userId }, amountKobo: kobo(20_000) }],
+    };
+    await expect(t.container.ledger.post(changed)).rejects.toBeInstanceOf(LedgerInvariantError);
+    await expect(t.container.ledger.post({ ...input, kind: 'referral.reward' })).rejects.toThrow(
+      /posted before with other postings/,
+    );
+    expect(await t.container.ledger.getWalletBalance(userId)).toBe(10_000);
+  });
+
+  it("calls a system account going below zero a broken invariant, never the customer's insufficient funds", async () => {
+    const { userId } = await signUp(t.app);
+    const overdrawn = t.container.ledger.post({
+      reference: `test:${userId}:fees`,
+      kind: 'adjustment',
+      memo: 'more fees out than ever came in',
+      postings: [
+        { from: { system: 'income:fees' }, to: { wallet: userId }, amountKobo: kobo(1_000_000_000) },
+      ],
+    });
+    await expect(overdrawn).rejects.toBeInstanceOf(LedgerInvariantError);
+    await expect(overdrawn).rejects.toThrow('System account income:fees would go below zero');
+    expect(await t.container.ledger.getWalletBalance(userId)).toBe(0);
+  });
+
+  it('reverses an entry once, linked to it, and never overdraws a wallet that spent the money', async () => {
+    const { userId } = await signUp(t.app);
+    const credit = await t.container.ledger.adjustWallet({
+      userId,
+      direction: 'credit',
+      amountKobo: kobo(5_000),
+      reason: 'credited by mistake',
+      actor: 'test',
+    });
+    const reversal = await t.container.ledger.reverse(credit.entryId, 'credited by mistake', null);
+    expect(reversal.isNew).toBe(true);
+    expect(reversal.walletBalances.get(userId)).toBe(0);
+    await expect(t.container.ledger.reverse(credit.entryId, 'again', null)).resolves.toMatchObject({
+      entryId: reversal.entryId,
+      isNew: false,
+    });
+    expect(await t.container.ledger.getWalletBalance(userId)).toBe(0);
+    const { lines } = await t.container.ledger.listWalletLines(userId, { limit: 5 });
+    expect(lines.map((line) => [line.kind, line.amountKobo])).toEqual([
+      ['reversal', -5_000],
+      ['adjustment', 5_000],
+    ]);
+    const [linked] = await queryRows<{ reverses_entry_id: string }>(
+      t.container.db,
+      sql`select reverses_entry_id from ledger_entries where id = ${reversal.entryId}`,
+    );
+    expect(linked?.reverses_entry_id).toBe(credit.entryId);
+
+    await expect(t.container.ledger.reverse(reversal.entryId, 'undo the undo', null)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(t.container.ledger.reverse('ent_unknown', 'nothing', null)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+
+    const spent = await t.container.ledger.adjustWallet({
+      userId,
+      direction: 'credit',
+      amountKobo: kobo(3_000),
+      reason: 'credit',
+      actor: 'test',
+    });
+    await t.container.ledger.adjustWallet({
+      userId,
+      direction: 'debit',
+      amountKobo: kobo(2_000),
+      reason: 'spent',
+      actor: 'test',
+    });
+    await expect(t.container.ledger.reverse(spent.entryId, 'too late', null)).rejects.toMatchObject({
+      code: 'INSUFFICIENT_FUNDS',
+    });
+    expect(await t.container.ledger.getWalletBalance(userId)).toBe(1_000);
   });
 
   it('verifies as sound after all of the above', async () => {
