@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { kobo, type Kobo } from '@quickvend/shared/money';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { BillsProvider } from '../purchases/index.ts';
 import { findServiceDefinition, serviceDefinitions, type ServiceDefinition } from './catalog.definitions.ts';
+import type { CatalogSource } from './catalog.port.ts';
 import { catalogServices, catalogVariations, discountRules } from './catalog.tables.ts';
 
 export const REFRESH_CATALOG_JOB = 'catalog.refresh-plans';
@@ -21,7 +21,7 @@ export type CatalogVariation = { code: string; name: string; amountKobo: Kobo };
 
 export function createCatalog(deps: {
   db: Database;
-  provider: Pick<BillsProvider, 'listServices' | 'listVariations'>;
+  provider: CatalogSource;
   clock: Clock;
   log: FastifyBaseLogger;
 }) {

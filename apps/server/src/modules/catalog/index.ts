@@ -6,3 +6,4 @@ export {
   type CatalogVariation,
 } from './catalog.service.ts';
 export { findServiceDefinition, serviceDefinitions, type ServiceDefinition } from './catalog.definitions.ts';
+export type { CatalogSource, ProviderService, ProviderVariation } from './catalog.port.ts';

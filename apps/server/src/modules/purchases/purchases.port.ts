@@ -1,4 +1,8 @@
 import type { Kobo } from '@quickvend/shared/money';
+import type { CatalogSource } from '../catalog/index.ts';
+
+// an adapter finds the whole port here
+export type { ProviderService, ProviderVariation } from '../catalog/index.ts';
 
 /** What the provider said about one purchase. Every provider answer maps to exactly one of these. */
 export type ProviderOutcome =
@@ -61,20 +65,6 @@ export type PurchaseRequest = {
   quantity?: number | undefined;
 };
 
-export type ProviderVariation = {
-  code: string;
-  name: string;
-  amountKobo: Kobo;
-  isFixedPrice: boolean;
-};
-
-export type ProviderService = {
-  serviceId: string;
-  name: string;
-  minimumKobo: Kobo | null;
-  maximumKobo: Kobo | null;
-};
-
 export type ProviderCallback =
   | { type: 'transaction-update'; requestId: string }
   | { type: 'variations-update'; serviceId: string }
@@ -86,20 +76,16 @@ export class ProviderUnavailableError extends Error {
 }
 
 /**
- * Port: the bill-payment provider the purchase engine buys from.
+ * Port: the bill-payment provider the purchase engine buys from; its listing half is the catalogue's port.
  * Business outcomes come back as values; transport problems are thrown as ProviderUnavailableError and the
  * engine treats them as pending, never as failed.
  */
-export type BillsProvider = {
+export type BillsProvider = CatalogSource & {
   /** A fresh request id for a new purchase (the provider dictates its shape). */
   newRequestId(now: Date): string;
   purchase(request: PurchaseRequest): Promise<ProviderOutcome>;
   /** 'unknown' when the provider has no record of the request id. */
   requery(requestId: string): Promise<ProviderOutcome | { status: 'unknown' }>;
-  listServices(
-    category: 'airtime' | 'data' | 'tv-subscription' | 'electricity-bill' | 'education',
-  ): Promise<ProviderService[]>;
-  listVariations(serviceId: string): Promise<ProviderVariation[]>;
   /** Checks a smartcard, meter or profile before a sale. */
   verifyCustomer(check: CustomerCheck): Promise<VerificationOutcome>;
   /** Reads a provider callback body; never trusted on its own: the engine requeries before moving money. */

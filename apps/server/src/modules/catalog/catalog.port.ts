@@ -1,0 +1,22 @@
+import type { Kobo } from '@quickvend/shared/money';
+import type { ServiceDefinition } from './catalog.definitions.ts';
+
+export type ProviderVariation = {
+  code: string;
+  name: string;
+  amountKobo: Kobo;
+  isFixedPrice: boolean;
+};
+
+export type ProviderService = {
+  serviceId: string;
+  name: string;
+  minimumKobo: Kobo | null;
+  maximumKobo: Kobo | null;
+};
+
+/** Port: where the catalogue's limits and plans come from (the bills provider implements it). */
+export type CatalogSource = {
+  listServices(category: ServiceDefinition['category']): Promise<ProviderService[]>;
+  listVariations(serviceId: string): Promise<ProviderVariation[]>;
+};
