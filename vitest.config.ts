@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+// Timeouts for a loaded two-core machine running everything at once: they catch a test that hangs,
+// never one that is merely slow.
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +10,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 20_000,
         },
       },
       {
@@ -15,8 +18,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       'apps/web/vitest.config.ts',

@@ -8,5 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/lib/testing/setup.ts'],
+    // a route test renders the whole app in jsdom: seconds on a loaded two-core machine
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
   },
 });

@@ -43,9 +43,10 @@ export async function createTestApp(
     database,
     selfUrl,
     jobPollingSeconds: 0.5,
+    // nothing waits for real time: a pending sale waits for resolvePending(), a hang for the client to leave
     simulators: {
-      pendingResolveMs: 1_000,
-      timeoutHangMs: 5_000,
+      pendingResolveMs: Infinity,
+      timeoutHangMs: Infinity,
       duplicateWindowMs: 0,
       ...options.simulators,
     },

@@ -36,3 +36,11 @@ export async function buy(
     purchase: response.statusCode < 300 ? response.json<{ purchase: Purchase }>().purchase : null,
   };
 }
+
+/** The sandbox VTpass delivers this pending purchase now, as it would in its own time, and calls back. */
+export async function resolvePending(t: TestApp, purchase: Purchase | null | undefined): Promise<void> {
+  const vtpass = t.simulators.vtpass;
+  if (!vtpass) throw new Error('this test app has no VTpass simulator');
+  if (!purchase) throw new Error('no purchase to resolve');
+  await vtpass.resolvePendingNow(purchase.providerRequestId);
+}

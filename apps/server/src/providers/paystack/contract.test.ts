@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { startSilentServer } from '../../../test/helpers/net.ts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { kobo } from '@quickvend/shared/money';
 import {
@@ -8,6 +7,7 @@ import {
   GatewayUnavailableError,
   type PaymentGateway,
 } from '../../modules/funding/funding.port.ts';
+import { startMisbehavingVendor, type MisbehavingVendor } from '../../../test/helpers/net.ts';
 import {
   registerPaystackSimulator,
   type PaystackSimulator,
@@ -70,7 +70,7 @@ async function startWebhookReceiver() {
 
 type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 
-async function startSimulator(webhookUrl: string, retryDelaysMs = [20, 50]) {
+async function startSimulator(webhookUrl: string, retryDelaysMs = [0, 0]) {
   const app = Fastify({ logger: false });
   const simulator = registerPaystackSimulator(app, {
     prefix: PREFIX,
@@ -529,35 +529,10 @@ describe('Paystack simulator: checkout, webhooks and dedicated accounts', () => 
 });
 
 describe('Paystack client transport failures', () => {
-  let silent: Awaited<ReturnType<typeof startSilentServer>>;
-  let silentUrl: string;
+  let vendor: MisbehavingVendor;
 
   beforeAll(async () => {
-    silent = await startSilentServer();
-    silentUrl = silent.url;
-  });
-  afterAll(async () => {
-    await silent.close();
-  });
-
-  it('gives up on a server that never answers after timeoutMs', async () => {
-    const gateway = createPaystackGateway({
-      baseUrl: silentUrl,
-      secretKey: SECRET,
-      publicKey: PUBLIC,
-      timeoutMs: 200,
-    });
-    const started = Date.now();
-    await expect(gateway.verifyTransaction('any')).rejects.toBeInstanceOf(GatewayUnavailableError);
-    expect(Date.now() - started).toBeLessThan(5_000);
-  });
-
-  describe('against a misbehaving server', () => {
-    let app: FastifyInstance;
-    let baseUrl: string;
-
-    beforeAll(async () => {
-      app = Fastify({ logger: false });
+    vendor = await startMisbehavingVendor((app) => {
       app.get('/transaction/verify/down', (_request, reply) =>
         reply.status(502).send('<html>Bad gateway</html>'),
       );
@@ -568,37 +543,50 @@ describe('Paystack client transport failures', () => {
       app.get('/transaction/verify/refused', (_request, reply) =>
         reply.status(400).send({ status: false, message: 'Invalid reference', code: 'invalid_reference' }),
       );
-      baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     });
-    afterAll(async () => {
-      await app.close();
+  });
+  afterAll(async () => {
+    await vendor.close();
+  });
+
+  const gatewayAt = (baseUrl: string, timeoutMs?: number) =>
+    createPaystackGateway({
+      baseUrl,
+      secretKey: SECRET,
+      publicKey: PUBLIC,
+      ...(timeoutMs !== undefined && { timeoutMs }),
     });
 
-    it.each([
-      ['a 5xx', 'down'],
-      ['a body that is not JSON', 'html'],
-      ['JSON in an unexpected shape', 'odd'],
-    ])('treats %s as unavailable', async (_name, reference) => {
-      const gateway = createPaystackGateway({ baseUrl, secretKey: SECRET, publicKey: PUBLIC });
-      await expect(gateway.verifyTransaction(reference)).rejects.toBeInstanceOf(GatewayUnavailableError);
-    });
+  it('gives up on a server that never answers after timeoutMs', async () => {
+    const started = Date.now();
+    await expect(gatewayAt(vendor.hangingUrl, 200).verifyTransaction('any')).rejects.toBeInstanceOf(
+      GatewayUnavailableError,
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 
-    it('turns a 4xx refusal into GatewayRejectedError with its code', async () => {
-      const gateway = createPaystackGateway({ baseUrl, secretKey: SECRET, publicKey: PUBLIC });
-      await expect(gateway.verifyTransaction('refused')).rejects.toMatchObject({
-        name: 'GatewayRejectedError',
-        message: 'Invalid reference',
-        code: 'invalid_reference',
-      });
-    });
+  it.each([
+    ['a 5xx', 'down'],
+    ['a body that is not JSON', 'html'],
+    ['JSON in an unexpected shape', 'odd'],
+  ])('treats %s as unavailable', async (_name, reference) => {
+    await expect(gatewayAt(vendor.answeringUrl).verifyTransaction(reference)).rejects.toBeInstanceOf(
+      GatewayUnavailableError,
+    );
+  });
 
-    it('treats a refused connection as unavailable', async () => {
-      const closed = Fastify({ logger: false });
-      const url = await closed.listen({ port: 0, host: '127.0.0.1' });
-      await closed.close();
-      const gateway = createPaystackGateway({ baseUrl: url, secretKey: SECRET, publicKey: PUBLIC });
-      await expect(gateway.verifyTransaction('any')).rejects.toBeInstanceOf(GatewayUnavailableError);
+  it('turns a 4xx refusal into GatewayRejectedError with its code', async () => {
+    await expect(gatewayAt(vendor.answeringUrl).verifyTransaction('refused')).rejects.toMatchObject({
+      name: 'GatewayRejectedError',
+      message: 'Invalid reference',
+      code: 'invalid_reference',
     });
+  });
+
+  it('treats a refused connection as unavailable', async () => {
+    await expect(gatewayAt(vendor.refusingUrl).verifyTransaction('any')).rejects.toBeInstanceOf(
+      GatewayUnavailableError,
+    );
   });
 });
 

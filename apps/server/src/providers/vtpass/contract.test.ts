@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { startSilentServer } from '../../../test/helpers/net.ts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kobo, parseNaira } from '@quickvend/shared/money';
 import {
@@ -8,6 +7,8 @@ import {
   type BillsProvider,
   type PurchaseRequest,
 } from '../../modules/purchases/purchases.port.ts';
+import { startMisbehavingVendor, type MisbehavingVendor } from '../../../test/helpers/net.ts';
+import type { SimulatorTimers } from '../simulators/timers.ts';
 import { registerVtpassSimulator, type VtpassSimulator } from '../simulators/vtpass/vtpass-simulator.ts';
 import { createVtpassProvider } from './vtpass.adapter.ts';
 import { createVtpassClient } from './vtpass.client.ts';
@@ -52,6 +53,21 @@ async function startCallbackReceiver() {
 
 type CallbackReceiver = Awaited<ReturnType<typeof startCallbackReceiver>>;
 
+/** Simulator waits that end only when the test fires them: no test waits for real time to pass. */
+function manualTimers() {
+  const waits: { ms: number; fire: () => void }[] = [];
+  const timers: SimulatorTimers = {
+    schedule(ms, fire) {
+      const wait = { ms, fire };
+      waits.push(wait);
+      return () => {
+        waits.splice(waits.indexOf(wait), 1);
+      };
+    },
+  };
+  return { timers, waits };
+}
+
 async function startSimulator(
   callbackUrl: string,
   overrides: Partial<Parameters<typeof registerVtpassSimulator>[1]> = {},
@@ -61,8 +77,8 @@ async function startSimulator(
     prefix: PREFIX,
     ...KEYS,
     callbackUrl,
-    pendingResolveMs: 60_000,
-    callbackRetryDelaysMs: [10, 20, 20, 20],
+    pendingResolveMs: Infinity,
+    callbackRetryDelaysMs: [0, 0, 0, 0],
     ...overrides,
   });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -281,16 +297,32 @@ describe('VTpass simulator: sandbox scenarios, float and callbacks', () => {
     });
   });
 
-  it('delivers a pending sale by itself after pendingResolveMs and calls back', async () => {
-    const quick = await startSimulator(receiver.url, { pendingResolveMs: 50 });
-    const quickProvider = createVtpassProvider({ baseUrl: quick.baseUrl, ...KEYS });
-    const request = airtime(quickProvider, NUMBERS.pending);
-    expect(await quickProvider.purchase(request)).toMatchObject({ status: 'pending' });
-    await vi.waitFor(() => {
-      expect(callbacksFor(request.requestId)).toHaveLength(1);
-    });
-    expect(await quickProvider.requery(request.requestId)).toMatchObject({ status: 'delivered' });
-    await quick.app.close();
+  it('delivers a pending sale by itself once pendingResolveMs has passed, and calls back', async () => {
+    const clock = manualTimers();
+    const own = await startSimulator(receiver.url, { pendingResolveMs: 20_000, timers: clock.timers });
+    const ownProvider = createVtpassProvider({ baseUrl: own.baseUrl, ...KEYS });
+    const request = airtime(ownProvider, NUMBERS.pending);
+    expect(await ownProvider.purchase(request)).toMatchObject({ status: 'pending' });
+    expect(clock.waits.map((wait) => wait.ms)).toEqual([20_000]);
+    expect(await ownProvider.requery(request.requestId)).toMatchObject({ status: 'pending' });
+
+    clock.waits[0]?.fire();
+    await own.simulator.flush();
+    expect(callbacksFor(request.requestId)).toHaveLength(1);
+    expect(await ownProvider.requery(request.requestId)).toMatchObject({ status: 'delivered' });
+    await own.app.close();
+  });
+
+  it('resolves only the pending sale it is asked to', async () => {
+    const first = airtime(provider, NUMBERS.pending);
+    const second = airtime(provider, NUMBERS.pending);
+    await provider.purchase(first);
+    await provider.purchase(second);
+    await simulator.resolvePendingNow(second.requestId);
+    expect(await provider.requery(first.requestId)).toMatchObject({ status: 'pending' });
+    expect(await provider.requery(second.requestId)).toMatchObject({ status: 'delivered' });
+    await simulator.resolvePendingNow();
+    expect(await provider.requery(first.requestId)).toMatchObject({ status: 'delivered' });
   });
 
   it('retries a callback until the answer is {"response":"success"}, at most 5 times', async () => {
@@ -355,13 +387,32 @@ describe('VTpass simulator: sandbox scenarios, float and callbacks', () => {
     expect(await provider.requery(request.requestId)).toMatchObject({ status: 'delivered' });
   });
 
+  it('answers a hanging 300000000000 sale once timeoutHangMs has passed', async () => {
+    const clock = manualTimers();
+    const own = await startSimulator(receiver.url, { timeoutHangMs: 60_000, timers: clock.timers });
+    const patient = createVtpassProvider({ baseUrl: own.baseUrl, ...KEYS });
+    const outcome = patient.purchase(airtime(patient, NUMBERS.timeout));
+    await vi.waitFor(
+      () => {
+        expect(clock.waits.map((wait) => wait.ms)).toEqual([60_000]);
+      },
+      { timeout: 10_000 },
+    );
+    clock.waits[0]?.fire();
+    expect(await outcome).toMatchObject({ status: 'delivered' });
+    await own.app.close();
+  });
+
   it('drops a hanging answer when the server closes, so nothing holds the close up', async () => {
-    const closing = await startSimulator(receiver.url);
+    const closing = await startSimulator(receiver.url, { timers: manualTimers().timers });
     const patient = createVtpassProvider({ baseUrl: closing.baseUrl, ...KEYS });
     const outcome = patient.purchase(airtime(patient, NUMBERS.timeout));
-    await vi.waitFor(() => {
-      expect(closing.simulator.floatKobo()).toBeLessThan(100_000_000_00);
-    });
+    await vi.waitFor(
+      () => {
+        expect(closing.simulator.floatKobo()).toBeLessThan(100_000_000_00);
+      },
+      { timeout: 10_000 },
+    );
     const started = Date.now();
     await closing.app.close();
     await expect(outcome).rejects.toBeInstanceOf(ProviderUnavailableError);
@@ -572,33 +623,10 @@ describe('VTpass simulator: sandbox scenarios, float and callbacks', () => {
 });
 
 describe('VTpass client transport failures', () => {
-  let silent: Awaited<ReturnType<typeof startSilentServer>>;
-  let silentUrl: string;
+  let vendor: MisbehavingVendor;
 
   beforeAll(async () => {
-    silent = await startSilentServer();
-    silentUrl = silent.url;
-  });
-  afterAll(async () => {
-    await silent.close();
-  });
-
-  it.each([
-    ['timeoutMs', { timeoutMs: 200 }],
-    ['connectTimeoutMs', { connectTimeoutMs: 200 }],
-  ])('gives up on a server that never answers after %s', async (_name, limits) => {
-    const provider = createVtpassProvider({ baseUrl: silentUrl, ...KEYS, ...limits });
-    const started = Date.now();
-    await expect(provider.requery('202601010000abcdefghij')).rejects.toBeInstanceOf(ProviderUnavailableError);
-    expect(Date.now() - started).toBeLessThan(5_000);
-  });
-
-  describe('against a misbehaving server', () => {
-    let app: FastifyInstance;
-    let baseUrl: string;
-
-    beforeAll(async () => {
-      app = Fastify({ logger: false });
+    vendor = await startMisbehavingVendor((app) => {
       app.post('/down/pay', (_request, reply) => reply.status(502).send('<html>Bad gateway</html>'));
       app.post('/busy/pay', (_request, reply) => reply.status(429).send({ message: 'slow down' }));
       app.post('/odd/pay', () => ({ hello: 'world' }));
@@ -606,36 +634,42 @@ describe('VTpass client transport failures', () => {
         reply.status(401).send({ code: '087', response_description: 'INVALID CREDENTIALS' }),
       );
       app.get('/odd/service-variations', () => ({ response_description: '000', content: 'none' }));
-      baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     });
-    afterAll(async () => {
-      await app.close();
-    });
+  });
+  afterAll(async () => {
+    await vendor.close();
+  });
 
-    const request = (provider: BillsProvider) => airtime(provider, NUMBERS.success);
+  const request = (provider: BillsProvider) => airtime(provider, NUMBERS.success);
 
-    it.each([
-      ['a 5xx', 'down'],
-      ['a 429', 'busy'],
-    ])('treats %s as unavailable', async (_name, path) => {
-      const provider = createVtpassProvider({ baseUrl: `${baseUrl}/${path}`, ...KEYS });
-      await expect(provider.purchase(request(provider))).rejects.toBeInstanceOf(ProviderUnavailableError);
-    });
+  it.each([
+    ['timeoutMs', { timeoutMs: 200 }],
+    ['connectTimeoutMs', { connectTimeoutMs: 200 }],
+  ])('gives up on a server that never answers after %s', async (_name, limits) => {
+    const provider = createVtpassProvider({ baseUrl: vendor.hangingUrl, ...KEYS, ...limits });
+    const started = Date.now();
+    await expect(provider.requery('202601010000abcdefghij')).rejects.toBeInstanceOf(ProviderUnavailableError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 
-    it('reads JSON in an unexpected shape as pending, and a 4xx envelope by its code', async () => {
-      const odd = createVtpassProvider({ baseUrl: `${baseUrl}/odd`, ...KEYS });
-      expect(await odd.purchase(request(odd))).toMatchObject({ status: 'pending', code: null });
-      await expect(odd.listVariations('mtn-data')).rejects.toThrow(/unexpected shape/);
-      const refused = createVtpassProvider({ baseUrl: `${baseUrl}/refused`, ...KEYS });
-      expect(await refused.purchase(request(refused))).toMatchObject({ status: 'failed', code: '087' });
-    });
+  it.each([
+    ['a 5xx', 'down'],
+    ['a 429', 'busy'],
+  ])('treats %s as unavailable', async (_name, path) => {
+    const provider = createVtpassProvider({ baseUrl: `${vendor.answeringUrl}/${path}`, ...KEYS });
+    await expect(provider.purchase(request(provider))).rejects.toBeInstanceOf(ProviderUnavailableError);
+  });
 
-    it('treats a refused connection as unavailable', async () => {
-      const closed = Fastify({ logger: false });
-      const url = await closed.listen({ port: 0, host: '127.0.0.1' });
-      await closed.close();
-      const provider = createVtpassProvider({ baseUrl: url, ...KEYS });
-      await expect(provider.purchase(request(provider))).rejects.toBeInstanceOf(ProviderUnavailableError);
-    });
+  it('reads JSON in an unexpected shape as pending, and a 4xx envelope by its code', async () => {
+    const odd = createVtpassProvider({ baseUrl: `${vendor.answeringUrl}/odd`, ...KEYS });
+    expect(await odd.purchase(request(odd))).toMatchObject({ status: 'pending', code: null });
+    await expect(odd.listVariations('mtn-data')).rejects.toThrow(/unexpected shape/);
+    const refused = createVtpassProvider({ baseUrl: `${vendor.answeringUrl}/refused`, ...KEYS });
+    expect(await refused.purchase(request(refused))).toMatchObject({ status: 'failed', code: '087' });
+  });
+
+  it('treats a refused connection as unavailable', async () => {
+    const provider = createVtpassProvider({ baseUrl: vendor.refusingUrl, ...KEYS });
+    await expect(provider.purchase(request(provider))).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 });

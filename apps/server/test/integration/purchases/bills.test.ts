@@ -12,7 +12,7 @@ import {
   type TestClient,
 } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
-import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+import { buy, fundedCustomer, resolvePending, TEST_PIN } from '../../helpers/purchases.ts';
 
 const SMARTCARD = '1212121212';
 const PREPAID_METER = '1111111111111';
@@ -309,6 +309,7 @@ describeEachDatabase('bill payments', (kind) => {
       });
       expect(purchase?.status).toBe('pending');
       expect(await balanceOf(userId)).toBe(5_000_000 - 435_600);
+      await resolvePending(t, purchase);
       await vi.waitFor(
         async () => {
           expect((await purchaseOf(client, purchase?.requestId ?? '')).status).toBe('delivered');
@@ -436,6 +437,7 @@ describeEachDatabase('bill payments', (kind) => {
         amount: '1000',
       });
       expect(purchase?.status).toBe('pending');
+      await resolvePending(t, purchase);
       await vi.waitFor(
         async () => {
           expect((await purchaseOf(client, purchase?.requestId ?? '')).status).toBe('delivered');
@@ -605,6 +607,7 @@ describeEachDatabase('bill payments', (kind) => {
     const charged = purchase?.chargedKobo ?? 0;
     expect(charged).toBeGreaterThan(0);
     expect(await balanceOf(userId)).toBe(5_000_000 - charged);
+    await resolvePending(t, purchase);
     await vi.waitFor(
       async () => {
         expect((await purchaseOf(client, purchase?.requestId ?? '')).status).toBe('delivered');

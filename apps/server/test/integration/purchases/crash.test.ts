@@ -12,6 +12,8 @@ import { freePort } from '../../helpers/net.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const keys = { apiKey: 'crash-api-key', publicKey: 'PK_crash', secretKey: 'SK_crash' };
+// a process loading the whole server is slow on a busy two-core machine: the limits catch hangs only
+const PROCESS_LIMIT_MS = 180_000;
 
 // The provider lives outside our process, as VTpass does: killing the server must not kill it.
 describe('a server killed after the debit and before the provider answers', () => {
@@ -38,7 +40,7 @@ describe('a server killed after the debit and before the provider answers', () =
       cwd: root,
       env: env(),
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: PROCESS_LIMIT_MS,
     });
   const startServer = async () => {
     // one process (no tsx wrapper), so SIGKILL really kills the server
@@ -50,7 +52,7 @@ describe('a server killed after the debit and before the provider answers', () =
     children.push(child);
     await expect
       .poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status, {
-        timeout: 30_000,
+        timeout: PROCESS_LIMIT_MS,
         interval: 200,
       })
       .toBe(200);
@@ -64,7 +66,7 @@ describe('a server killed after the debit and before the provider answers', () =
       prefix: '/api',
       ...keys,
       callbackUrl: `http://127.0.0.1:${port}/webhooks/vtpass`,
-      timeoutHangMs: 120_000,
+      timeoutHangMs: Infinity,
     });
     const providerPort = await freePort();
     await provider.listen({ port: providerPort, host: '127.0.0.1' });
@@ -119,13 +121,13 @@ describe('a server killed after the debit and before the provider answers', () =
         ? ((await response.json()) as { purchase: Purchase }).purchase
         : undefined;
     };
-    await expect.poll(async () => (await read())?.status, { timeout: 10_000, interval: 50 }).toBe('pending');
+    await expect.poll(async () => (await read())?.status, { timeout: 60_000, interval: 50 }).toBe('pending');
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
 
     await startServer();
     await expect
-      .poll(async () => (await read())?.status, { timeout: 60_000, interval: 250 })
+      .poll(async () => (await read())?.status, { timeout: PROCESS_LIMIT_MS, interval: 250 })
       .toBe('delivered');
     const balance = (await (await fetch(`${base}/api/v1/wallet`, { headers: { cookie } })).json()) as {
       balanceKobo: number;
@@ -144,5 +146,5 @@ describe('a server killed after the debit and before the provider answers', () =
     const verify = cli('ledger:verify');
     expect(verify.stderr).toBe('');
     expect(JSON.parse(verify.stdout)).toMatchObject({ ok: true, problems: [] });
-  }, 180_000);
+  }, 600_000);
 });

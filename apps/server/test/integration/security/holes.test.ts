@@ -25,8 +25,8 @@ const frozenClock = { now: () => new Date('2026-11-23T09:00:00.000Z') };
 describeEachDatabase('closed holes', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    // pending sales stay pending: only the callbacks under test may trigger a requery
-    t = await createTestApp(kind, { clock: frozenClock, simulators: { pendingResolveMs: 3_600_000 } });
+    // nothing resolves a pending sale here: only the callbacks under test may trigger a requery
+    t = await createTestApp(kind, { clock: frozenClock });
   });
   afterAll(async () => {
     await t.close();

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   bpsAsPercent,
@@ -10,6 +9,7 @@ import {
   type Kobo,
 } from '@quickvend/shared/money';
 import { lagosTimestamp } from '../../vtpass/vtpass.request-id.ts';
+import { realTimers, waitUnlessAborted, type SimulatorTimers } from '../timers.ts';
 import { createCallbackDispatcher } from './vtpass-simulator.callbacks.ts';
 import {
   CATEGORIES,
@@ -27,10 +27,15 @@ export type VtpassSimulatorOptions = {
   secretKey: string;
   /** Where `transaction-update` callbacks are POSTed. */
   callbackUrl: string;
-  /** How long a sale to 201000000000 stays pending before it is delivered; default 20 s. */
+  /**
+   * How long a sale to 201000000000 stays pending before it is delivered by itself; default 20 s.
+   * `Infinity`: until `resolvePendingNow()` or `POST /simulate/resolve`, as tests drive it.
+   */
   pendingResolveMs?: number;
-  /** How long a sale to 300000000000 hangs before answering; default 60 s. */
+  /** How long a sale to 300000000000 hangs before answering; default 60 s; `Infinity` until the client leaves. */
   timeoutHangMs?: number;
+  /** Where the two waits above come from; default real time. */
+  timers?: SimulatorTimers;
   /** The merchant float; default ₦100,000,000. */
   initialFloatKobo?: number;
   /** One commission rate for every product; default 3% airtime, 2% data, 1.5% TV and electricity, 1% exams. */
@@ -52,8 +57,8 @@ export type VtpassSimulator = {
   /** Callback POSTs attempted so far, retries included. */
   callbackAttempts(): number;
   floatKobo(): number;
-  /** Delivers every pending sale now and waits for their callbacks. */
-  resolvePendingNow(): Promise<void>;
+  /** Delivers every pending sale now, or only the one with this request_id, and waits for the callbacks. */
+  resolvePendingNow(requestId?: string): Promise<void>;
 };
 
 // providers.md §1.9
@@ -99,7 +104,7 @@ type Sale = {
   status: SaleStatus;
   createdAt: Date;
   resolveAt: number | null;
-  timer: NodeJS.Timeout | null;
+  cancelResolve: (() => void) | null;
   walletCreditId: number | null;
   /** Product extras of a delivered sale (token, cards, PIN). */
   extras: Record<string, unknown>;
@@ -291,6 +296,7 @@ export function registerVtpassSimulator(
   const pendingResolveMs = options.pendingResolveMs ?? 20_000;
   const timeoutHangMs = options.timeoutHangMs ?? 60_000;
   const now = options.now ?? (() => new Date());
+  const timers = options.timers ?? realTimers;
   const log = options.log ?? app.log;
   const callbacks = createCallbackDispatcher({
     url: options.callbackUrl,
@@ -377,8 +383,8 @@ export function registerVtpassSimulator(
 
   function resolveSale(sale: Sale, status: 'delivered' | 'reversed'): void {
     if (sale.status !== 'pending') return;
-    if (sale.timer) clearTimeout(sale.timer);
-    sale.timer = null;
+    sale.cancelResolve?.();
+    sale.cancelResolve = null;
     sale.resolveAt = null;
     sale.status = status;
     if (status === 'reversed') {
@@ -486,7 +492,7 @@ export function registerVtpassSimulator(
       status: scenario === 'failed' ? 'failed' : scenario === 'pending' ? 'pending' : 'delivered',
       createdAt: new Date(at),
       resolveAt: null,
-      timer: null,
+      cancelResolve: null,
       walletCreditId: null,
       extras: {},
     };
@@ -496,10 +502,9 @@ export function registerVtpassSimulator(
     if (sale.status !== 'failed') floatKobo = kobo(floatKobo - totalKobo);
     if (sale.status === 'pending') {
       sale.resolveAt = at + pendingResolveMs;
-      sale.timer = setTimeout(() => {
+      sale.cancelResolve = timers.schedule(pendingResolveMs, () => {
         resolveSale(sale, 'delivered');
-      }, pendingResolveMs);
-      sale.timer.unref();
+      });
     }
     return { sale, scenario };
   }
@@ -512,7 +517,7 @@ export function registerVtpassSimulator(
     };
     reply.raw.once('close', onGone);
     const signal = AbortSignal.any([closing.signal, gone.signal]);
-    const hasWaited = await sleep(timeoutHangMs, true, { signal }).catch(() => false);
+    const hasWaited = await waitUnlessAborted(timers, timeoutHangMs, signal);
     reply.raw.off('close', onGone);
     if (hasWaited) return reply.send(envelope(sale, 'pay'));
     reply.hijack();
@@ -613,7 +618,7 @@ export function registerVtpassSimulator(
       scope.addHook('onClose', () => {
         closing.abort();
         callbacks.close();
-        for (const sale of sales.values()) if (sale.timer) clearTimeout(sale.timer);
+        for (const sale of sales.values()) sale.cancelResolve?.();
       });
 
       // sandbox admin hook, no auth: resolve a pending sale now, as VTpass staff would
@@ -721,8 +726,10 @@ export function registerVtpassSimulator(
     flush: () => callbacks.flush(),
     callbackAttempts: () => callbacks.countAttempts(),
     floatKobo: () => floatKobo,
-    async resolvePendingNow() {
-      for (const sale of sales.values()) resolveSale(sale, 'delivered');
+    async resolvePendingNow(requestId) {
+      for (const sale of sales.values()) {
+        if (requestId === undefined || sale.requestId === requestId) resolveSale(sale, 'delivered');
+      }
       await callbacks.flush();
     },
   };
