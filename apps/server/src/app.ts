@@ -35,8 +35,12 @@ import { registerFundingRoutes, registerPaystackWebhook } from './modules/fundin
 import { registerPaystackSimulator } from './providers/simulators/paystack/paystack-simulator.ts';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { registerApiKeyRoutes } from './modules/partners/index.ts';
-import { registerPurchaseRoutes, registerVtpassWebhook } from './modules/purchases/index.ts';
-import { REFRESH_CATALOG_JOB } from './modules/catalog/index.ts';
+import {
+  registerPinRoutes,
+  registerPurchaseRoutes,
+  registerVtpassWebhook,
+} from './modules/purchases/index.ts';
+import { REFRESH_CATALOG_JOB, registerCatalogRoutes } from './modules/catalog/index.ts';
 import {
   registerVtpassSimulator,
   type VtpassSimulator,
@@ -179,16 +183,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     simulateTransferUrl: isLive ? null : `${PAYSTACK_SIMULATOR_PREFIX}/simulate/transfer`,
   });
   registerPaystackWebhook(app, { funding: container.funding, gateway: container.gateway });
+  registerCatalogRoutes(app, { catalog: container.catalog });
   registerPurchaseRoutes(app, {
     engine: container.purchases,
     verifications: container.verifications,
     mailer: container.mailer,
     catalog: container.catalog,
-    ledger: container.ledger,
-    pins: container.pins,
-    auth: container.auth,
     limiter,
   });
+  registerPinRoutes(app, { pins: container.pins, auth: container.auth, limiter });
   registerApiKeyRoutes(app, { partners: container.partners });
   registerVtpassWebhook(app, {
     engine: container.purchases,
@@ -222,7 +225,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       log: app.log,
     });
   }
-  registerAdminRoutes(app, { auth: container.auth, ledger: container.ledger });
+  registerAdminRoutes(app, {
+    auth: container.auth,
+    ledger: container.ledger,
+    purchases: container.purchases,
+  });
   if (!isLive && container.sandboxMailbox) registerSandboxMailboxRoutes(app, container.sandboxMailbox);
 
   const webDistDir = deps.webDistDir ?? defaultWebDistDir;

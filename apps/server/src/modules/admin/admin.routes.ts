@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { toNairaString } from '@quickvend/shared/money';
 import type { AuthService } from '../auth/index.ts';
 import type { Ledger } from '../ledger/index.ts';
+import { toPurchase, type PurchaseEngine } from '../purchases/index.ts';
 
-export function registerAdminRoutes(app: FastifyInstance, deps: { auth: AuthService; ledger: Ledger }): void {
+export function registerAdminRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; ledger: Ledger; purchases: Pick<PurchaseEngine, 'listFlagged'> },
+): void {
   app.get('/api/v1/admin/users', { config: { access: 'admin' } }, async () => {
     const users = await deps.auth.listUsers();
     const balances = await deps.ledger.getWalletBalances(users.map((u) => u.id));
@@ -22,4 +26,12 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { auth: AuthServ
       }),
     };
   });
+
+  /** Purchases still not final a day later: an admin chases them with the provider. */
+  app.get('/api/v1/admin/purchases/flagged', { config: { access: 'admin' } }, async () => ({
+    purchases: (await deps.purchases.listFlagged()).map((row) => ({
+      ...toPurchase(row),
+      userId: row.userId,
+    })),
+  }));
 }

@@ -7,3 +7,4 @@ export {
 } from './catalog.service.ts';
 export { findServiceDefinition, serviceDefinitions, type ServiceDefinition } from './catalog.definitions.ts';
 export type { CatalogSource, ProviderService, ProviderVariation } from './catalog.port.ts';
+export { registerCatalogRoutes } from './catalog.routes.ts';

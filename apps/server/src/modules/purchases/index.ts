@@ -18,6 +18,8 @@ export {
   type PurchaseEngine,
 } from './purchases.service.ts';
 export { createPinService, isTrivialPin, type PinService } from './pin.service.ts';
-export { registerPurchaseRoutes, registerVtpassWebhook, toPurchase } from './purchases.routes.ts';
+export { registerPurchaseRoutes, registerVtpassWebhook } from './purchases.routes.ts';
+export { registerPinRoutes } from './pin.routes.ts';
+export { toPurchase } from './purchases.mapper.ts';
 export { createVerificationService, type VerificationService } from './verification.service.ts';
 export { credentialMail } from './purchases.mail.ts';

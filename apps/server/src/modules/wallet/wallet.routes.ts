@@ -16,6 +16,11 @@ export function registerWalletRoutes(
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ledger } = deps;
 
+  app.get('/api/v1/balance', { config: { access: 'userOrKey' } }, async (request) => {
+    const balanceKobo = await ledger.getWalletBalance(signedInUser(request).id);
+    return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const };
+  });
+
   app.get('/api/v1/wallet', { config: { access: 'user' } }, async (request) => {
     const userId = signedInUser(request).id;
     const [balanceKobo, breakdown] = await Promise.all([
