@@ -79,12 +79,27 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  // web: app -> features -> components and lib, one way. Inside one part (the app, a feature, components,
+  // lib) imports are relative; crossing into another part goes through the `@/` alias (`@/lib/paths.ts`).
+  // The globs match both spellings: `@/features/x/...` and `../../features/x/...`.
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { regex: '^\\.\\./\\.\\./', message: 'reach another part of src through @/' },
+      ]),
+    },
+  },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
         { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/', message: 'a feature never imports another feature' },
-        { group: ['**/features/*/**', '**/app/**'], message: 'features import only components and lib' },
+        { regex: '^\\.\\./\\.\\./\\.\\./', message: 'reach components and lib through @/' },
+        {
+          group: ['**/features/*/**', '**/app/**'],
+          message: 'features import only components and lib (and their own files, relatively)',
+        },
       ]),
     },
   },
@@ -92,7 +107,11 @@ export default tseslint.config(
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/features/**', '**/app/**'], message: 'components and lib import no features' },
+        {
+          group: ['**/features/**', '**/app/**'],
+          message: 'components and lib import neither features nor app',
+        },
+        { regex: '^\\.\\./\\.\\./', message: 'reach another part of src through @/' },
       ]),
     },
   },

@@ -5,9 +5,13 @@ import tailwindcss from '@tailwindcss/vite';
 
 const server = 'http://127.0.0.1:3000';
 
+/** `@/lib/paths.ts` is `src/lib/paths.ts` (also in tsconfig.json `paths` and vitest.config.ts). */
+export const srcAlias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss()],
+  resolve: { alias: srcAlias },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -1,8 +1,10 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { srcAlias } from './vite.config.ts';
 
 export default defineProject({
   plugins: [react()],
+  resolve: { alias: srcAlias },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider.tsx';
-import './index.css';
+import { AppProvider } from '@/app/provider.tsx';
+import '@/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

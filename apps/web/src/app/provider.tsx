@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
 export function AppProvider() {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { LandingPage } from '../features/landing/components/landing-page.tsx';
-import { paths } from '../lib/paths.ts';
+import { LandingPage } from '@/features/landing/components/landing-page.tsx';
+import { paths } from '@/lib/paths.ts';
 import { ComingSoonPage, NotFoundPage } from './routes/coming-soon.tsx';
 import { AliasRedirect, GuestOnly, RequireSession } from './routes/guards.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
             path: paths.login,
             caseSensitive: true,
             lazy: page(
-              () => import('../features/auth/components/login-page.tsx'),
+              () => import('@/features/auth/components/login-page.tsx'),
               (m) => m.LoginPage,
             ),
           },
@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
             path: paths.signup,
             caseSensitive: true,
             lazy: page(
-              () => import('../features/auth/components/sign-up-page.tsx'),
+              () => import('@/features/auth/components/sign-up-page.tsx'),
               (m) => m.SignUpPage,
             ),
           },
@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
         path: paths.forgotPassword,
         caseSensitive: true,
         lazy: page(
-          () => import('../features/auth/components/forgot-password-page.tsx'),
+          () => import('@/features/auth/components/forgot-password-page.tsx'),
           (m) => m.ForgotPasswordPage,
         ),
       },
@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
         path: paths.resetPassword,
         caseSensitive: true,
         lazy: page(
-          () => import('../features/auth/components/reset-password-page.tsx'),
+          () => import('@/features/auth/components/reset-password-page.tsx'),
           (m) => m.ResetPasswordPage,
         ),
       },
@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
         path: paths.adminLogin,
         caseSensitive: true,
         lazy: page(
-          () => import('../features/auth/components/admin-login-page.tsx'),
+          () => import('@/features/auth/components/admin-login-page.tsx'),
           (m) => m.AdminLoginPage,
         ),
       },
@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
         path: paths.adminRegister,
         caseSensitive: true,
         lazy: page(
-          () => import('../features/auth/components/admin-register-page.tsx'),
+          () => import('@/features/auth/components/admin-register-page.tsx'),
           (m) => m.AdminRegisterPage,
         ),
       },
@@ -106,7 +106,7 @@ export const routes: RouteObject[] = [
             index: true,
             ErrorBoundary: PageError,
             lazy: page(
-              () => import('../features/catalog/components/data-pricing-page.tsx'),
+              () => import('@/features/catalog/components/data-pricing-page.tsx'),
               (m) => m.DataPricingPage,
             ),
           },
@@ -123,7 +123,7 @@ export const routes: RouteObject[] = [
             index: true,
             ErrorBoundary: PageError,
             lazy: page(
-              () => import('../features/profile/components/change-pin-page.tsx'),
+              () => import('@/features/profile/components/change-pin-page.tsx'),
               (m) => m.ChangePinPage,
             ),
           },
@@ -137,7 +137,7 @@ export const routes: RouteObject[] = [
               path: paths.dashboard,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/dashboard/components/dashboard-page.tsx'),
+                () => import('@/features/dashboard/components/dashboard-page.tsx'),
                 (m) => m.DashboardPage,
               ),
             },
@@ -145,7 +145,7 @@ export const routes: RouteObject[] = [
               path: paths.airtime,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/purchases/components/airtime-page.tsx'),
+                () => import('@/features/purchases/components/airtime-page.tsx'),
                 (m) => m.AirtimePage,
               ),
             },
@@ -153,7 +153,7 @@ export const routes: RouteObject[] = [
               path: paths.data,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/purchases/components/data-page.tsx'),
+                () => import('@/features/purchases/components/data-page.tsx'),
                 (m) => m.DataPage,
               ),
             },
@@ -161,7 +161,7 @@ export const routes: RouteObject[] = [
               path: paths.fundWallet,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/funding/components/fund-wallet-page.tsx'),
+                () => import('@/features/funding/components/fund-wallet-page.tsx'),
                 (m) => m.FundWalletPage,
               ),
             },
@@ -169,7 +169,7 @@ export const routes: RouteObject[] = [
               path: paths.wallet,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/wallet/components/wallet-page.tsx'),
+                () => import('@/features/wallet/components/wallet-page.tsx'),
                 (m) => m.WalletPage,
               ),
             },
@@ -185,7 +185,7 @@ export const routes: RouteObject[] = [
               path: paths.gotv,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/purchases/components/tv-page.tsx'),
+                () => import('@/features/purchases/components/tv-page.tsx'),
                 (m) => m.GotvPage,
               ),
             },
@@ -193,7 +193,7 @@ export const routes: RouteObject[] = [
               path: paths.startimes,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/purchases/components/tv-page.tsx'),
+                () => import('@/features/purchases/components/tv-page.tsx'),
                 (m) => m.StartimesPage,
               ),
             },
@@ -201,7 +201,7 @@ export const routes: RouteObject[] = [
               path: paths.showmax,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/purchases/components/showmax-page.tsx'),
+                () => import('@/features/purchases/components/showmax-page.tsx'),
                 (m) => m.ShowmaxPage,
               ),
             },
@@ -209,7 +209,7 @@ export const routes: RouteObject[] = [
               path: paths.electricity,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/purchases/components/electricity-page.tsx'),
+                () => import('@/features/purchases/components/electricity-page.tsx'),
                 (m) => m.ElectricityPage,
               ),
             },
@@ -217,7 +217,7 @@ export const routes: RouteObject[] = [
               path: paths.examPins,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/purchases/components/exam-pins-page.tsx'),
+                () => import('@/features/purchases/components/exam-pins-page.tsx'),
                 (m) => m.ExamPinsPage,
               ),
             },
@@ -225,7 +225,7 @@ export const routes: RouteObject[] = [
               path: paths.profile,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/profile/components/profile-page.tsx'),
+                () => import('@/features/profile/components/profile-page.tsx'),
                 (m) => m.ProfilePage,
               ),
             },
@@ -233,7 +233,7 @@ export const routes: RouteObject[] = [
               path: paths.transactions,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/transactions/components/transactions-page.tsx'),
+                () => import('@/features/transactions/components/transactions-page.tsx'),
                 (m) => m.TransactionsPage,
               ),
             },
@@ -241,7 +241,7 @@ export const routes: RouteObject[] = [
               path: paths.transactionReceipt,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/transactions/components/transaction-receipt-page.tsx'),
+                () => import('@/features/transactions/components/transaction-receipt-page.tsx'),
                 (m) => m.TransactionReceiptPage,
               ),
             },
@@ -259,7 +259,7 @@ export const routes: RouteObject[] = [
               path: paths.admin,
               caseSensitive: true,
               lazy: page(
-                () => import('../features/admin/components/admin-page.tsx'),
+                () => import('@/features/admin/components/admin-page.tsx'),
                 (m) => m.AdminPage,
               ),
             },

@@ -1,4 +1,4 @@
-import { renderRoutes } from '../lib/testing/render.tsx';
+import { renderRoutes } from '@/lib/testing/render.tsx';
 import { routes } from './router.tsx';
 
 /** The whole app at `path`, with a memory router (see lib/testing/mock-api.ts for the server). */

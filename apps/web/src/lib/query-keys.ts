@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /**
- * Query keys that more than one part of the app reads or refreshes: the live balance (lib) refreshes
- * the wallet, the statement (wallet feature), the payments (funding feature) and the purchases when
- * money moves.
+ * Query keys that more than one part of the app reads or refreshes: the live balance (wallet feature)
+ * refreshes the wallet, the statement (wallet feature), the payments (funding feature) and the purchases
+ * when money moves.
  */
 export const queryKeys = {
   wallet: ['wallet'] as const,
@@ -10,7 +12,18 @@ export const queryKeys = {
   payments: ['funding', 'payments'] as const,
   /** every purchase query (lists, the recent five, single receipts) */
   purchases: ['purchases'] as const,
+  /** the dashboard's latest five */
+  recentPurchases: ['purchases', 'recent'] as const,
   pin: ['pin'] as const,
   services: ['catalog', 'services'] as const,
   variations: (serviceId: string) => ['catalog', 'variations', serviceId] as const,
 };
+
+/** Money moved: fetch the wallet (with its breakdown and statement), the payments and purchases again. */
+export async function refreshMoney(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.wallet }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.payments }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.purchases }),
+  ]);
+}

@@ -11,7 +11,7 @@ import {
   sandboxMeta,
   signedOut,
   type MockHandlers,
-} from '../../lib/testing/mock-api.ts';
+} from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
 function signedIn(overrides: MockHandlers = {}) {

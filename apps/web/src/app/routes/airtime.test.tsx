@@ -12,8 +12,8 @@ import {
   mockApi,
   sandboxMeta,
   type MockHandlers,
-} from '../../lib/testing/mock-api.ts';
-import { enterPin } from '../../lib/testing/purchase-steps.ts';
+} from '@/lib/testing/mock-api.ts';
+import { enterPin } from '@/lib/testing/purchase-steps.ts';
 import { renderApp } from '../testing.tsx';
 
 function airtimeApi(overrides: MockHandlers = {}) {

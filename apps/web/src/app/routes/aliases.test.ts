@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '@/lib/paths.ts';
 import { aliasRedirect, aliasTable, resolveAlias } from './aliases.ts';
 
 describe('resolveAlias', () => {

@@ -1,4 +1,4 @@
-import { paths, type PageKey } from '../../lib/paths.ts';
+import { paths, type PageKey } from '@/lib/paths.ts';
 
 /**
  * Every route of the spec's route table and every sidebar target, by page. Matching ignores

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
-import { apiError, aUser, aWallet, mockApi, sandboxMeta, signedOut } from '../../lib/testing/mock-api.ts';
+import { apiError, aUser, aWallet, mockApi, sandboxMeta, signedOut } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
 const wallet = aWallet(0);

@@ -1,8 +1,8 @@
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { LinkButton } from '../../components/ui/link-button.tsx';
-import { paths } from '../../lib/paths.ts';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { LinkButton } from '@/components/ui/link-button.tsx';
+import { paths } from '@/lib/paths.ts';
 
 /** A page whose feature is not built yet: its title, the spec's text, and a way back. */
 export function ComingSoonPage({ title }: { title: string }) {

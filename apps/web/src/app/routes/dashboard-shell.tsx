@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from 'react-router';
 import { messages } from '@quickvend/shared/messages';
-import { DashboardLayout } from '../../components/layouts/dashboard-layout.tsx';
-import { BalanceChip } from '../../components/ui/balance-chip.tsx';
-import { paths } from '../../lib/paths.ts';
-import { useLiveBalance } from '../../lib/live-balance.ts';
-import { clearSession, signOut, useSession } from '../../lib/session.ts';
-import { useWallet } from '../../lib/wallet.ts';
+import { DashboardLayout } from '@/components/layouts/dashboard-layout.tsx';
+import { BalanceChip } from '@/components/ui/balance-chip.tsx';
+import { paths } from '@/lib/paths.ts';
+import { useLiveBalance } from '@/features/wallet/api/get-wallet-events.ts';
+import { clearSession, signOut, useSession } from '@/lib/session.ts';
+import { useWallet } from '@/lib/api/get-wallet.ts';
 import { sidebarNav } from './sidebar-nav.ts';
 
 /** The signed-in frame: sidebar, top bar with the user's name and live balance, and the page. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
-import { aPurchase, aUser, aWallet, mockApi, sandboxMeta } from '../../lib/testing/mock-api.ts';
+import { aPurchase, aUser, aWallet, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
 function signedIn(balanceKobo: number) {

@@ -11,7 +11,7 @@ import {
   mockApi,
   sandboxMeta,
   type MockHandlers,
-} from '../../lib/testing/mock-api.ts';
+} from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
 const plansByService: Record<string, ReturnType<typeof aVariation>[]> = {

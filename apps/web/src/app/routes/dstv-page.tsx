@@ -1,6 +1,6 @@
-import { RecentPurchases } from '../../features/dashboard/components/recent-purchases.tsx';
-import { AirtimeForm } from '../../features/purchases/components/airtime-page.tsx';
-import { TvPage } from '../../features/purchases/components/tv-page.tsx';
+import { RecentPurchases } from '@/features/dashboard/components/recent-purchases.tsx';
+import { AirtimeForm } from '@/features/purchases/components/airtime-page.tsx';
+import { TvPage } from '@/features/purchases/components/tv-page.tsx';
 
 /** `/dstv`: the DSTV form, and, as the earlier app had, airtime and the latest purchases under it. */
 export function DstvRoutePage() {

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import { ELECTRICITY_DISTRIBUTORS } from '@quickvend/shared/services';
-import { billsApi, purchaseMadeFor } from '../../lib/testing/bills.ts';
-import { apiError, aVerification, type MockHandlers } from '../../lib/testing/mock-api.ts';
-import { enterPin } from '../../lib/testing/purchase-steps.ts';
+import { billsApi, purchaseMadeFor } from '@/lib/testing/bills.ts';
+import { apiError, aVerification, type MockHandlers } from '@/lib/testing/mock-api.ts';
+import { enterPin } from '@/lib/testing/purchase-steps.ts';
 import { renderApp } from '../testing.tsx';
 
 const prepaidMeter = aVerification({

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
-import { billsApi, purchaseMadeFor } from '../../lib/testing/bills.ts';
-import { aVerification, type MockHandlers } from '../../lib/testing/mock-api.ts';
-import { enterPin } from '../../lib/testing/purchase-steps.ts';
+import { billsApi, purchaseMadeFor } from '@/lib/testing/bills.ts';
+import { aVerification, type MockHandlers } from '@/lib/testing/mock-api.ts';
+import { enterPin } from '@/lib/testing/purchase-steps.ts';
 import { renderApp } from '../testing.tsx';
 
 function examApi(overrides: MockHandlers = {}) {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
-import { checkoutNavigation } from '../../features/funding/components/checkout-navigation.ts';
-import { FundWalletPage } from '../../features/funding/components/fund-wallet-page.tsx';
-import { renderRoutes } from '../../lib/testing/render.tsx';
+import { checkoutNavigation } from '@/features/funding/components/checkout-navigation.ts';
+import { FundWalletPage } from '@/features/funding/components/fund-wallet-page.tsx';
+import { renderRoutes } from '@/lib/testing/render.tsx';
 import {
   aManualRequest,
   aPayment,
@@ -13,7 +13,7 @@ import {
   sandboxMeta,
   signedOut,
   type MockHandlers,
-} from '../../lib/testing/mock-api.ts';
+} from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
 const paystack = vi.hoisted(() => ({

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, aWallet, mockApi, sandboxMeta, signedOut } from '../../lib/testing/mock-api.ts';
+import { aUser, aWallet, mockApi, sandboxMeta, signedOut } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
 const wallet = aWallet(0);

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ReconnectingBanner } from '../../components/ui/reconnecting-banner.tsx';
-import { paths } from '../../lib/paths.ts';
-import { useIsReconnecting, useSession } from '../../lib/session.ts';
+import { ReconnectingBanner } from '@/components/ui/reconnecting-banner.tsx';
+import { paths } from '@/lib/paths.ts';
+import { useIsReconnecting, useSession } from '@/lib/session.ts';
 import { aliasRedirect } from './aliases.ts';
 import { ShellSkeleton } from './shell-skeleton.tsx';
 

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RECONNECTING_MESSAGE } from '../../components/ui/reconnecting-banner.tsx';
-import { sessionQueryKey } from '../../lib/session.ts';
+import { RECONNECTING_MESSAGE } from '@/components/ui/reconnecting-banner.tsx';
+import { sessionQueryKey } from '@/lib/session.ts';
 import {
   apiError,
   aPurchase,
@@ -11,7 +11,7 @@ import {
   mockApi,
   sandboxMeta,
   signedOut,
-} from '../../lib/testing/mock-api.ts';
+} from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
 const unavailable = (retryAfterSeconds?: number) =>

@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { SandboxBanner } from '../../components/ui/sandbox-banner.tsx';
-import { useIsSandbox } from '../../lib/meta.ts';
+import { SandboxBanner } from '@/components/ui/sandbox-banner.tsx';
+import { useIsSandbox } from '@/lib/api/get-meta.ts';
 
 export function RootLayout() {
   const isSandbox = useIsSandbox();

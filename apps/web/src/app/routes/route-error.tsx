@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { paths } from '../../lib/paths.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { paths } from '@/lib/paths.ts';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;

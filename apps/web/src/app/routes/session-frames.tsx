@@ -1,10 +1,10 @@
 import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { LandingLayout, type LandingNavItem } from '../../components/layouts/landing-layout.tsx';
-import { Brand } from '../../components/ui/brand.tsx';
-import { ReconnectingBanner } from '../../components/ui/reconnecting-banner.tsx';
-import { LandingFooter, landingNav } from '../../features/landing/components/landing-page.tsx';
-import { paths } from '../../lib/paths.ts';
-import { useIsReconnecting, useSession } from '../../lib/session.ts';
+import { LandingLayout, type LandingNavItem } from '@/components/layouts/landing-layout.tsx';
+import { Brand } from '@/components/ui/brand.tsx';
+import { ReconnectingBanner } from '@/components/ui/reconnecting-banner.tsx';
+import { LandingFooter, landingNav } from '@/features/landing/components/landing-page.tsx';
+import { paths } from '@/lib/paths.ts';
+import { useIsReconnecting, useSession } from '@/lib/session.ts';
 import { DashboardShell } from './dashboard-shell.tsx';
 import { BlankLoading, ShellSkeleton } from './shell-skeleton.tsx';
 

@@ -1,5 +1,5 @@
 import { messages } from '@quickvend/shared/messages';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 
 /** The dashboard's outline while the session or a page's code loads: no layout jump after. */
 export function ShellSkeleton() {

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
-import { billsApi, purchaseMadeFor } from '../../lib/testing/bills.ts';
-import { type MockHandlers } from '../../lib/testing/mock-api.ts';
-import { enterPin, expectError } from '../../lib/testing/purchase-steps.ts';
+import { billsApi, purchaseMadeFor } from '@/lib/testing/bills.ts';
+import { type MockHandlers } from '@/lib/testing/mock-api.ts';
+import { enterPin, expectError } from '@/lib/testing/purchase-steps.ts';
 import { renderApp } from '../testing.tsx';
 
 function showmaxApi(overrides: MockHandlers = {}) {

@@ -1,6 +1,6 @@
-import type { NavEntry } from '../../components/layouts/sidebar.tsx';
-import { paths } from '../../lib/paths.ts';
-import { site } from '../../lib/site.ts';
+import type { NavEntry } from '@/components/layouts/sidebar.tsx';
+import { paths } from '@/lib/paths.ts';
+import { site } from '@/lib/site.ts';
 
 export const sidebarNav: NavEntry[] = [
   { kind: 'link', label: 'Dashboard', to: paths.dashboard, icon: 'home' },

@@ -9,7 +9,7 @@ import {
   mockApi,
   sandboxMeta,
   type MockHandlers,
-} from '../../lib/testing/mock-api.ts';
+} from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
 function transactionsApi(overrides: MockHandlers = {}) {

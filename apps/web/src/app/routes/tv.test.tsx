@@ -4,15 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { billsApi, purchaseMadeFor } from '../../lib/testing/bills.ts';
-import {
-  aPurchase,
-  apiError,
-  aVerification,
-  aWallet,
-  type MockHandlers,
-} from '../../lib/testing/mock-api.ts';
-import { enterPin, expectError } from '../../lib/testing/purchase-steps.ts';
+import { billsApi, purchaseMadeFor } from '@/lib/testing/bills.ts';
+import { aPurchase, apiError, aVerification, aWallet, type MockHandlers } from '@/lib/testing/mock-api.ts';
+import { enterPin, expectError } from '@/lib/testing/purchase-steps.ts';
 import { renderApp } from '../testing.tsx';
 
 const dstvCard = aVerification({

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StatementLine } from '@quickvend/shared/api/wallet';
 import { messages } from '@quickvend/shared/messages';
-import { apiError, aUser, aWallet, mockApi, sandboxMeta } from '../../lib/testing/mock-api.ts';
+import { apiError, aUser, aWallet, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
 function aLine(overrides: Partial<StatementLine>): StatementLine {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../lib/testing/render.tsx';
+import { renderRoutes } from '@/lib/testing/render.tsx';
 import { Sidebar, type NavEntry } from './sidebar.tsx';
 
 const nav: NavEntry[] = [

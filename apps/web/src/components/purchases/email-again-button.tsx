@@ -1,16 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
-import { isApiError } from '../../lib/api-client.ts';
-import { useIsSandbox } from '../../lib/meta.ts';
-import { serverPages } from '../../lib/paths.ts';
-import { resendPurchase } from '../../lib/purchases.ts';
-import { Button } from './button.tsx';
-import { StatusMessage } from './status-message.tsx';
+import type { Purchase } from '@quickvend/shared/api/purchases';
+import { isApiError } from '@/lib/api-client.ts';
+import { useIsSandbox } from '@/lib/api/get-meta.ts';
+import { serverPages } from '@/lib/paths.ts';
+import { resendPurchase } from '@/lib/api/email-purchase.ts';
+import { Button } from '../ui/button.tsx';
+import { StatusMessage } from '../ui/status-message.tsx';
 
 export const emailAgainTexts = {
   button: 'Email me this again',
   sending: 'Sending...',
   sent: (to: string) => `Sent to ${to}. Check your inbox (and spam folder).`,
 } as const;
+
+/** A delivered purchase that handed over something to keep (a token, PINs) can be mailed again. */
+export function canEmailAgain(purchase: Purchase): boolean {
+  return purchase.status === 'delivered' && (purchase.token !== null || (purchase.pins?.length ?? 0) > 0);
+}
 
 /** Mails a delivered purchase's token or PINs to the account's email again, and says where. */
 export function EmailAgainButton({ requestId }: { requestId: string }) {

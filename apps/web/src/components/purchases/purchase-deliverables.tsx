@@ -1,6 +1,6 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
-import { groupToken, tokenDigits } from '../../lib/format.ts';
-import { CopyButton } from './copy-button.tsx';
+import { groupToken, tokenDigits } from '@/lib/format.ts';
+import { CopyButton } from '../ui/copy-button.tsx';
 
 /** What a purchase handed over to keep: an electricity token (large, in fours) and units, or exam PINs. */
 export function PurchaseDeliverables({ purchase }: { purchase: Purchase }) {

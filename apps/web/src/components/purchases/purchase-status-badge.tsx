@@ -1,5 +1,5 @@
 import type { PurchaseStatus } from '@quickvend/shared/api/purchases';
-import { StatusBadge, type BadgeTone } from './status-badge.tsx';
+import { StatusBadge, type BadgeTone } from '../ui/status-badge.tsx';
 
 const labels: Record<PurchaseStatus, string> = {
   delivered: 'Delivered',

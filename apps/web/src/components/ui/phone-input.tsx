@@ -1,5 +1,5 @@
 import type { Network } from '@quickvend/shared/phone';
-import { formatPhoneInput } from '../../lib/phone.ts';
+import { formatPhoneInput } from '@/lib/phone.ts';
 import { Input } from './input.tsx';
 import { ProviderLogo, providerLabel } from './logos.tsx';
 

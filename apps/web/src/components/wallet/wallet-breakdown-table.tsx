@@ -1,6 +1,6 @@
 import type { WalletBreakdown } from '@quickvend/shared/api/wallet';
 import { formatNaira } from '@quickvend/shared/money';
-import { Skeleton } from './skeleton.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
 
 const rows: { label: string; key: keyof WalletBreakdown }[] = [
   { label: 'Wallet Fund', key: 'fundedKobo' },

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MetaResponse } from '@quickvend/shared/api/meta';
-import { api } from './api-client.ts';
+import { api } from '../api-client.ts';
 
 export const metaQueryOptions = queryOptions({
   queryKey: ['meta'] as const,

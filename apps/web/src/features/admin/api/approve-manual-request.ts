@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ManualFundingRequest } from '@quickvend/shared/api/funding';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { refreshAfterDecision } from './get-manual-requests.ts';
 
 /** Credits the deposit less the charge. @throws ApiError CONFLICT when another admin decided it first */

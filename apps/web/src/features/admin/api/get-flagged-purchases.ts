@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Purchase } from '@quickvend/shared/api/purchases';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export type FlaggedPurchase = Purchase & { userId: string };
 

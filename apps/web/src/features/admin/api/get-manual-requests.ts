@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ManualFundingRequest } from '@quickvend/shared/api/funding';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { usersQueryOptions } from './get-users.ts';
 
 export const pendingManualRequestsQueryKey = ['admin', 'funding', 'manual', 'pending'] as const;

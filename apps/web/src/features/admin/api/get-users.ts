@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUser } from '@quickvend/shared/api/wallet';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export function getUsers(signal?: AbortSignal): Promise<{ users: AdminUser[] }> {
   return api.get<{ users: AdminUser[] }>('/api/v1/admin/users', { signal });

@@ -1,9 +1,9 @@
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { SkeletonList } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
+import { SkeletonList } from '@/components/ui/skeleton.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session.ts';
 import { useUsers } from '../api/get-users.ts';
 import { InviteAdminForm } from './invite-admin-form.tsx';
 import { FlaggedPurchasesSection } from './flagged-purchases-section.tsx';

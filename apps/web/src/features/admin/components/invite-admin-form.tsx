@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useCreateInvitation } from '../api/create-invitation.ts';
 
 const formSchema = z.object({

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@quickvend/shared/api/wallet';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
 
 const columns = ['User ID', 'Name', 'Email', 'Wallet Balance'] as const;
 

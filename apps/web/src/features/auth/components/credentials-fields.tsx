@@ -1,7 +1,7 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { SignInBody } from '@quickvend/shared/api/auth';
 import { messages } from '@quickvend/shared/messages';
-import { Input } from '../../../components/ui/input.tsx';
+import { Input } from '@/components/ui/input.tsx';
 import { fieldError } from './form-helpers.ts';
 
 const fieldNames = ['email', 'password'] as const;

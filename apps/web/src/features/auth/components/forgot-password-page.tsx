@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { forgotPasswordBody } from '@quickvend/shared/api/auth';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { useIsSandbox } from '../../../lib/meta.ts';
-import { paths, serverPages } from '../../../lib/paths.ts';
+import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { useIsSandbox } from '@/lib/api/get-meta.ts';
+import { paths, serverPages } from '@/lib/paths.ts';
 import { useRequestPasswordReset } from '../api/forgot-password.ts';
 import { errorMessageOf } from './form-helpers.ts';
 

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '@/lib/api-client.ts';
 
 /** Pause after a success message so it can be read before the next page. */
 export const SUCCESS_PAUSE_MS = 500;

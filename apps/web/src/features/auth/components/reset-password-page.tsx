@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { resetPasswordBody } from '@quickvend/shared/api/auth';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { paths } from '../../../lib/paths.ts';
+import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { errorMessageOf } from './form-helpers.ts';
 

@@ -6,12 +6,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { referralCode, signUpBody } from '@quickvend/shared/api/auth';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { paths } from '../../../lib/paths.ts';
-import { setSignedIn } from '../../../lib/session.ts';
+import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { paths } from '@/lib/paths.ts';
+import { setSignedIn } from '@/lib/session.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import {
   applyFieldErrors,

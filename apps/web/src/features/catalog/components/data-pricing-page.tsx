@@ -2,13 +2,13 @@ import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import type { Network } from '@quickvend/shared/phone';
 import { NETWORK_SERVICES, PRODUCT_NAME } from '@quickvend/shared/services';
-import { Button } from '../../../components/ui/button.tsx';
-import { LinkButton } from '../../../components/ui/link-button.tsx';
-import { ProviderLogo } from '../../../components/ui/logos.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { useVariations } from '../../../lib/catalog.ts';
-import { paths } from '../../../lib/paths.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { LinkButton } from '@/components/ui/link-button.tsx';
+import { ProviderLogo } from '@/components/ui/logos.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { useVariations } from '@/lib/api/get-variations.ts';
+import { paths } from '@/lib/paths.ts';
 
 const networks: { id: Network; label: string }[] = [
   { id: 'mtn', label: 'MTN' },

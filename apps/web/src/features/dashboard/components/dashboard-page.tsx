@@ -2,17 +2,16 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
-import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { Icon, type IconName } from '../../../components/ui/icons.tsx';
-import { LinkButton } from '../../../components/ui/link-button.tsx';
-import { ProviderLogo, providerLabel, type ProviderId } from '../../../components/ui/logos.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { paths } from '../../../lib/paths.ts';
-import { useSession } from '../../../lib/session.ts';
-import { site } from '../../../lib/site.ts';
-import { useWallet } from '../../../lib/wallet.ts';
-import { MESSAGE_DISPLAY_MS } from '@quickvend/shared/services';
+import { PRODUCT_NAME, MESSAGE_DISPLAY_MS } from '@quickvend/shared/services';
+import { Icon, type IconName } from '@/components/ui/icons.tsx';
+import { LinkButton } from '@/components/ui/link-button.tsx';
+import { ProviderLogo, providerLabel, type ProviderId } from '@/components/ui/logos.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { paths } from '@/lib/paths.ts';
+import { useSession } from '@/lib/session.ts';
+import { site } from '@/lib/site.ts';
+import { useWallet } from '@/lib/api/get-wallet.ts';
 import { RecentPurchases } from './recent-purchases.tsx';
 
 const networks: { provider: ProviderId; to: string }[] = [

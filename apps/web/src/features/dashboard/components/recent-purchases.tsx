@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
-import { PurchaseStatusBadge } from '../../../components/ui/purchase-status-badge.tsx';
-import { SkeletonList } from '../../../components/ui/skeleton.tsx';
-import { formatLagosDateTime } from '../../../lib/format.ts';
-import { paths, transactionReceiptPath } from '../../../lib/paths.ts';
-import { useRecentPurchases } from '../../../lib/purchases.ts';
+import { PurchaseStatusBadge } from '@/components/purchases/purchase-status-badge.tsx';
+import { SkeletonList } from '@/components/ui/skeleton.tsx';
+import { formatLagosDateTime } from '@/lib/format.ts';
+import { paths, transactionReceiptPath } from '@/lib/paths.ts';
+import { useRecentPurchases } from '../api/get-recent-purchases.ts';
 
 /** The user's five latest purchases, each opening its receipt. */
 export function RecentPurchases() {

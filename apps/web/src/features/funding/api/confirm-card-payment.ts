@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Payment, PaymentStatus } from '@quickvend/shared/api/funding';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export const CONFIRM_INTERVAL_MS = 3_000;
 /** about 30 s of asking again while the payment is still pending */

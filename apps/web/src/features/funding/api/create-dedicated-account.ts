@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { dedicatedAccountQueryKey, type DedicatedAccountReply } from './get-dedicated-account.ts';
 
 /** Creates the user's transfer account (once per user; asking again returns the same account). */

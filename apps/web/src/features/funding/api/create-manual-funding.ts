@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ManualFundingBody, ManualFundingRequest } from '@quickvend/shared/api/funding';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { manualFundingsQueryKey } from './get-manual-fundings.ts';
 
 /** Tells the admins about a deposit made into the company account; they credit it after checking. */

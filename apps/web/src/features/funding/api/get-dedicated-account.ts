@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { dedicatedAccountResponse } from '@quickvend/shared/api/funding';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export type DedicatedAccountReply = z.infer<typeof dedicatedAccountResponse>;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ManualFundingRequest } from '@quickvend/shared/api/funding';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export const manualFundingsQueryKey = ['funding', 'manual'] as const;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Payment } from '@quickvend/shared/api/funding';
-import { api } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getPayments(signal?: AbortSignal): Promise<{ payments: Payment[] }> {
   return api.get<{ payments: Payment[] }>('/api/v1/funding/payments', { signal });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage, type StatusTone } from '../../../components/ui/status-message.tsx';
-import { groupAccountNumber } from '../../../lib/format.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
+import { groupAccountNumber } from '@/lib/format.ts';
 import { useCreateDedicatedAccount } from '../api/create-dedicated-account.ts';
 import { useDedicatedAccount } from '../api/get-dedicated-account.ts';
 import { FundingSection } from './funding-section.tsx';

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '@/lib/api-client.ts';
 
 /**
  * Puts a refused request's per-field messages (`details.fields`) on the matching inputs. Returns the

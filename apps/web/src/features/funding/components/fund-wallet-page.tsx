@@ -1,10 +1,10 @@
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { useMeta } from '../../../lib/meta.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useWallet } from '../../../lib/wallet.ts';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { useMeta } from '@/lib/api/get-meta.ts';
+import { useSession } from '@/lib/session.ts';
+import { useWallet } from '@/lib/api/get-wallet.ts';
 import { BankTransferSection } from './bank-transfer-section.tsx';
 import { CardPaymentForm } from './card-payment-form.tsx';
 import { FundingSection } from './funding-section.tsx';

@@ -1,6 +1,6 @@
 import type { PaymentStatus } from '@quickvend/shared/api/funding';
 import { messages } from '@quickvend/shared/messages';
-import type { StatusTone } from '../../../components/ui/status-message.tsx';
+import type { StatusTone } from '@/components/ui/status-message.tsx';
 
 export const checkoutMessages = {
   checking: 'Checking your payment...',

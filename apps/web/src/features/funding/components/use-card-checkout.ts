@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@quickvend/shared/messages';
-import type { StatusTone } from '../../../components/ui/status-message.tsx';
-import { paths } from '../../../lib/paths.ts';
-import { refreshMoney } from '../../../lib/wallet.ts';
+import type { StatusTone } from '@/components/ui/status-message.tsx';
+import { paths } from '@/lib/paths.ts';
+import { refreshMoney } from '@/lib/query-keys.ts';
 import { useConfirmPayment } from '../api/confirm-card-payment.ts';
 import { checkoutMessages, describePayment } from './payment-status.ts';
 

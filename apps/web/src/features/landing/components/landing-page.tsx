@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { LandingLayout, type LandingNavItem } from '../../../components/layouts/landing-layout.tsx';
-import { LinkButton } from '../../../components/ui/link-button.tsx';
-import { Icon, type IconName } from '../../../components/ui/icons.tsx';
-import { ProviderLogo, type ProviderId } from '../../../components/ui/logos.tsx';
-import { formatWholeNaira } from '../../../lib/format.ts';
-import { paths } from '../../../lib/paths.ts';
-import { useSession } from '../../../lib/session.ts';
-import { site } from '../../../lib/site.ts';
+import { LandingLayout, type LandingNavItem } from '@/components/layouts/landing-layout.tsx';
+import { LinkButton } from '@/components/ui/link-button.tsx';
+import { Icon, type IconName } from '@/components/ui/icons.tsx';
+import { ProviderLogo, type ProviderId } from '@/components/ui/logos.tsx';
+import { formatWholeNaira } from '@/lib/format.ts';
+import { paths } from '@/lib/paths.ts';
+import { useSession } from '@/lib/session.ts';
+import { site } from '@/lib/site.ts';
 import { dataPrices, tvPrices, VALIDITY } from './price-list.ts';
 import { TypingHeadline } from './typing-headline.tsx';
 

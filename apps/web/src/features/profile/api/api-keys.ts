@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKey, CreateApiKeyBody } from '@quickvend/shared/api/api-keys';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 const apiKeysQueryKey = ['api-keys'] as const;
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** Mails the user a link to choose a new PIN. */
 export function requestPinChange(body: { email: string }): Promise<unknown> {

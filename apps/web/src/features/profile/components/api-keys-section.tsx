@@ -4,14 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { allowedIpsText, apiKeyName, createApiKeyBody, type ApiKey } from '@quickvend/shared/api/api-keys';
 import { pinDigits } from '@quickvend/shared/api/pin';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton, SkeletonList } from '../../../components/ui/skeleton.tsx';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { formatLagosDateTime } from '../../../lib/format.ts';
-import { describePinError, usePinStatus } from '../../../lib/pin.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Skeleton, SkeletonList } from '@/components/ui/skeleton.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { formatLagosDateTime } from '@/lib/format.ts';
+import { describePinError } from '@/lib/pin-errors.ts';
+import { usePinStatus } from '@/lib/api/get-pin-status.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 
 export const apiKeyTexts = {

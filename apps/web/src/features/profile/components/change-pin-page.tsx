@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { changePinRequestBody, pinDigits } from '@quickvend/shared/api/pin';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { StatusMessage, type StatusTone } from '../../../components/ui/status-message.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { paths } from '../../../lib/paths.ts';
-import { useSession } from '../../../lib/session.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
+import { useSession } from '@/lib/session.ts';
 import { useRequestPinChange, useResetPin } from '../api/change-pin.ts';
 
 export const changePinTexts = {

@@ -5,12 +5,14 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { pinDigits } from '@quickvend/shared/api/pin';
 import { messages } from '@quickvend/shared/messages';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage, type StatusTone } from '../../../components/ui/status-message.tsx';
-import { describePinError, usePinStatus, useSetPin } from '../../../lib/pin.ts';
-import { paths } from '../../../lib/paths.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
+import { describePinError } from '@/lib/pin-errors.ts';
+import { usePinStatus } from '@/lib/api/get-pin-status.ts';
+import { useSetPin } from '@/lib/api/set-pin.ts';
+import { paths } from '@/lib/paths.ts';
 
 export const pinSectionTexts = {
   set: 'Your transaction PIN is set. You will use it for every purchase.',

@@ -1,8 +1,8 @@
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { useSession } from '../../../lib/session.ts';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { useSession } from '@/lib/session.ts';
 import { ApiKeysSection } from './api-keys-section.tsx';
 import { PinSection } from './pin-section.tsx';
 

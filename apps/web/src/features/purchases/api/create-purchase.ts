@@ -1,5 +1,5 @@
 import type { CreatePurchaseBody, Purchase } from '@quickvend/shared/api/purchases';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /**
  * `POST /api/v1/purchases`: 201 for a new purchase, 200 when the same `requestId` was seen with the same

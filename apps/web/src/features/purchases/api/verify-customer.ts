@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { VerifyBody, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
-import { api, isApiError } from '../../../lib/api-client.ts';
+import { api, isApiError } from '@/lib/api-client.ts';
 
 /**
  * `POST /api/v1/verify`: the customer behind a smart card, meter or JAMB profile, as the provider knows

@@ -1,17 +1,16 @@
 import { useState, type SyntheticEvent } from 'react';
-import type { Network } from '@quickvend/shared/phone';
-import { detectNetwork, NETWORKS } from '@quickvend/shared/phone';
+import { type Network, detectNetwork, NETWORKS } from '@quickvend/shared/phone';
 import { AmountError, formatNaira, parseNaira, toNairaString } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { AIRTIME_QUICK_AMOUNTS_NAIRA, NETWORK_SERVICES } from '@quickvend/shared/services';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { PhoneInput } from '../../../components/ui/phone-input.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { useService } from '../../../lib/catalog.ts';
-import { phoneDigits, phoneForServer } from '../../../lib/phone.ts';
-import { useWallet } from '../../../lib/wallet.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { PhoneInput } from '@/components/ui/phone-input.tsx';
+import { Select } from '@/components/ui/select.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { useService } from '@/lib/api/get-services.ts';
+import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
+import { useWallet } from '@/lib/api/get-wallet.ts';
 import { FundWalletOffer, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { formError, usePurchaseFlow, type FormCheck } from './use-purchase-flow.ts';
 

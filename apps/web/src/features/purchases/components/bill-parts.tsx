@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { applyDiscount } from '@quickvend/shared/bills';
 import { formatNaira, kobo } from '@quickvend/shared/money';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { formatBps } from '../../../lib/format.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { formatBps } from '@/lib/format.ts';
 
 export const billTexts = {
   discount: (percent: string, pay: string) => `${percent} off: you pay ${pay}`,

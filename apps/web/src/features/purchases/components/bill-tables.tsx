@@ -1,9 +1,9 @@
 import type { Service } from '@quickvend/shared/api/purchases';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { WalletBreakdownTable } from '../../../components/ui/wallet-breakdown-table.tsx';
-import { useServices } from '../../../lib/catalog.ts';
-import { formatBps } from '../../../lib/format.ts';
-import { useWallet } from '../../../lib/wallet.ts';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { WalletBreakdownTable } from '@/components/wallet/wallet-breakdown-table.tsx';
+import { useServices } from '@/lib/api/get-services.ts';
+import { formatBps } from '@/lib/format.ts';
+import { useWallet } from '@/lib/api/get-wallet.ts';
 
 /** The spec's discount table: the TV services by name, then electricity (every distributor). */
 const discountRows: { label: string; matches: (service: Service) => boolean }[] = [

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
-import { Button } from '../../../components/ui/button.tsx';
-import { PinPad } from '../../../components/ui/pin-pad.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { PinPad } from './pin-pad.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { pinTexts, type PurchaseDraft, type PurchaseFlow } from './use-purchase-flow.ts';
 
 /** Confirm and pay: the amount to be charged, then the PIN (or creating one first). */

@@ -1,11 +1,11 @@
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
-import { Button } from '../../../components/ui/button.tsx';
-import { PlanCards } from '../../../components/ui/plan-cards.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import type { useVariations } from '../../../lib/catalog.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { PlanCards } from './plan-cards.tsx';
+import { Select } from '@/components/ui/select.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import type { useVariations } from '@/lib/api/get-variations.ts';
 
 type PlansAreaProps = {
   /** false until the plans can be asked for (a network chosen) */

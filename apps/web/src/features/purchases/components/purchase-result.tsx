@@ -2,20 +2,19 @@ import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { EXAM_SERVICES, NETWORK_SERVICES, PRODUCT_NAME, TV_PROVIDERS } from '@quickvend/shared/services';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmailAgainButton } from '../../../components/ui/email-again-button.tsx';
-import { LinkButton } from '../../../components/ui/link-button.tsx';
-import { PurchaseReceipt } from '../../../components/ui/purchase-receipt.tsx';
-import { StatusMessage, type StatusTone } from '../../../components/ui/status-message.tsx';
-import { formatLagosTimestamp } from '../../../lib/format.ts';
-import { transactionReceiptPath } from '../../../lib/paths.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { EmailAgainButton, canEmailAgain } from '@/components/purchases/email-again-button.tsx';
+import { LinkButton } from '@/components/ui/link-button.tsx';
+import { PurchaseReceipt } from '@/components/purchases/purchase-receipt.tsx';
+import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
+import { formatLagosTimestamp } from '@/lib/format.ts';
+import { transactionReceiptPath } from '@/lib/paths.ts';
 import {
-  canEmailAgain,
   chargeRowsOf,
   detailRowsOf,
   purchaseStatusLabels,
   uniqueRows,
-} from '../../../lib/purchases.ts';
+} from '@/components/purchases/receipt-rows.ts';
 
 export const resultTexts = {
   pending: (withWhom: string) =>

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatePurchaseBody, Purchase } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
-import { isApiError, type ApiError } from '../../../lib/api-client.ts';
-import { describePinError, lockedUntilText, setPin, usePinStatus } from '../../../lib/pin.ts';
-import { getPurchase, purchaseQueryKey } from '../../../lib/purchases.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { refreshMoney } from '../../../lib/wallet.ts';
-import type { StatusTone } from '../../../components/ui/status-message.tsx';
+import { isApiError, type ApiError } from '@/lib/api-client.ts';
+import { describePinError, lockedUntilText } from '@/lib/pin-errors.ts';
+import { setPin } from '@/lib/api/set-pin.ts';
+import { usePinStatus } from '@/lib/api/get-pin-status.ts';
+import { getPurchase, purchaseQueryKey } from '@/lib/api/get-purchase.ts';
+import { queryKeys, refreshMoney } from '@/lib/query-keys.ts';
+import type { StatusTone } from '@/components/ui/status-message.tsx';
 import { createPurchase } from '../api/create-purchase.ts';
 import { RequestKeyStore } from './request-key.ts';
 
@@ -146,7 +147,7 @@ export function usePurchaseFlow(form: PurchaseForm) {
     setDraft(null);
     setCanRetry(false);
     void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
-    void queryClient.invalidateQueries({ queryKey: [...queryKeys.purchases, 'recent'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.recentPurchases });
   };
 
   const send = async (pin: string, current: PurchaseDraft, isRepeat = false): Promise<void> => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getPurchase, purchaseQueryKey } from '../../../lib/purchases.ts';
+import { getPurchase, purchaseQueryKey } from '@/lib/api/get-purchase.ts';
 
 const PENDING_POLL_MS = 5_000;
 

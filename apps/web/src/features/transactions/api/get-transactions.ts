@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { listPurchases, type PurchaseFilters } from '../../../lib/purchases.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { listPurchases, type PurchaseFilters } from '@/lib/api/get-purchases.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 

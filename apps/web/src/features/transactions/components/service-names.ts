@@ -1,5 +1,4 @@
-import type { Purchase } from '@quickvend/shared/api/purchases';
-import type { PurchaseStatus } from '@quickvend/shared/api/purchases';
+import type { Purchase, PurchaseStatus } from '@quickvend/shared/api/purchases';
 import {
   ELECTRICITY_DISTRIBUTORS,
   EXAM_SERVICES,

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatNaira } from '@quickvend/shared/money';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { PurchaseStatusBadge } from '../../../components/ui/purchase-status-badge.tsx';
-import { formatLagosTimestamp, groupToken, tokenDigits } from '../../../lib/format.ts';
-import { transactionReceiptPath } from '../../../lib/paths.ts';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
+import { PurchaseStatusBadge } from '@/components/purchases/purchase-status-badge.tsx';
+import { formatLagosTimestamp, groupToken, tokenDigits } from '@/lib/format.ts';
+import { transactionReceiptPath } from '@/lib/paths.ts';
 import { planOf, recipientOf } from './service-names.ts';
 
 const statusBorder: Record<Purchase['status'], string> = {

@@ -3,20 +3,19 @@ import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { EmailAgainButton } from '../../../components/ui/email-again-button.tsx';
-import { PurchaseReceipt } from '../../../components/ui/purchase-receipt.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { formatLagosDateTime, formatLagosTimestamp } from '../../../lib/format.ts';
-import { paths } from '../../../lib/paths.ts';
+import { EmailAgainButton, canEmailAgain } from '@/components/purchases/email-again-button.tsx';
+import { PurchaseReceipt } from '@/components/purchases/purchase-receipt.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { formatLagosDateTime, formatLagosTimestamp } from '@/lib/format.ts';
+import { paths } from '@/lib/paths.ts';
 import {
-  canEmailAgain,
   chargeRowsOf,
   detailRowsOf,
   purchaseStatusLabels,
   uniqueRows,
-} from '../../../lib/purchases.ts';
+} from '@/components/purchases/receipt-rows.ts';
 import { useTransaction } from '../api/get-transaction.ts';
 import { recipientOf } from './service-names.ts';
 

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { balanceEvent, type WalletResponse } from '@quickvend/shared/api/wallet';
-import { queryKeys } from './query-keys.ts';
-import { refreshMoney } from './wallet.ts';
+import { queryKeys, refreshMoney } from '@/lib/query-keys.ts';
 
 export const WALLET_EVENTS_URL = '/api/v1/wallet/events';
 

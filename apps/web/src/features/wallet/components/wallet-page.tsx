@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { LinkButton } from '../../../components/ui/link-button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { WalletBreakdownTable } from '../../../components/ui/wallet-breakdown-table.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { paths } from '../../../lib/paths.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useWallet } from '../../../lib/wallet.ts';
+import { LinkButton } from '@/components/ui/link-button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { WalletBreakdownTable } from '@/components/wallet/wallet-breakdown-table.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
+import { useSession } from '@/lib/session.ts';
+import { useWallet } from '@/lib/api/get-wallet.ts';
 import { StatementList } from './statement-list.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
