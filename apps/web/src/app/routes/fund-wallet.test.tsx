@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
+import { CONFIRM_INTERVAL_MS } from '@/features/funding/api/confirm-card-payment.ts';
 import { checkoutNavigation } from '@/features/funding/components/checkout-navigation.ts';
 import { FundWalletPage } from '@/features/funding/components/fund-wallet-page.tsx';
+import { SUCCESS_REDIRECT_MS } from '@/features/funding/components/use-card-checkout.ts';
 import { renderRoutes } from '@/lib/testing/render.tsx';
 import {
   aManualRequest,
@@ -31,7 +33,18 @@ vi.mock('@paystack/inline-js', () => ({
 
 afterEach(() => {
   paystack.resumeTransaction.mockReset();
+  vi.useRealTimers();
 });
+
+/** Moves the page's timers on at once, instead of waiting for real time to pass. */
+function startTestClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  return async (ms: number) => {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
+  };
+}
 
 const checkout = {
   mode: 'sandbox' as const,
@@ -187,6 +200,7 @@ describe('fund wallet page', () => {
   });
 
   it('confirms a returning payment, says it succeeded, cleans the URL and goes to the dashboard', async () => {
+    const advance = startTestClock();
     const api = fundApi({ 'POST /api/v1/funding/card/confirm': confirmReplying('success') });
     const { router } = renderApp('/fund-wallet?trxref=R&reference=R');
     expect(await screen.findByText('Payment successful! Reference: R')).toBeTruthy();
@@ -194,12 +208,10 @@ describe('fund wallet page', () => {
     await waitFor(() => {
       expect(router.state.location.search).toBe('');
     });
-    await waitFor(
-      () => {
-        expect(router.state.location.pathname).toBe('/dashboard');
-      },
-      { timeout: 4_000 },
-    );
+    await advance(SUCCESS_REDIRECT_MS);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/dashboard');
+    });
     expect(await screen.findByText('Payment successful! Reference: R')).toBeTruthy();
     // the wallet was fetched again after the payment
     expect(api.callsTo('GET /api/v1/wallet').length).toBeGreaterThan(1);
@@ -233,6 +245,7 @@ describe('fund wallet page', () => {
   });
 
   it('keeps confirming a pending payment until it succeeds', async () => {
+    const advance = startTestClock();
     let replies = 0;
     const api = fundApi({
       'POST /api/v1/funding/card/confirm': (body) => {
@@ -248,7 +261,8 @@ describe('fund wallet page', () => {
     expect(
       await screen.findByText('We are confirming your payment. Your wallet will be credited automatically.'),
     ).toBeTruthy();
-    expect(await screen.findByText('Payment successful! Reference: R', {}, { timeout: 4_500 })).toBeTruthy();
+    await advance(CONFIRM_INTERVAL_MS);
+    expect(await screen.findByText('Payment successful! Reference: R')).toBeTruthy();
     expect(api.callsTo('POST /api/v1/funding/card/confirm')).toHaveLength(2);
   });
 
