@@ -11,12 +11,10 @@ export {
   type ProviderVariation,
   type PurchaseRequest,
 } from './purchases.port.ts';
-export {
-  createPurchaseEngine,
-  RECONCILE_JOB,
-  REQUERY_JOB,
-  type PurchaseEngine,
-} from './purchases.service.ts';
+export { createPurchaseEngine, type PurchaseActions, type PurchaseEngine } from './purchases.service.ts';
+export { REQUERY_JOB, type DeliveredOutcome, type OutcomeNote } from './purchase-steps.ts';
+export { RECONCILE_JOB } from './requery.service.ts';
+export type { PurchaseRow } from './purchases.repo.ts';
 export { createPinService, isTrivialPin, type PinService } from './pin.service.ts';
 export { registerPurchaseRoutes, registerVtpassWebhook } from './purchases.routes.ts';
 export { registerPinRoutes } from './pin.routes.ts';

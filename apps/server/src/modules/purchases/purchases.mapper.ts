@@ -2,7 +2,7 @@ import type { Purchase, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { toNairaString, type Kobo } from '@quickvend/shared/money';
 import { findServiceDefinition } from '../catalog/index.ts';
 import type { CustomerCheck, VerifiedCustomer } from './purchases.port.ts';
-import type { PurchaseRow } from './purchases.service.ts';
+import type { PurchaseRow } from './purchases.repo.ts';
 
 export function toPurchase(row: PurchaseRow): Purchase {
   const service = findServiceDefinition(row.serviceId);

@@ -1,0 +1,257 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { kobo } from '@quickvend/shared/money';
+import { databaseErrorOf, fromDriverRow, insertFrom, slotFor, type Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
+import { findServiceDefinition } from '../catalog/index.ts';
+import type { Ledger, Posting } from '../ledger/index.ts';
+import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
+import { OPEN, type PurchaseRow } from './purchases.repo.ts';
+import { purchases } from './purchases.tables.ts';
+
+export const REQUERY_JOB = 'purchases.requery';
+
+/** Seconds before each successive requery of a pending purchase; hourly after the last. */
+const BACKOFF_SECONDS = [15, 30, 60, 120, 300, 600, 1800];
+const HOURLY = 3600;
+const FLAG_AFTER_MS = 24 * 60 * 60_000;
+
+const backoffSeconds = (checks: number) => BACKOFF_SECONDS[checks] ?? HOURLY;
+
+export const CONFIRMING = 'We are confirming this purchase with the provider.';
+
+export type DeliveredOutcome = Extract<ProviderOutcome, { status: 'delivered' }>;
+/** What refund and keepPending need of an outcome: the message the customer sees. */
+export type OutcomeNote = Pick<ProviderOutcome, 'message'>;
+export type HeldPurchase = Pick<PurchaseRow, 'id' | 'serviceId' | 'chargedKobo'>;
+export type NewPurchase = typeof purchases.$inferInsert & { userId: string; chargedKobo: number };
+
+export type PurchaseStepsDeps = {
+  db: Database;
+  ledger: Ledger;
+  provider: Pick<BillsProvider, 'purchase'>;
+  jobs: Pick<JobQueue, 'send'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** told after a web purchase delivered a token or PINs (and the money has settled) */
+  onCredentialDelivered?: (purchase: PurchaseRow) => void;
+};
+
+/**
+ * The steps of a purchase (the order is in purchase-flow.ts). A hold is settled or refunded exactly once:
+ * each of those is one statement that moves the money only if it moves the purchase out of OPEN.
+ */
+export function createPurchaseSteps(deps: PurchaseStepsDeps) {
+  const { db, ledger, provider, clock, log } = deps;
+
+  /**
+   * Records the purchase and moves its price from the wallet into the hold, in one statement: both or neither.
+   * Compensation: refund.
+   * @returns the purchase, or null when this user already has one with this requestId
+   * @throws INSUFFICIENT_FUNDS
+   */
+  async function hold(values: NewPurchase, memo: string): Promise<PurchaseRow | null> {
+    const columns = (Object.keys(values) as (keyof typeof purchases.$inferInsert)[]).filter(
+      (key) => values[key] !== undefined,
+    );
+    try {
+      const [row] = await ledger.postWithWrite({
+        reference: `purchase:${values.id}:hold`,
+        kind: 'purchase.hold',
+        memo,
+        postings: [
+          {
+            from: { wallet: values.userId },
+            to: { system: 'held:purchases' },
+            amountKobo: kobo(values.chargedKobo),
+          },
+        ],
+        write: (wallet) =>
+          insertFrom(purchases, columns, wallet, { balanceAfterKobo: sql`${wallet}.balance_kobo` }),
+        writeShape: `purchase.hold ${columns.join(' ')}`,
+        values,
+      });
+      if (!row) throw new Error('purchase hold returned no purchase');
+      return fromDriverRow(purchases, row);
+    } catch (error) {
+      // a concurrent request with the same requestId got there first; this statement moved nothing
+      if (databaseErrorOf(error)?.constraint === 'purchases_user_request_idx') return null;
+      throw error;
+    }
+  }
+
+  /** Asks the provider to deliver. Nothing to compensate: an answer we could not read is pending, never failed. */
+  async function askProvider(row: PurchaseRow): Promise<ProviderOutcome> {
+    const kind = findServiceDefinition(row.serviceId)?.kind;
+    try {
+      return await provider.purchase({
+        requestId: row.providerRequestId,
+        serviceId: row.serviceId,
+        phone: row.phone,
+        amountKobo: kobo(row.amountKobo),
+        variationCode: row.variationCode ?? undefined,
+        // data is credited to the number in billersCode
+        billersCode: row.billersCode ?? (kind === 'data' ? row.phone : undefined),
+        subscriptionType: row.subscriptionType ?? undefined,
+        quantity: row.quantity ?? undefined,
+      });
+    } catch (error) {
+      // the provider may have delivered it
+      if (!(error instanceof ProviderUnavailableError))
+        log.error({ err: error, purchaseId: row.id }, 'provider call failed');
+      return { status: 'pending', message: CONFIRMING, code: null };
+    }
+  }
+
+  /**
+   * Delivered: the hold goes to the provider, and any commission to our margin. Final: corrections would be
+   * reversals in the ledger. @returns the delivered purchase, or null when it was already final
+   */
+  async function settle(held: HeldPurchase, outcome: DeliveredOutcome): Promise<PurchaseRow | null> {
+    const { id } = held;
+    const heldAccount = { system: 'held:purchases' } as const;
+    const vtpass = { system: 'provider:vtpass' } as const;
+    const charged = held.chargedKobo;
+    const cost = outcome.costKobo ?? charged;
+    const postings: Posting[] = [
+      { from: heldAccount, to: vtpass, amountKobo: kobo(Math.min(cost, charged)) },
+    ];
+    if (charged > cost)
+      postings.push({ from: heldAccount, to: { system: 'income:margin' }, amountKobo: kobo(charged - cost) });
+    if (cost > charged)
+      postings.push({
+        from: { system: 'expense:discounts' },
+        to: vtpass,
+        amountKobo: kobo(cost - charged),
+      });
+    const [row] = await ledger.postWithWrite({
+      reference: `purchase:${id}:settle`,
+      kind: 'purchase.settle',
+      memo: `Delivered ${held.serviceId}`,
+      postings,
+      write: () =>
+        db
+          .update(purchases)
+          .set({
+            status: 'delivered',
+            message: slotFor(purchases.message, 'message'),
+            providerReference: slotFor(purchases.providerReference, 'providerReference'),
+            costKobo: slotFor(purchases.costKobo, 'costKobo'),
+            token: slotFor(purchases.token, 'token'),
+            pins: slotFor(purchases.pins, 'pins'),
+            units: slotFor(purchases.units, 'units'),
+            receiptLines: slotFor(purchases.receiptLines, 'receiptLines'),
+            finalizedAt: slotFor(purchases.finalizedAt, 'now'),
+            updatedAt: slotFor(purchases.updatedAt, 'now'),
+            nextCheckAt: null,
+          })
+          .where(and(eq(purchases.id, sql.placeholder('id')), inArray(purchases.status, OPEN)))
+          .returning(),
+      writeShape: 'purchase.settle',
+      values: {
+        id,
+        message: outcome.message,
+        providerReference: outcome.providerReference,
+        costKobo: outcome.costKobo,
+        token: outcome.token,
+        pins: outcome.pins,
+        units: outcome.units,
+        receiptLines: outcome.receiptLines,
+        now: clock.now(),
+      },
+    });
+    const settled = row ? fromDriverRow(purchases, row) : null;
+    if (settled?.channel === 'web' && (settled.token || settled.pins?.length)) {
+      deps.onCredentialDelivered?.(settled);
+    }
+    return settled;
+  }
+
+  /**
+   * Failed: the whole hold goes back to the wallet. Final.
+   * @returns the failed purchase, or null when it was already final
+   */
+  async function refund(id: string, outcome: OutcomeNote): Promise<PurchaseRow | null> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(purchases)
+        .set({
+          status: 'failed',
+          message: outcome.message,
+          finalizedAt: clock.now(),
+          updatedAt: clock.now(),
+          nextCheckAt: null,
+        })
+        .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
+        .returning();
+      if (!row) return null;
+      await ledger.post(
+        {
+          reference: `purchase:${id}:refund`,
+          kind: 'purchase.refund',
+          memo: `Refund: ${row.serviceId} ${row.phone}`,
+          postings: [
+            {
+              from: { system: 'held:purchases' },
+              to: { wallet: row.userId },
+              amountKobo: kobo(row.chargedKobo),
+            },
+          ],
+        },
+        tx,
+      );
+      return row;
+    });
+  }
+
+  /**
+   * Not final yet: the requery job asks again later, with backoff, and ends it in settle or refund. Moves no
+   * money. @returns the pending purchase, or null when it was already final
+   */
+  async function keepPending(id: string, outcome: OutcomeNote): Promise<PurchaseRow | null> {
+    const now = clock.now();
+    const [row] = await db
+      .update(purchases)
+      .set({
+        status: 'pending',
+        message: outcome.message,
+        checks: sql`${purchases.checks} + 1`,
+        nextCheckAt: sql`${now}::timestamptz + interval '1 second' * (case ${purchases.checks} ${sql.raw(
+          BACKOFF_SECONDS.map((seconds, i) => `when ${i} then ${seconds}`).join(' '),
+        )} else ${HOURLY} end)`,
+        updatedAt: now,
+        flaggedAt: sql`case when ${purchases.flaggedAt} is null and ${purchases.createdAt} < ${new Date(now.getTime() - FLAG_AFTER_MS)} then ${now}::timestamptz else ${purchases.flaggedAt} end`,
+      })
+      .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
+      .returning();
+    if (!row) return null;
+    await deps.jobs.send(
+      REQUERY_JOB,
+      { purchaseId: id },
+      {
+        startAfterSeconds: backoffSeconds(row.checks - 1),
+        dedupeKey: `${id}:${row.checks}`,
+      },
+    );
+    return row;
+  }
+
+  /** @returns the purchase when it was delivered just now (the other outcomes are read again by who needs them) */
+  async function applyOutcome(row: HeldPurchase, outcome: ProviderOutcome): Promise<PurchaseRow | null> {
+    switch (outcome.status) {
+      case 'delivered':
+        return settle(row, outcome);
+      case 'failed':
+        await refund(row.id, outcome);
+        return null;
+      case 'pending':
+        await keepPending(row.id, outcome);
+        return null;
+    }
+  }
+
+  return { hold, askProvider, settle, refund, keepPending, applyOutcome };
+}
+
+export type PurchaseSteps = ReturnType<typeof createPurchaseSteps>;

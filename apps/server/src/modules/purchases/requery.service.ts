@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
+import { CONFIRMING, REQUERY_JOB, type PurchaseSteps } from './purchase-steps.ts';
+import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
+import { OPEN, type PurchasesRepo } from './purchases.repo.ts';
+
+export const RECONCILE_JOB = 'purchases.reconcile';
+
+/** A purchase the provider says it never saw is refunded only after this long (it may still be arriving). */
+const UNKNOWN_GRACE_MS = 5 * 60_000;
+
+export type RequeryDeps = {
+  repo: Pick<PurchasesRepo, 'getById' | 'findByProviderRequestId' | 'listDue'>;
+  steps: Pick<PurchaseSteps, 'refund' | 'keepPending' | 'applyOutcome'>;
+  provider: Pick<BillsProvider, 'requery'>;
+  jobs: Pick<JobQueue, 'send'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** a purchase still `processing` this long is taken to be orphaned by a crash and requeried */
+  recheckAfterSeconds: number;
+};
+
+/** Open purchases asked about again: on the backoff schedule, on a provider callback, and at reconciliation. */
+export function createRequery(deps: RequeryDeps) {
+  const { repo, steps, provider, clock, log } = deps;
+
+  /** Asks the provider again about an open purchase and applies the answer. */
+  async function requeryNow(id: string): Promise<void> {
+    const row = await repo.getById(id);
+    if (!OPEN.includes(row.status)) return;
+    let result: ProviderOutcome | { status: 'unknown' };
+    try {
+      result = await provider.requery(row.providerRequestId);
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError))
+        log.error({ err: error, purchaseId: id }, 'requery failed');
+      result = { status: 'pending', message: row.message || CONFIRMING, code: null };
+    }
+    if (result.status === 'unknown') {
+      if (clock.now().getTime() - row.createdAt.getTime() > UNKNOWN_GRACE_MS) {
+        await steps.refund(id, {
+          message: 'The provider never received this purchase. Your money is back in your wallet.',
+        });
+      } else {
+        await steps.keepPending(id, { message: CONFIRMING });
+      }
+      return;
+    }
+    await steps.applyOutcome(row, result);
+  }
+
+  /** A provider callback never moves money by itself: it only triggers a requery. */
+  async function onProviderCallback(providerRequestId: string): Promise<void> {
+    // our request ids are short: anything longer is not ours and costs no lookup
+    if (providerRequestId.length > 64) return;
+    const row = await repo.findByProviderRequestId(providerRequestId);
+    if (!row || !OPEN.includes(row.status)) return;
+    // a burst of callbacks for one purchase makes one requery a minute; the backoff requeries go on besides
+    const minute = Math.floor(clock.now().getTime() / 60_000);
+    await deps.jobs.send(REQUERY_JOB, { purchaseId: row.id }, { dedupeKey: `callback:${row.id}:${minute}` });
+  }
+
+  /** Requeries every purchase that is due or looks orphaned, now; returns what changed. */
+  async function reconcile(): Promise<{ id: string; from: string; to: string }[]> {
+    const now = clock.now();
+    const due = await repo.listDue(now, new Date(now.getTime() - deps.recheckAfterSeconds * 1000));
+    const changes: { id: string; from: string; to: string }[] = [];
+    for (const { id, status } of due) {
+      await requeryNow(id);
+      const after = await repo.getById(id);
+      if (after.status !== status) changes.push({ id, from: status, to: after.status });
+    }
+    return changes;
+  }
+
+  return { requeryNow, onProviderCallback, reconcile };
+}
