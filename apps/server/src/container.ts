@@ -106,9 +106,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
   });
   if (options.runWorkers) {
     await jobs.work(PROCESS_WEBHOOK_JOB, z.object({ eventId: z.string() }), ({ eventId }) =>
-      funding.processWebhook(eventId, (payload) =>
-        gateway.readWebhookEvent(Buffer.from(JSON.stringify(payload))),
-      ),
+      funding.processWebhook(eventId),
     );
   }
   const billsProvider = createVtpassProvider({

@@ -77,6 +77,6 @@ export type PaymentGateway = {
     phone?: string | undefined;
   }): Promise<DedicatedAccount>;
   isValidWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
-  /** @throws GatewayRejectedError when the body is not a webhook event */
-  readWebhookEvent(rawBody: Buffer): GatewayEvent;
+  /** The event in a webhook body already parsed as JSON. @throws GatewayRejectedError when it is not one */
+  readWebhookEvent(payload: unknown): GatewayEvent;
 };

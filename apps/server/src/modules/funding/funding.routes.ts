@@ -206,7 +206,7 @@ export function registerPaystackWebhook(
       let event: ReturnType<PaymentGateway['readWebhookEvent']>;
       try {
         payload = JSON.parse(raw.toString('utf8'));
-        event = deps.gateway.readWebhookEvent(raw);
+        event = deps.gateway.readWebhookEvent(payload);
       } catch (error) {
         // signed but unreadable: answering 5xx would only make Paystack retry it for days
         request.log.warn({ err: error }, 'signed Paystack webhook that is not an event');

@@ -312,7 +312,7 @@ export function createFundingService(deps: FundingDeps) {
       }
     },
 
-    async processWebhook(eventId: string, readEvent: (payload: unknown) => GatewayEvent): Promise<void> {
+    async processWebhook(eventId: string): Promise<void> {
       const [stored] = await db
         .update(webhookEvents)
         .set({ attempts: sql`${webhookEvents.attempts} + 1` })
@@ -320,7 +320,7 @@ export function createFundingService(deps: FundingDeps) {
         .returning();
       if (!stored) return;
       try {
-        const event = readEvent(stored.payload);
+        const event = gateway.readWebhookEvent(stored.payload);
         if (event.kind === 'charge.success') {
           if (event.channel === 'dedicated_nuban') await creditTransfer(event);
           else if (!(await confirmCardPayment(event.reference))) {

@@ -52,14 +52,8 @@ export function createPaystackGateway({
     isValidWebhookSignature(rawBody, signature) {
       return isValidPaystackSignature(rawBody, signature, secretKey);
     },
-    readWebhookEvent(rawBody) {
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new GatewayRejectedError('The webhook body is not JSON', null);
-      }
-      const parsed = paystackWebhookBody.safeParse(json);
+    readWebhookEvent(payload) {
+      const parsed = paystackWebhookBody.safeParse(payload);
       if (!parsed.success) throw new GatewayRejectedError('The webhook body is not a Paystack event', null);
       return toGatewayEvent(parsed.data);
     },
