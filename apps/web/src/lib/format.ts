@@ -1,28 +1,10 @@
 import { bpsAsPercent, formatNaira, KOBO_PER_NAIRA } from '@quickvend/shared/money';
 
+// Naira, dates, tokens: `@quickvend/shared/money`, `/format` and `/bills`. Here only what the web alone shows.
+
 /** `₦21,000.00` from a whole-naira price written in code (never from user input). */
 export function formatWholeNaira(naira: number): string {
   return formatNaira(naira * KOBO_PER_NAIRA);
-}
-
-export { formatNaira };
-export { formatLagosTimestamp } from '@quickvend/shared/dates';
-export { groupToken, tokenDigits } from '@quickvend/shared/bills';
-
-const lagosDateTime = new Intl.DateTimeFormat('en-NG', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** `12 Mar 2025, 14:05`: a server timestamp as a clock in Lagos shows it. */
-export function formatLagosDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : lagosDateTime.format(date);
 }
 
 /** `012 345 6789`: a 10-digit account number in groups a person can read out and check. */

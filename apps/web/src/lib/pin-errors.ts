@@ -1,5 +1,5 @@
+import { formatLagosDateTime } from '@quickvend/shared/format';
 import { isApiError } from './api-client.ts';
-import { formatLagosDateTime } from './format.ts';
 
 export function lockedUntilText(lockedUntil: string): string {
   return `Too many wrong PINs. Purchases are locked until ${formatLagosDateTime(lockedUntil)} (Lagos time).`;

@@ -1,5 +1,5 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
-import { groupToken, tokenDigits } from '@/lib/format.ts';
+import { groupToken, tokenDigits } from '@quickvend/shared/bills';
 import { CopyButton } from '../ui/copy-button.tsx';
 
 /** What a purchase handed over to keep: an electricity token (large, in fours) and units, or exam PINs. */

@@ -1,8 +1,8 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
-import { groupToken } from '@/lib/format.ts';
+import { groupToken } from '@quickvend/shared/bills';
+import { Receipt, receiptText, type ReceiptRow } from '../ui/receipt.tsx';
 import { PurchaseDeliverables } from './purchase-deliverables.tsx';
 import { PurchaseStatusBadge } from './purchase-status-badge.tsx';
-import { Receipt, receiptText, type ReceiptRow } from '../ui/receipt.tsx';
 
 type Row = [label: string, value: string];
 

@@ -1,7 +1,8 @@
 import type { PurchaseStatus } from '@quickvend/shared/api/purchases';
 import { StatusBadge, type BadgeTone } from '../ui/status-badge.tsx';
 
-const labels: Record<PurchaseStatus, string> = {
+/** A purchase's status in words: on badges, receipts and the status filter. */
+export const purchaseStatusLabels: Record<PurchaseStatus, string> = {
   delivered: 'Delivered',
   pending: 'Pending',
   failed: 'Failed',
@@ -15,5 +16,5 @@ const tones: Record<PurchaseStatus, BadgeTone> = {
 
 /** Delivered, pending or failed: the word first, the colour to help. */
 export function PurchaseStatusBadge({ status }: { status: PurchaseStatus }) {
-  return <StatusBadge label={labels[status]} tone={tones[status]} />;
+  return <StatusBadge label={purchaseStatusLabels[status]} tone={tones[status]} />;
 }

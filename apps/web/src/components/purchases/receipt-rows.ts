@@ -1,13 +1,7 @@
-import type { Purchase, PurchaseStatus } from '@quickvend/shared/api/purchases';
+import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatNaira } from '@quickvend/shared/money';
 
 export type ReceiptLine = [label: string, value: string];
-
-export const purchaseStatusLabels: Record<PurchaseStatus, string> = {
-  delivered: 'Delivered',
-  pending: 'Pending',
-  failed: 'Failed',
-};
 
 /** A receipt row list with each label once: the first wins (a provider's line may repeat one of ours). */
 export function uniqueRows(rows: ReceiptLine[]): ReceiptLine[] {

@@ -1,5 +1,5 @@
 import { formatNaira } from '@quickvend/shared/money';
-import { formatLagosDateTime } from '@/lib/format.ts';
+import { formatLagosDateTime } from '@quickvend/shared/format';
 import { useFlaggedPurchases } from '../api/get-flagged-purchases.ts';
 
 /** Shown only when something needs chasing with the provider. */

@@ -10,11 +10,12 @@ import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { errorMessageOf } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { sessionQueryKey, setSignedIn, signOut } from '@/lib/session.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { CredentialsFields, missingCredentialsMessage } from './credentials-fields.tsx';
-import { errorMessageOf, type Status } from './form-helpers.ts';
+import { type Status } from './form-helpers.ts';
 
 export function AdminLoginPage() {
   const navigate = useNavigate();

@@ -12,11 +12,12 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { setServerFieldErrors } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { setSignedIn } from '@/lib/session.ts';
 import { useRegisterAdmin } from '../api/admin-register.ts';
 import { useInvitation } from '../api/get-invitation.ts';
-import { applyFieldErrors, fieldError, type Status } from './form-helpers.ts';
+import { fieldError, type Status } from './form-helpers.ts';
 
 const formSchema = adminRegisterBody
   .pick({ email: true, password: true })
@@ -58,7 +59,7 @@ function RegisterForm({ token, invitedEmail }: { token: string; invitedEmail: st
         setSignedIn(queryClient, user);
         void navigate(paths.admin, { replace: true });
       } catch (error) {
-        applyFieldErrors(error, fieldNames, setError);
+        setServerFieldErrors(error, fieldNames, setError);
         setStatus({ text: messages.auth.adminRegistrationFailed, tone: 'error' });
       }
     },

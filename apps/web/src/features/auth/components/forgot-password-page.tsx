@@ -10,9 +10,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useIsSandbox } from '@/lib/api/get-meta.ts';
+import { errorMessageOf } from '@/lib/form-errors.ts';
 import { paths, serverPages } from '@/lib/paths.ts';
 import { useRequestPasswordReset } from '../api/forgot-password.ts';
-import { errorMessageOf } from './form-helpers.ts';
 
 export function ForgotPasswordPage() {
   const isSandbox = useIsSandbox();

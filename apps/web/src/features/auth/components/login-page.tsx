@@ -9,11 +9,12 @@ import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { errorMessageOf } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { setSignedIn } from '@/lib/session.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { CredentialsFields, missingCredentialsMessage } from './credentials-fields.tsx';
-import { errorMessageOf, SUCCESS_PAUSE_MS, type Status } from './form-helpers.ts';
+import { SUCCESS_PAUSE_MS, type Status } from './form-helpers.ts';
 
 export function LoginPage() {
   const navigate = useNavigate();

@@ -11,9 +11,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { errorMessageOf } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
-import { errorMessageOf } from './form-helpers.ts';
 
 const formSchema = resetPasswordBody
   .pick({ password: true })

@@ -10,16 +10,11 @@ import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { errorMessageOf, setServerFieldErrors } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { setSignedIn } from '@/lib/session.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import {
-  applyFieldErrors,
-  errorMessageOf,
-  fieldError,
-  SUCCESS_PAUSE_MS,
-  type Status,
-} from './form-helpers.ts';
+import { fieldError, SUCCESS_PAUSE_MS, type Status } from './form-helpers.ts';
 
 const REFERRAL_STORAGE_KEY = 'quickvend.ref';
 const formSchema = signUpBody.pick({ name: true, email: true, password: true });
@@ -68,7 +63,7 @@ export function SignUpPage() {
           void navigate(paths.dashboard, { replace: true, state: { flash: messages.auth.signupSuccess } });
         }, SUCCESS_PAUSE_MS);
       } catch (error) {
-        applyFieldErrors(error, fieldNames, setError);
+        setServerFieldErrors(error, fieldNames, setError);
         setStatus({ text: messages.auth.signupError(errorMessageOf(error)), tone: 'error' });
       }
     },

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
+import { formatLagosDateTime } from '@quickvend/shared/format';
 import { PurchaseStatusBadge } from '@/components/purchases/purchase-status-badge.tsx';
 import { SkeletonList } from '@/components/ui/skeleton.tsx';
-import { formatLagosDateTime } from '@/lib/format.ts';
 import { paths, transactionReceiptPath } from '@/lib/paths.ts';
 import { useRecentPurchases } from '../api/get-recent-purchases.ts';
 

@@ -9,10 +9,10 @@ import { messages } from '@quickvend/shared/messages';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { showServerError } from '@/lib/form-errors.ts';
 import { useStartCardPayment } from '../api/start-card-payment.ts';
 import { nairaAmountField } from './amount.ts';
 import { checkoutNavigation } from './checkout-navigation.ts';
-import { showServerError } from './form-errors.ts';
 import { checkoutMessages } from './payment-status.ts';
 import type { CheckoutResult } from './use-card-checkout.ts';
 

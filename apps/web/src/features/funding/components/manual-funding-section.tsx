@@ -6,16 +6,16 @@ import type { ManualFundingRequest } from '@quickvend/shared/api/funding';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
 import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
+import { formatLagosDateTime } from '@quickvend/shared/format';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
-import { formatLagosDateTime } from '@/lib/format.ts';
+import { showServerError } from '@/lib/form-errors.ts';
 import { useCreateManualFunding } from '../api/create-manual-funding.ts';
 import { useManualFundings } from '../api/get-manual-fundings.ts';
 import { nairaAmountField } from './amount.ts';
-import { showServerError } from './form-errors.ts';
 import { FundingSection } from './funding-section.tsx';
 
 const fieldNames = ['depositorName', 'bankName', 'amount'] as const;

@@ -1,10 +1,10 @@
 import type { Payment, PaymentStatus } from '@quickvend/shared/api/funding';
 import { formatNaira } from '@quickvend/shared/money';
+import { formatLagosDateTime } from '@quickvend/shared/format';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
-import { formatLagosDateTime } from '@/lib/format.ts';
 import { usePayments } from '../api/get-payments.ts';
 
 const paymentStatus: Record<PaymentStatus, { label: string; tone: BadgeTone }> = {

@@ -4,15 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { allowedIpsText, apiKeyName, createApiKeyBody, type ApiKey } from '@quickvend/shared/api/api-keys';
 import { pinDigits } from '@quickvend/shared/api/pin';
+import { formatLagosDateTime } from '@quickvend/shared/format';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton, SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
-import { isApiError } from '@/lib/api-client.ts';
-import { formatLagosDateTime } from '@/lib/format.ts';
-import { describePinError } from '@/lib/pin-errors.ts';
 import { usePinStatus } from '@/lib/api/get-pin-status.ts';
+import { showServerError } from '@/lib/form-errors.ts';
+import { describePinError } from '@/lib/pin-errors.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 
 export const apiKeyTexts = {
@@ -216,12 +216,8 @@ function CreateKeyForm({ hasPin, onCreated }: { hasPin: boolean; onCreated: (sec
         setError(pinError);
         return;
       }
-      const fieldErrors = isApiError(cause) ? cause.fieldErrors : {};
-      const fields = formFields.filter((field) => fieldErrors[field]);
-      for (const field of fields) setFieldError(field, { type: 'server', message: fieldErrors[field] });
-      if (fields.length === 0) {
-        setError(`Error: ${cause instanceof Error ? cause.message : 'Could not create the key.'}`);
-      }
+      const text = showServerError(cause, formFields, setFieldError, 'Could not create the key.');
+      if (text !== null) setError(text);
     }
   });
 

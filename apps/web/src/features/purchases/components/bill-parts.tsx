@@ -68,19 +68,6 @@ export function VerifyButton({
   );
 }
 
-/** `6 Feb 2027` from an ISO date; the provider's own text (`02-FEB-27`) when it is not one. */
-export function formatDueDate(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return value;
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat('en-NG', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-}
-
 /** The customer the provider found, with what it says about them, shown before anyone pays. */
 export function VerifiedCustomer({
   title,

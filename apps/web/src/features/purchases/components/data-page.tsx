@@ -1,24 +1,24 @@
 import { useState, type SyntheticEvent } from 'react';
 import type { Variation } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
-import { detectNetwork, type Network } from '@quickvend/shared/phone';
+import { detectNetwork, NETWORKS, type Network } from '@quickvend/shared/phone';
 import { NETWORK_SERVICES } from '@quickvend/shared/services';
+import { providerLabel } from '@/components/ui/logos.tsx';
 import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { useVariations } from '@/lib/api/get-variations.ts';
-import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { PlanAmount } from './bill-parts.tsx';
 import { PlanPicker } from './plans-area.tsx';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { formError, usePurchaseFlow, type FormCheck } from './use-purchase-flow.ts';
 
-export const dataNetworks: { id: Network; label: string }[] = [
-  { id: 'mtn', label: 'MTN' },
-  { id: 'glo', label: 'Glo' },
-  { id: 'airtel', label: 'Airtel' },
-  { id: '9mobile', label: '9mobile' },
-];
+/** The networks as their badges name them (`Glo`). */
+export const dataNetworks: { id: Network; label: string }[] = NETWORKS.map(({ id }) => ({
+  id,
+  label: providerLabel(id),
+}));
 
 const MIN_PHONE_DIGITS = 10;
 

@@ -1,20 +1,17 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
-import { EXAM_SERVICES, NETWORK_SERVICES, PRODUCT_NAME, TV_PROVIDERS } from '@quickvend/shared/services';
-import { Button } from '@/components/ui/button.tsx';
+import { findCatalogueService } from '@quickvend/shared/catalog';
+import { EXAM_SERVICES, NETWORK_SERVICES, PRODUCT_NAME } from '@quickvend/shared/services';
+import { formatLagosTimestamp } from '@quickvend/shared/format';
 import { EmailAgainButton, canEmailAgain } from '@/components/purchases/email-again-button.tsx';
-import { LinkButton } from '@/components/ui/link-button.tsx';
 import { PurchaseReceipt } from '@/components/purchases/purchase-receipt.tsx';
+import { purchaseStatusLabels } from '@/components/purchases/purchase-status-badge.tsx';
+import { chargeRowsOf, detailRowsOf, uniqueRows } from '@/components/purchases/receipt-rows.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { LinkButton } from '@/components/ui/link-button.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
-import { formatLagosTimestamp } from '@/lib/format.ts';
 import { transactionReceiptPath } from '@/lib/paths.ts';
-import {
-  chargeRowsOf,
-  detailRowsOf,
-  purchaseStatusLabels,
-  uniqueRows,
-} from '@/components/purchases/receipt-rows.ts';
 
 export const resultTexts = {
   pending: (withWhom: string) =>
@@ -24,15 +21,13 @@ export const resultTexts = {
 
 /** The network of a provider service id (`mtn`, `mtn-data`, `etisalat`...), as the forms name it. */
 export function networkLabelOf(serviceId: string): string {
-  const entry = Object.values(NETWORK_SERVICES).find(
-    (network) => network.airtime === serviceId || network.data === serviceId,
-  );
-  return entry?.label ?? serviceId;
+  const network = findCatalogueService(serviceId)?.network;
+  return network ? NETWORK_SERVICES[network].label : serviceId;
 }
 
 /** `DSTV`, `GOtv`, `StarTimes`, `Showmax`: a TV service as its page names it. */
 export function tvLabelOf(serviceId: string): string {
-  return TV_PROVIDERS.find((provider) => provider.id === serviceId)?.label ?? serviceId;
+  return findCatalogueService(serviceId)?.name ?? serviceId;
 }
 
 function pendingWith(purchase: Purchase): string {

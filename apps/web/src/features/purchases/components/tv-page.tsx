@@ -1,6 +1,7 @@
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import type { VerifyResponse } from '@quickvend/shared/api/purchases';
 import { applyDiscount, checkTvForm, compactNumber, type TvServiceId } from '@quickvend/shared/bills';
+import { formatCalendarDate } from '@quickvend/shared/format';
 import { formatNaira, kobo } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
@@ -8,14 +9,14 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { useIsSandbox } from '@/lib/api/get-meta.ts';
 import { useService } from '@/lib/api/get-services.ts';
 import { useVariations } from '@/lib/api/get-variations.ts';
-import { useIsSandbox } from '@/lib/api/get-meta.ts';
-import { phoneForServer } from '@/lib/phone.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { phoneForServer } from '@/lib/phone.ts';
 import { useVerifiedCustomer } from '../api/verify-customer.ts';
+import { billTexts, PlanAmount, VerifiedCustomer } from './bill-parts.tsx';
 import { BillTables } from './bill-tables.tsx';
-import { billTexts, formatDueDate, PlanAmount, VerifiedCustomer } from './bill-parts.tsx';
 import { PlanPicker } from './plans-area.tsx';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { tvLabelOf } from './purchase-result.tsx';
@@ -250,7 +251,7 @@ export function TvPage({ serviceId, children }: TvPageProps) {
               rows={[
                 ['Customer name', verified.customerName],
                 ['Status', verified.status],
-                ['Due date', verified.dueDate ? formatDueDate(verified.dueDate) : null],
+                ['Due date', verified.dueDate ? formatCalendarDate(verified.dueDate) : null],
                 ['Current bouquet', verified.currentBouquet],
                 [
                   'Renewal amount',

@@ -2,11 +2,23 @@ import { Link } from 'react-router';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatNaira } from '@quickvend/shared/money';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { CopyButton } from '@/components/ui/copy-button.tsx';
+import { formatLagosTimestamp } from '@quickvend/shared/format';
+import { groupToken, tokenDigits } from '@quickvend/shared/bills';
 import { PurchaseStatusBadge } from '@/components/purchases/purchase-status-badge.tsx';
-import { formatLagosTimestamp, groupToken, tokenDigits } from '@/lib/format.ts';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { transactionReceiptPath } from '@/lib/paths.ts';
-import { planOf, recipientOf } from './service-names.ts';
+
+/** What was bought, in words: the plan for data and TV, else the service's name. */
+export function planOf(purchase: Purchase): string {
+  return purchase.planName ?? purchase.serviceName;
+}
+
+/** Who received it: the phone, or the meter or smart card number. */
+export function recipientOf(purchase: Purchase): string {
+  return purchase.billersCode && purchase.billersCode !== purchase.phone
+    ? `${purchase.billersCode}${purchase.phone ? ` (${purchase.phone})` : ''}`
+    : purchase.phone;
+}
 
 const statusBorder: Record<Purchase['status'], string> = {
   delivered: 'border-l-green-600',

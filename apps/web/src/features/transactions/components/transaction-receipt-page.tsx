@@ -3,21 +3,17 @@ import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { formatLagosDateTime, formatLagosTimestamp } from '@quickvend/shared/format';
 import { EmailAgainButton, canEmailAgain } from '@/components/purchases/email-again-button.tsx';
 import { PurchaseReceipt } from '@/components/purchases/purchase-receipt.tsx';
+import { purchaseStatusLabels } from '@/components/purchases/purchase-status-badge.tsx';
+import { chargeRowsOf, detailRowsOf, uniqueRows } from '@/components/purchases/receipt-rows.ts';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { formatLagosDateTime, formatLagosTimestamp } from '@/lib/format.ts';
 import { paths } from '@/lib/paths.ts';
-import {
-  chargeRowsOf,
-  detailRowsOf,
-  purchaseStatusLabels,
-  uniqueRows,
-} from '@/components/purchases/receipt-rows.ts';
 import { useTransaction } from '../api/get-transaction.ts';
-import { recipientOf } from './service-names.ts';
+import { recipientOf } from './transaction-card.tsx';
 
 export const receiptTexts = {
   pending:

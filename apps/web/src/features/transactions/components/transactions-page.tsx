@@ -11,7 +11,7 @@ import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
 import { useTransactions } from '../api/get-transactions.ts';
-import { serviceFilterGroups, statusFilters } from './service-names.ts';
+import { serviceFilterGroups, statusFilters } from './filters.ts';
 import { TransactionCard } from './transaction-card.tsx';
 
 function TransactionsSkeleton() {

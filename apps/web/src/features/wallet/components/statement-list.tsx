@@ -1,10 +1,10 @@
 import type { StatementLine } from '@quickvend/shared/api/wallet';
 import { formatNaira } from '@quickvend/shared/money';
+import { formatLagosDateTime } from '@quickvend/shared/format';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
-import { formatLagosDateTime } from '@/lib/format.ts';
 import { useStatement } from '../api/get-statement.ts';
 
 const kindLabels: Record<string, string> = {
