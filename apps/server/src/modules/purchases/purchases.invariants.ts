@@ -1,39 +1,51 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import type { Ledger } from '../ledger/index.ts';
+import { purchases } from './purchases.tables.ts';
 
-/** hold / settle / refund entries each status implies */
-const EXPECTED_ENTRIES: Record<string, [number, number, number]> = {
-  processing: [1, 0, 0],
-  pending: [1, 0, 0],
-  delivered: [1, 1, 0],
-  failed: [1, 0, 1],
+/** whether each status implies a hold, a settlement and a refund entry */
+const EXPECTED_ENTRIES: Record<string, [boolean, boolean, boolean]> = {
+  processing: [true, false, false],
+  pending: [true, false, false],
+  delivered: [true, true, false],
+  failed: [true, false, true],
 };
 
-/** Purchase invariants: each state has exactly the ledger entries it implies. @returns the problems found */
-export async function findPurchaseProblems(db: Database): Promise<string[]> {
-  const rows = await queryRows<{
-    id: string;
-    status: string;
-    holds: number;
-    settles: number;
-    refunds: number;
-  }>(
-    db,
-    sql`
-    select p.id, p.status, p.charged_kobo::text as charged,
-      (select count(*) from ledger_entries e where e.reference = 'purchase:' || p.id || ':hold')::int as holds,
-      (select count(*) from ledger_entries e where e.reference = 'purchase:' || p.id || ':settle')::int as settles,
-      (select count(*) from ledger_entries e where e.reference = 'purchase:' || p.id || ':refund')::int as refunds
-    from purchases p`,
-  );
+/**
+ * Purchase invariants: each state has exactly the ledger entries it implies, and the hold and the refund moved
+ * exactly the amount charged out of and back into the buyer's wallet. @returns the problems found
+ */
+export async function findPurchaseProblems(
+  db: Database,
+  ledger: Pick<Ledger, 'referencesStartingWith' | 'walletMovesByReference'>,
+): Promise<string[]> {
+  const [rows, references, walletMoves] = await Promise.all([
+    db
+      .select({
+        id: purchases.id,
+        userId: purchases.userId,
+        status: purchases.status,
+        chargedKobo: purchases.chargedKobo,
+      })
+      .from(purchases),
+    ledger.referencesStartingWith('purchase:'),
+    ledger.walletMovesByReference('purchase:'),
+  ]);
   const problems: string[] = [];
   for (const row of rows) {
-    const expected = EXPECTED_ENTRIES[row.status] ?? [1, 0, 0];
-    const actual = [row.holds, row.settles, row.refunds];
-    if (expected.some((n, i) => n !== actual[i])) {
-      problems.push(
-        `purchase ${row.id} is ${row.status} but has ${actual.join('/')} hold/settle/refund entries`,
-      );
+    const expected = EXPECTED_ENTRIES[row.status] ?? [true, false, false];
+    const refs = (['hold', 'settle', 'refund'] as const).map((step) => `purchase:${row.id}:${step}`);
+    const actual = refs.map((reference) => references.has(reference));
+    if (expected.some((present, i) => present !== actual[i])) {
+      const counts = actual.map((present) => (present ? 1 : 0)).join('/');
+      problems.push(`purchase ${row.id} is ${row.status} but has ${counts} hold/settle/refund entries`);
+    }
+    const held = walletMoves.get(refs[0] ?? '')?.get(row.userId);
+    if (actual[0] && held !== -row.chargedKobo) {
+      problems.push(`purchase ${row.id} charged ${row.chargedKobo} but its hold moved ${held ?? 0}`);
+    }
+    const refunded = walletMoves.get(refs[2] ?? '')?.get(row.userId);
+    if (actual[2] && refunded !== row.chargedKobo) {
+      problems.push(`purchase ${row.id} charged ${row.chargedKobo} but its refund moved ${refunded ?? 0}`);
     }
   }
   return problems;

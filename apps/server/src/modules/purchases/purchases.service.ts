@@ -95,7 +95,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     recheck: requery.requeryNow,
     onProviderCallback: requery.onProviderCallback,
     reconcile: requery.reconcile,
-    verify: () => findPurchaseProblems(db),
+    verify: () => findPurchaseProblems(db, deps.ledger),
     actions,
   };
 }
