@@ -1,16 +1,13 @@
 export {
-  BALANCE_CHANNEL,
   buildLines,
-  createLedger,
   LedgerInvariantError,
   systemAccounts,
   UnbalancedEntryError,
   type AccountRef,
   type EntryKind,
-  type Ledger,
   type PostedEntry,
   type PostInput,
-  type StatementEntry,
   type Posting,
   type SystemAccount,
-} from './ledger.service.ts';
+} from './ledger.lines.ts';
+export { BALANCE_CHANNEL, createLedger, type Ledger, type StatementEntry } from './ledger.service.ts';

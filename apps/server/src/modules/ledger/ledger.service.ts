@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, like, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { messages } from '@quickvend/shared/messages';
 import { kobo, type Kobo } from '@quickvend/shared/money';
 import {
@@ -12,53 +11,17 @@ import {
 } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import {
+  buildLines,
+  inputHashOf,
+  LedgerInvariantError,
+  WALLET_PREFIX,
+  walletCode,
+  type PostedEntry,
+  type PostInput,
+} from './ledger.lines.ts';
+import { createLedgerQueries } from './ledger.queries.ts';
 import { ledgerAccounts, ledgerEntries, ledgerLines, walletAdjustments } from './ledger.tables.ts';
-
-/** Accounts for the world outside the wallets. Seeded by migration; ids equal codes. */
-export const systemAccounts = [
-  'clearing:paystack',
-  'clearing:transfer',
-  'clearing:manual',
-  'income:fees',
-  'income:margin',
-  'equity:adjustments',
-  'expense:referrals',
-  'expense:discounts',
-  'held:purchases',
-  'provider:vtpass',
-] as const;
-export type SystemAccount = (typeof systemAccounts)[number];
-
-export type AccountRef = { wallet: string } | { system: SystemAccount };
-export type Posting = { from: AccountRef; to: AccountRef; amountKobo: Kobo };
-
-export type EntryKind =
-  | 'funding.card'
-  | 'funding.transfer'
-  | 'funding.manual'
-  | 'adjustment'
-  | 'referral.reward'
-  | 'purchase.hold'
-  | 'purchase.settle'
-  | 'purchase.refund'
-  | 'reversal';
-
-export type PostInput = {
-  /** Unique per money movement (`funding:<ref>`); posting it again moves nothing. */
-  reference: string;
-  kind: EntryKind;
-  memo: string;
-  actorId?: string | null;
-  reversesEntryId?: string;
-  postings: Posting[];
-};
-
-export type PostedEntry = {
-  entryId: string;
-  isNew: boolean;
-  /** New balance of each wallet the entry touched, by user id (empty when the entry already existed). */
-  walletBalances: Map<string, Kobo>;
-};
 
 /**
  * An entry posted in the same single statement as the caller's own write, committed on its own. A wallet debit,
@@ -79,63 +42,10 @@ export type StatementEntry = Pick<PostInput, 'reference' | 'kind' | 'memo' | 'po
   values: Record<string, unknown>;
 };
 
-export class UnbalancedEntryError extends Error {
-  override name = 'UnbalancedEntryError';
-}
-
-/**
- * A broken invariant, never the customer's fault: a system account that would go below zero, or a reference
- * posted again with other postings. It answers 500 and is logged at error level with its stack.
- */
-export class LedgerInvariantError extends Error {
-  override name = 'LedgerInvariantError';
-}
-
-/** What an entry moves, as a stable hash: the same reference must always carry the same movement. */
-function inputHashOf(kind: EntryKind, lines: ReadonlyMap<string, number>): string {
-  const sorted = [...lines].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256')
-    .update(JSON.stringify([kind, sorted]))
-    .digest('base64url');
-}
-
-// LIKE's own wildcards in a prefix are matched as themselves
-const referenceStartsWith = (prefix: string) =>
-  like(ledgerEntries.reference, `${prefix.replace(/[\\%_]/g, '\\$&')}%`);
-
 const systemBelowZero = (code: string) =>
   new LedgerInvariantError(`System account ${code} would go below zero: the books are out of step.`);
 
 export const BALANCE_CHANNEL = 'qv_balance';
-
-const WALLET_PREFIX = 'wallet:';
-const walletCode = (userId: string) => `${WALLET_PREFIX}${userId}`;
-const refKey = (ref: AccountRef) => ('wallet' in ref ? walletCode(ref.wallet) : ref.system);
-
-/**
- * Turns postings into the lines of one entry: positive amounts only, and each posting both takes from one
- * account and gives to another, so the lines always sum to zero. Pure.
- */
-export function buildLines(postings: readonly Posting[]): Map<string, number> {
-  if (postings.length === 0) throw new UnbalancedEntryError('An entry needs at least one posting.');
-  const lines = new Map<string, number>();
-  for (const { from, to, amountKobo } of postings) {
-    if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) {
-      throw new UnbalancedEntryError(`Posting amounts must be positive whole kobo, got ${amountKobo}.`);
-    }
-    const source = refKey(from);
-    const destination = refKey(to);
-    if (source === destination)
-      throw new UnbalancedEntryError(`A posting cannot move money within ${source}.`);
-    lines.set(source, (lines.get(source) ?? 0) - amountKobo);
-    lines.set(destination, (lines.get(destination) ?? 0) + amountKobo);
-  }
-  for (const [code, amount] of lines) if (amount === 0) lines.delete(code);
-  const total = [...lines.values()].reduce((sum, amount) => sum + amount, 0);
-  if (total !== 0 || lines.size < 2)
-    throw new UnbalancedEntryError('The lines of an entry must sum to zero.');
-  return lines;
-}
 
 const refusedBelowZero = (error: unknown) =>
   databaseErrorOf(error)?.constraint === 'ledger_accounts_balance_non_negative';
@@ -392,107 +302,11 @@ export function createLedger(db: Database) {
     post,
     postWithWrite,
     reverse,
-
-    /** The references of entries that start with `prefix` (`purchase:`), for invariant checks. */
-    async referencesStartingWith(prefix: string): Promise<Set<string>> {
-      const rows = await db
-        .select({ reference: ledgerEntries.reference })
-        .from(ledgerEntries)
-        .where(referenceStartsWith(prefix));
-      return new Set(rows.map((row) => row.reference));
-    },
-
-    /** What each entry whose reference starts with `prefix` moved into each wallet, by reference and owner. */
-    async walletMovesByReference(prefix: string): Promise<Map<string, Map<string, Kobo>>> {
-      const rows = await db
-        .select({
-          reference: ledgerEntries.reference,
-          userId: ledgerAccounts.ownerUserId,
-          amountKobo: sql<string>`sum(${ledgerLines.amountKobo})::text`,
-        })
-        .from(ledgerLines)
-        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
-        .where(
-          and(
-            referenceStartsWith(prefix),
-            sql`${ledgerAccounts.ownerUserId} is not null`,
-          ),
-        )
-        .groupBy(ledgerEntries.reference, ledgerAccounts.ownerUserId);
-      const moves = new Map<string, Map<string, Kobo>>();
-      for (const row of rows) {
-        if (!row.userId) continue;
-        const byOwner = moves.get(row.reference) ?? new Map<string, Kobo>();
-        byOwner.set(row.userId, kobo(Number(row.amountKobo)));
-        moves.set(row.reference, byOwner);
-      }
-      return moves;
-    },
+    ...createLedgerQueries(db),
 
     /** Idempotent: every user has exactly one wallet account. */
     async openWalletAccount(userId: string): Promise<void> {
       await ensureWalletAccount(db, userId);
-    },
-
-    /** A user without a wallet account has never had money move: their balance is zero. */
-    async getWalletBalance(userId: string): Promise<Kobo> {
-      const [row] = await db
-        .select({ balanceKobo: ledgerAccounts.balanceKobo })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.ownerUserId, userId));
-      return kobo(row?.balanceKobo ?? 0);
-    },
-
-    async getWalletBalances(userIds: readonly string[]): Promise<Map<string, Kobo>> {
-      const balances = new Map<string, Kobo>(userIds.map((id) => [id, kobo(0)]));
-      if (userIds.length === 0) return balances;
-      const rows = await db
-        .select({ userId: ledgerAccounts.ownerUserId, balanceKobo: ledgerAccounts.balanceKobo })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.ownerUserId, [...userIds]));
-      for (const row of rows) if (row.userId) balances.set(row.userId, kobo(row.balanceKobo));
-      return balances;
-    },
-
-    /** Net wallet movement of one user per entry kind. */
-    async sumWalletByKind(userId: string): Promise<Map<EntryKind, Kobo>> {
-      const rows = await db
-        .select({ kind: ledgerEntries.kind, total: sql<string>`sum(${ledgerLines.amountKobo})` })
-        .from(ledgerLines)
-        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
-        .where(eq(ledgerAccounts.ownerUserId, userId))
-        .groupBy(ledgerEntries.kind);
-      return new Map(rows.map((row) => [row.kind as EntryKind, kobo(Number(row.total))]));
-    },
-
-    /** The user's wallet lines, newest first, `limit` at a time; `cursor` is the last line id seen. */
-    async listWalletLines(userId: string, options: { limit: number; cursor?: number | undefined }) {
-      const rows = await db
-        .select({
-          lineId: ledgerLines.id,
-          entryId: ledgerEntries.id,
-          kind: ledgerEntries.kind,
-          reference: ledgerEntries.reference,
-          memo: ledgerEntries.memo,
-          amountKobo: ledgerLines.amountKobo,
-          balanceAfterKobo: ledgerLines.balanceAfterKobo,
-          createdAt: ledgerLines.createdAt,
-        })
-        .from(ledgerLines)
-        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
-        .where(
-          and(
-            eq(ledgerAccounts.ownerUserId, userId),
-            options.cursor === undefined ? undefined : lt(ledgerLines.id, options.cursor),
-          ),
-        )
-        .orderBy(desc(ledgerLines.id))
-        .limit(options.limit + 1);
-      const page = rows.slice(0, options.limit);
-      return { lines: page, nextCursor: rows.length > options.limit ? (page.at(-1)?.lineId ?? null) : null };
     },
 
     /**
@@ -547,58 +361,6 @@ export function createLedger(db: Database) {
           balanceAfterKobo: after,
         };
       });
-    },
-
-    /** Every ledger invariant, checked in the database. Returns the problems found (none when sound). */
-    async verify(): Promise<{ accounts: number; entries: number; problems: string[] }> {
-      const problems: string[] = [];
-      const unbalanced = await queryRows<{ entry_id: string; total: string }>(
-        db,
-        sql`
-        select entry_id, sum(amount_kobo)::text as total from ledger_lines group by entry_id having sum(amount_kobo) <> 0`,
-      );
-      for (const row of unbalanced) problems.push(`entry ${row.entry_id} sums to ${row.total}, not 0`);
-      const lonely = await queryRows<{ id: string }>(
-        db,
-        sql`
-        select e.id from ledger_entries e left join ledger_lines l on l.entry_id = e.id
-        group by e.id having count(l.id) < 2`,
-      );
-      for (const row of lonely) problems.push(`entry ${row.id} has fewer than two lines`);
-      const drifted = await queryRows<{ code: string; balance: string; total: string }>(
-        db,
-        sql`
-        select a.code, a.balance_kobo::text as balance, coalesce(sum(l.amount_kobo), 0)::text as total
-        from ledger_accounts a left join ledger_lines l on l.account_id = a.id
-        group by a.id having a.balance_kobo <> coalesce(sum(l.amount_kobo), 0)`,
-      );
-      for (const row of drifted) {
-        problems.push(`account ${row.code} holds ${row.balance} but its lines sum to ${row.total}`);
-      }
-      const negative = await queryRows<{ code: string; balance: string }>(
-        db,
-        sql`
-        select code, balance_kobo::text as balance from ledger_accounts
-        where balance_kobo < 0 and (owner_user_id is not null or not allow_negative)`,
-      );
-      for (const row of negative) problems.push(`account ${row.code} is negative: ${row.balance}`);
-      const [counts] = await queryRows<{ accounts: string; entries: string }>(
-        db,
-        sql`
-          select (select count(*) from ledger_accounts)::text as accounts, (select count(*) from ledger_entries)::text as entries`,
-      );
-      return { accounts: Number(counts?.accounts ?? 0), entries: Number(counts?.entries ?? 0), problems };
-    },
-
-    /** Wallet credit of the entry with this reference, or null when there is none. */
-    async walletAmountOf(reference: string): Promise<{ userId: string; amountKobo: Kobo } | null> {
-      const [row] = await db
-        .select({ userId: ledgerAccounts.ownerUserId, amountKobo: ledgerLines.amountKobo })
-        .from(ledgerLines)
-        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
-        .where(and(eq(ledgerEntries.reference, reference), sql`${ledgerAccounts.ownerUserId} is not null`));
-      return row?.userId ? { userId: row.userId, amountKobo: kobo(row.amountKobo) } : null;
     },
   };
 }

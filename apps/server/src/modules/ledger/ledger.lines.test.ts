@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kobo } from '@quickvend/shared/money';
-import { buildLines, UnbalancedEntryError } from './ledger.service.ts';
+import { buildLines, UnbalancedEntryError } from './ledger.lines.ts';
 
 const wallet = { wallet: 'usr_1' };
 const fees = { system: 'income:fees' } as const;

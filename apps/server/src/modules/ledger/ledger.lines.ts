@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import type { Kobo } from '@quickvend/shared/money';
+
+/** Accounts for the world outside the wallets. Seeded by migration; ids equal codes. */
+export const systemAccounts = [
+  'clearing:paystack',
+  'clearing:transfer',
+  'clearing:manual',
+  'income:fees',
+  'income:margin',
+  'equity:adjustments',
+  'expense:referrals',
+  'expense:discounts',
+  'held:purchases',
+  'provider:vtpass',
+] as const;
+export type SystemAccount = (typeof systemAccounts)[number];
+
+export type AccountRef = { wallet: string } | { system: SystemAccount };
+export type Posting = { from: AccountRef; to: AccountRef; amountKobo: Kobo };
+
+export type EntryKind =
+  | 'funding.card'
+  | 'funding.transfer'
+  | 'funding.manual'
+  | 'adjustment'
+  | 'referral.reward'
+  | 'purchase.hold'
+  | 'purchase.settle'
+  | 'purchase.refund'
+  | 'reversal';
+
+export type PostInput = {
+  /** Unique per money movement (`funding:<ref>`); posting it again moves nothing. */
+  reference: string;
+  kind: EntryKind;
+  memo: string;
+  actorId?: string | null;
+  reversesEntryId?: string;
+  postings: Posting[];
+};
+
+export type PostedEntry = {
+  entryId: string;
+  isNew: boolean;
+  /** New balance of each wallet the entry touched, by user id (empty when the entry already existed). */
+  walletBalances: Map<string, Kobo>;
+};
+
+export class UnbalancedEntryError extends Error {
+  override name = 'UnbalancedEntryError';
+}
+
+/**
+ * A broken invariant, never the customer's fault: a system account that would go below zero, or a reference
+ * posted again with other postings. It answers 500 and is logged at error level with its stack.
+ */
+export class LedgerInvariantError extends Error {
+  override name = 'LedgerInvariantError';
+}
+
+/** What an entry moves, as a stable hash: the same reference must always carry the same movement. */
+export function inputHashOf(kind: EntryKind, lines: ReadonlyMap<string, number>): string {
+  const sorted = [...lines].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256')
+    .update(JSON.stringify([kind, sorted]))
+    .digest('base64url');
+}
+
+export const WALLET_PREFIX = 'wallet:';
+export const walletCode = (userId: string) => `${WALLET_PREFIX}${userId}`;
+const refKey = (ref: AccountRef) => ('wallet' in ref ? walletCode(ref.wallet) : ref.system);
+
+/**
+ * Turns postings into the lines of one entry: positive amounts only, and each posting both takes from one
+ * account and gives to another, so the lines always sum to zero. Pure.
+ */
+export function buildLines(postings: readonly Posting[]): Map<string, number> {
+  if (postings.length === 0) throw new UnbalancedEntryError('An entry needs at least one posting.');
+  const lines = new Map<string, number>();
+  for (const { from, to, amountKobo } of postings) {
+    if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) {
+      throw new UnbalancedEntryError(`Posting amounts must be positive whole kobo, got ${amountKobo}.`);
+    }
+    const source = refKey(from);
+    const destination = refKey(to);
+    if (source === destination)
+      throw new UnbalancedEntryError(`A posting cannot move money within ${source}.`);
+    lines.set(source, (lines.get(source) ?? 0) - amountKobo);
+    lines.set(destination, (lines.get(destination) ?? 0) + amountKobo);
+  }
+  for (const [code, amount] of lines) if (amount === 0) lines.delete(code);
+  const total = [...lines.values()].reduce((sum, amount) => sum + amount, 0);
+  if (total !== 0 || lines.size < 2)
+    throw new UnbalancedEntryError('The lines of an entry must sum to zero.');
+  return lines;
+}
