@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
-import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
-import type { Database, Executor } from '../../db/client.ts';
+import { kobo, type Kobo } from '@quickvend/shared/money';
+import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -16,7 +15,9 @@ import {
   type GatewayTransaction,
   type PaymentGateway,
 } from './funding.port.ts';
-import { dedicatedAccounts, manualFundingRequests, payments, webhookEvents } from './funding.tables.ts';
+import { findFundingProblems } from './funding.invariants.ts';
+import { dedicatedAccounts, payments, webhookEvents } from './funding.tables.ts';
+import { checkMinimumAmount, createManualFunding } from './manual-funding.service.ts';
 
 export const PROCESS_WEBHOOK_JOB = 'funding.process-webhook';
 
@@ -37,26 +38,12 @@ const UNAVAILABLE = 'Card payments are not available right now. Please try again
 // the gateway allows only letters, digits, '-', '.' and '='
 const newReference = () => newId('pay').replace('_', '-').toUpperCase();
 
-/** Why a manual request could not be decided. @throws NOT_FOUND or CONFLICT, always */
-async function refuseDecision(executor: Executor, id: string): Promise<never> {
-  const [existing] = await executor
-    .select({ id: manualFundingRequests.id })
-    .from(manualFundingRequests)
-    .where(eq(manualFundingRequests.id, id));
-  if (!existing) throw new AppError('NOT_FOUND', 'We could not find that deposit request.');
-  throw new AppError('CONFLICT', 'This request has already been decided.');
-}
-
 export function createFundingService(deps: FundingDeps) {
   const { db, ledger, gateway, clock, log } = deps;
 
-  function checkMinimum(amountKobo: Kobo): void {
-    if (amountKobo < deps.minAmountKobo) {
-      throw new AppError('VALIDATION_FAILED', `The minimum amount is ${formatNaira(deps.minAmountKobo)}.`, {
-        fields: { amount: `The minimum amount is ${formatNaira(deps.minAmountKobo)}.` },
-      });
-    }
-  }
+  const checkMinimum = (amountKobo: Kobo) => {
+    checkMinimumAmount(amountKobo, deps.minAmountKobo);
+  };
 
   async function findPayment(reference: string) {
     const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
@@ -340,133 +327,10 @@ export function createFundingService(deps: FundingDeps) {
       }
     },
 
-    async requestManualFunding(
-      userId: string,
-      input: { depositorName: string; bankName: string; amountKobo: Kobo },
-    ) {
-      checkMinimum(input.amountKobo);
-      if (input.amountKobo <= MANUAL_FUNDING_CHARGE_KOBO) {
-        throw new AppError('VALIDATION_FAILED', 'The amount must be more than the NGN 50 charge.');
-      }
-      const [request] = await db
-        .insert(manualFundingRequests)
-        .values({ id: newId('mfr'), userId, ...input, chargeKobo: MANUAL_FUNDING_CHARGE_KOBO })
-        .returning();
-      if (!request) throw new Error('manual funding insert returned nothing');
-      return request;
-    },
-
-    async listManualRequests(filter: { userId?: string; status?: 'pending' | 'approved' | 'rejected' }) {
-      return db
-        .select()
-        .from(manualFundingRequests)
-        .where(
-          and(
-            filter.userId ? eq(manualFundingRequests.userId, filter.userId) : undefined,
-            filter.status ? eq(manualFundingRequests.status, filter.status) : undefined,
-          ),
-        )
-        .orderBy(desc(manualFundingRequests.createdAt), desc(manualFundingRequests.id))
-        .limit(200);
-    },
-
-    /**
-     * Credits the amount less the NGN 50 charge, once: the decision is a conditional update in the same
-     * transaction as the ledger entry. @throws NOT_FOUND for an unknown request, CONFLICT for a decided one
-     */
-    async approveManualRequest(id: string, adminId: string) {
-      return db.transaction(async (tx) => {
-        const [approved] = await tx
-          .update(manualFundingRequests)
-          .set({ status: 'approved', decidedBy: adminId, decidedAt: clock.now() })
-          .where(and(eq(manualFundingRequests.id, id), eq(manualFundingRequests.status, 'pending')))
-          .returning();
-        if (!approved) return refuseDecision(tx, id);
-        await ledger.post(
-          {
-            reference: `manual:${id}`,
-            kind: 'funding.manual',
-            memo: `Manual deposit by ${approved.depositorName} (${approved.bankName})`,
-            actorId: adminId,
-            postings: [
-              {
-                from: { system: 'clearing:manual' },
-                to: { wallet: approved.userId },
-                amountKobo: kobo(approved.amountKobo - approved.chargeKobo),
-              },
-              {
-                from: { system: 'clearing:manual' },
-                to: { system: 'income:fees' },
-                amountKobo: kobo(approved.chargeKobo),
-              },
-            ],
-          },
-          tx,
-        );
-        return approved;
-      });
-    },
-
-    /** @throws NOT_FOUND for an unknown request, CONFLICT for a decided one */
-    async rejectManualRequest(id: string, adminId: string, reason: string) {
-      const [rejected] = await db
-        .update(manualFundingRequests)
-        .set({ status: 'rejected', reason, decidedBy: adminId, decidedAt: clock.now() })
-        .where(and(eq(manualFundingRequests.id, id), eq(manualFundingRequests.status, 'pending')))
-        .returning();
-      if (!rejected) return refuseDecision(db, id);
-      return rejected;
-    },
+    ...createManualFunding(deps),
 
     /** Funding invariants: each final state has exactly the ledger entry it implies. */
-    async verify(): Promise<string[]> {
-      const problems: string[] = [];
-      const [fundings, manuals] = await Promise.all([
-        ledger.walletMovesByReference('funding:'),
-        ledger.walletMovesByReference('manual:'),
-      ]);
-      const paymentRows = await db
-        .select({
-          reference: payments.reference,
-          userId: payments.userId,
-          status: payments.status,
-          amountKobo: payments.amountKobo,
-        })
-        .from(payments);
-      for (const row of paymentRows) {
-        const credited = fundings.get(`funding:${row.reference}`)?.get(row.userId);
-        if (row.status === 'success' && credited !== row.amountKobo) {
-          problems.push(
-            `payment ${row.reference} succeeded for ${row.amountKobo} but the wallet got ${credited ?? 'nothing'}`,
-          );
-        }
-        if (row.status !== 'success' && credited !== undefined) {
-          problems.push(`payment ${row.reference} is ${row.status} but the wallet was credited ${credited}`);
-        }
-      }
-      const manualRows = await db
-        .select({
-          id: manualFundingRequests.id,
-          userId: manualFundingRequests.userId,
-          status: manualFundingRequests.status,
-          amountKobo: manualFundingRequests.amountKobo,
-          chargeKobo: manualFundingRequests.chargeKobo,
-        })
-        .from(manualFundingRequests);
-      for (const row of manualRows) {
-        const net = row.amountKobo - row.chargeKobo;
-        const credited = manuals.get(`manual:${row.id}`)?.get(row.userId);
-        if (row.status === 'approved' && credited !== net) {
-          problems.push(
-            `manual request ${row.id} was approved for ${net} but the wallet got ${credited ?? 'nothing'}`,
-          );
-        }
-        if (row.status !== 'approved' && credited !== undefined) {
-          problems.push(`manual request ${row.id} is ${row.status} but the wallet was credited ${credited}`);
-        }
-      }
-      return problems;
-    },
+    verify: () => findFundingProblems(db, ledger),
   };
 }
 

@@ -1,0 +1,111 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
+import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { FundingDeps } from './funding.service.ts';
+import { manualFundingRequests } from './funding.tables.ts';
+
+/** @throws VALIDATION_FAILED below the smallest amount the platform takes */
+export function checkMinimumAmount(amountKobo: Kobo, minAmountKobo: Kobo): void {
+  if (amountKobo < minAmountKobo) {
+    throw new AppError('VALIDATION_FAILED', `The minimum amount is ${formatNaira(minAmountKobo)}.`, {
+      fields: { amount: `The minimum amount is ${formatNaira(minAmountKobo)}.` },
+    });
+  }
+}
+
+/** Why a manual request could not be decided. @throws NOT_FOUND or CONFLICT, always */
+async function refuseDecision(executor: Executor, id: string): Promise<never> {
+  const [existing] = await executor
+    .select({ id: manualFundingRequests.id })
+    .from(manualFundingRequests)
+    .where(eq(manualFundingRequests.id, id));
+  if (!existing) throw new AppError('NOT_FOUND', 'We could not find that deposit request.');
+  throw new AppError('CONFLICT', 'This request has already been decided.');
+}
+
+/** Deposits a customer declares and an admin approves (less the NGN 50 charge) or rejects, once. */
+export function createManualFunding(deps: Pick<FundingDeps, 'db' | 'ledger' | 'clock' | 'minAmountKobo'>) {
+  const { db, ledger, clock } = deps;
+  return {
+    async requestManualFunding(
+      userId: string,
+      input: { depositorName: string; bankName: string; amountKobo: Kobo },
+    ) {
+      checkMinimumAmount(input.amountKobo, deps.minAmountKobo);
+      if (input.amountKobo <= MANUAL_FUNDING_CHARGE_KOBO) {
+        throw new AppError('VALIDATION_FAILED', 'The amount must be more than the NGN 50 charge.');
+      }
+      const [request] = await db
+        .insert(manualFundingRequests)
+        .values({ id: newId('mfr'), userId, ...input, chargeKobo: MANUAL_FUNDING_CHARGE_KOBO })
+        .returning();
+      if (!request) throw new Error('manual funding insert returned nothing');
+      return request;
+    },
+
+    async listManualRequests(filter: { userId?: string; status?: 'pending' | 'approved' | 'rejected' }) {
+      return db
+        .select()
+        .from(manualFundingRequests)
+        .where(
+          and(
+            filter.userId ? eq(manualFundingRequests.userId, filter.userId) : undefined,
+            filter.status ? eq(manualFundingRequests.status, filter.status) : undefined,
+          ),
+        )
+        .orderBy(desc(manualFundingRequests.createdAt), desc(manualFundingRequests.id))
+        .limit(200);
+    },
+
+    /**
+     * Credits the amount less the NGN 50 charge, once: the decision is a conditional update in the same
+     * transaction as the ledger entry. @throws NOT_FOUND for an unknown request, CONFLICT for a decided one
+     */
+    async approveManualRequest(id: string, adminId: string) {
+      return db.transaction(async (tx) => {
+        const [approved] = await tx
+          .update(manualFundingRequests)
+          .set({ status: 'approved', decidedBy: adminId, decidedAt: clock.now() })
+          .where(and(eq(manualFundingRequests.id, id), eq(manualFundingRequests.status, 'pending')))
+          .returning();
+        if (!approved) return refuseDecision(tx, id);
+        await ledger.post(
+          {
+            reference: `manual:${id}`,
+            kind: 'funding.manual',
+            memo: `Manual deposit by ${approved.depositorName} (${approved.bankName})`,
+            actorId: adminId,
+            postings: [
+              {
+                from: { system: 'clearing:manual' },
+                to: { wallet: approved.userId },
+                amountKobo: kobo(approved.amountKobo - approved.chargeKobo),
+              },
+              {
+                from: { system: 'clearing:manual' },
+                to: { system: 'income:fees' },
+                amountKobo: kobo(approved.chargeKobo),
+              },
+            ],
+          },
+          tx,
+        );
+        return approved;
+      });
+    },
+
+    /** @throws NOT_FOUND for an unknown request, CONFLICT for a decided one */
+    async rejectManualRequest(id: string, adminId: string, reason: string) {
+      const [rejected] = await db
+        .update(manualFundingRequests)
+        .set({ status: 'rejected', reason, decidedBy: adminId, decidedAt: clock.now() })
+        .where(and(eq(manualFundingRequests.id, id), eq(manualFundingRequests.status, 'pending')))
+        .returning();
+      if (!rejected) return refuseDecision(db, id);
+      return rejected;
+    },
+  };
+}
