@@ -1,7 +1,9 @@
-import { useState, type SyntheticEvent } from 'react';
-import { type Network, detectNetwork, NETWORKS } from '@quickvend/shared/phone';
-import { AmountError, formatNaira, parseNaira, toNairaString } from '@quickvend/shared/money';
+import { useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { formatNaira, toNairaString } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
+import { detectNetwork, NETWORKS } from '@quickvend/shared/phone';
 import { AIRTIME_QUICK_AMOUNTS_NAIRA, NETWORK_SERVICES } from '@quickvend/shared/services';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -9,10 +11,11 @@ import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useService } from '@/lib/api/get-services.ts';
-import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
+import { nairaOrNull, networkChoice, refuse, usePurchaseForm } from './purchase-form.ts';
 import { FundWalletOffer, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
-import { formError, usePurchaseFlow, type FormCheck } from './use-purchase-flow.ts';
+import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 /** The provider's smallest airtime top-up, until the service list says otherwise. */
 const AIRTIME_MINIMUM_KOBO = 5_000;
@@ -25,47 +28,37 @@ export const airtimeTexts = {
   embeddedSubmit: 'Buy airtime',
 } as const;
 
-function checkAirtime(input: {
-  phone: string;
-  operator: Network | '';
-  amount: string;
+const airtimeFields = z.object({ phone: z.string(), operator: networkChoice, amount: z.string() });
+type AirtimeValues = z.input<typeof airtimeFields>;
+
+function airtimeSchema(limits: {
   minimumKobo: number;
   maximumKobo: number | null;
   balanceKobo: number | undefined;
-}): FormCheck {
-  const { phone, operator, amount } = input;
-  if (phone.trim() === '' || operator === '' || amount.trim() === '') {
-    return formError(messages.purchase.allFieldsRequired);
-  }
-  if (phoneDigits(phone).length < MIN_PHONE_DIGITS) {
-    return formError(messages.purchase.invalidPhone);
-  }
-  let amountKobo: number;
-  try {
-    amountKobo = parseNaira(amount);
-  } catch (error) {
-    if (!(error instanceof AmountError)) throw error;
-    return formError(messages.purchase.invalidAmount);
-  }
-  if (amountKobo <= 0) return formError(messages.purchase.invalidAmount);
-  if (amountKobo < input.minimumKobo) {
-    return formError(`Error: The minimum amount is ${formatNaira(input.minimumKobo)}.`);
-  }
-  if (input.maximumKobo !== null && amountKobo > input.maximumKobo) {
-    return formError(`Error: The maximum amount is ${formatNaira(input.maximumKobo)}.`);
-  }
-  if (input.balanceKobo !== undefined && input.balanceKobo < amountKobo) {
-    return formError(messages.purchase.insufficientBalance, { canFundWallet: true });
-  }
-  const network = NETWORK_SERVICES[operator];
-  const sentPhone = phoneForServer(phone);
-  return {
-    draft: {
-      body: { serviceId: network.airtime, phone: sentPhone, amount: toNairaString(amountKobo) },
+}) {
+  return airtimeFields.transform(({ phone, operator, amount }, ctx) => {
+    if (phone.trim() === '' || operator === '' || amount.trim() === '') {
+      return refuse(ctx, messages.purchase.allFieldsRequired);
+    }
+    if (phoneDigits(phone).length < MIN_PHONE_DIGITS) return refuse(ctx, messages.purchase.invalidPhone);
+    const amountKobo = nairaOrNull(amount);
+    if (amountKobo === null || amountKobo <= 0) return refuse(ctx, messages.purchase.invalidAmount);
+    if (amountKobo < limits.minimumKobo) {
+      return refuse(ctx, `Error: ${messages.purchase.minimumAmount(formatNaira(limits.minimumKobo))}`);
+    }
+    if (limits.maximumKobo !== null && amountKobo > limits.maximumKobo) {
+      return refuse(ctx, `Error: ${messages.purchase.maximumAmount(formatNaira(limits.maximumKobo))}`);
+    }
+    if (limits.balanceKobo !== undefined && limits.balanceKobo < amountKobo) {
+      return refuse(ctx, messages.purchase.insufficientBalance);
+    }
+    const network = NETWORK_SERVICES[operator];
+    return {
+      body: { serviceId: network.airtime, phone: phoneForServer(phone), amount: toNairaString(amountKobo) },
       chargeKobo: amountKobo,
       summary: `${network.label} airtime for ${phone.trim()}`,
-    },
-  };
+    };
+  });
 }
 
 type AirtimeFormProps = {
@@ -77,36 +70,24 @@ type AirtimeFormProps = {
 export function AirtimeForm({ isEmbedded = false }: AirtimeFormProps) {
   const flow = usePurchaseFlow(isEmbedded ? 'dstv-airtime' : 'airtime');
   const wallet = useWallet();
-  const [phone, setPhone] = useState('');
-  const [operator, setOperator] = useState<Network | ''>('');
+  const { form, submitWith } = usePurchaseForm<AirtimeValues>(flow, { phone: '', operator: '', amount: '' });
+  const { field: phoneField } = useController({ control: form.control, name: 'phone' });
+  const [operator, amount] = useWatch({ control: form.control, name: ['operator', 'amount'] });
   const [isDetected, setIsDetected] = useState(false);
-  const [amount, setAmount] = useState('');
   const service = useService(operator === '' ? undefined : NETWORK_SERVICES[operator].airtime);
   const minimumKobo = service?.minimumKobo ?? AIRTIME_MINIMUM_KOBO;
   const maximumKobo = service?.maximumKobo ?? null;
+  const schema = airtimeSchema({ minimumKobo, maximumKobo, balanceKobo: wallet.data?.balanceKobo });
 
   const changePhone = (next: string) => {
-    setPhone(next);
-    flow.setFormStatus(null);
+    phoneField.onChange(next);
+    flow.edited();
     // the prefix names the network the number was issued on: a hint the user may override
     const detected = phoneDigits(next).length >= 11 ? detectNetwork(next) : null;
     if (detected) {
-      setOperator(detected);
+      form.setValue('operator', detected);
       setIsDetected(true);
     }
-  };
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const check = checkAirtime({
-      phone,
-      operator,
-      amount,
-      minimumKobo,
-      maximumKobo,
-      balanceKobo: wallet.data?.balanceKobo,
-    });
-    flow.proceed(check);
   };
 
   return (
@@ -114,25 +95,30 @@ export function AirtimeForm({ isEmbedded = false }: AirtimeFormProps) {
       flow={flow}
       startOverLabel="Buy more airtime"
       onStartOver={() => {
-        setAmount('');
+        form.setValue('amount', '');
       }}
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Buy airtime">
+      <form
+        noValidate
+        onSubmit={submitWith(schema)}
+        className="flex flex-col gap-2.5"
+        aria-label="Buy airtime"
+      >
         <PhoneInput
           {...(isEmbedded ? { label: airtimeTexts.embeddedPhone } : {})}
-          value={phone}
+          value={phoneField.value}
           onChange={changePhone}
-          network={operator === '' ? detectNetwork(phone) : operator}
+          network={operator === '' ? detectNetwork(phoneField.value) : operator}
         />
         <Select
           label="Operator"
-          value={operator}
           hint={isDetected ? airtimeTexts.portableHint : undefined}
-          onChange={(event) => {
-            setOperator(event.target.value as Network | '');
-            setIsDetected(false);
-            flow.setFormStatus(null);
-          }}
+          {...form.register('operator', {
+            onChange: () => {
+              setIsDetected(false);
+              flow.edited();
+            },
+          })}
         >
           <option value="">Choose operator</option>
           {NETWORKS.map((network) => (
@@ -150,8 +136,8 @@ export function AirtimeForm({ isEmbedded = false }: AirtimeFormProps) {
                 type="button"
                 aria-pressed={amount === String(naira)}
                 onClick={() => {
-                  setAmount(String(naira));
-                  flow.setFormStatus(null);
+                  form.setValue('amount', String(naira));
+                  flow.edited();
                 }}
                 className={`min-h-11 rounded-lg border-2 text-sm font-bold tabular-nums focus-visible:outline-3 focus-visible:outline-brand-500 ${
                   amount === String(naira)
@@ -170,12 +156,8 @@ export function AirtimeForm({ isEmbedded = false }: AirtimeFormProps) {
           inputMode="numeric"
           autoComplete="off"
           placeholder="e.g. 500"
-          value={amount}
           hint={`From ${formatNaira(minimumKobo)}${maximumKobo !== null ? ` to ${formatNaira(maximumKobo)}` : ''}.`}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            flow.setFormStatus(null);
-          }}
+          {...form.register('amount', { onChange: flow.edited })}
         />
         <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} />
         {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}

@@ -1,4 +1,5 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import type { Variation } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork, NETWORKS, type Network } from '@quickvend/shared/phone';
@@ -11,8 +12,9 @@ import { useWallet } from '@/lib/api/get-wallet.ts';
 import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { PlanAmount } from './bill-parts.tsx';
 import { PlanPicker } from './plans-area.tsx';
+import { networkChoice, refuse, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
-import { formError, usePurchaseFlow, type FormCheck } from './use-purchase-flow.ts';
+import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 /** The networks as their badges name them (`Glo`). */
 export const dataNetworks: { id: Network; label: string }[] = NETWORKS.map(({ id }) => ({
@@ -22,29 +24,23 @@ export const dataNetworks: { id: Network; label: string }[] = NETWORKS.map(({ id
 
 const MIN_PHONE_DIGITS = 10;
 
-function checkData(input: {
-  network: Network | '';
-  phone: string;
-  planCode: string;
-  plans: readonly Variation[];
-  balanceKobo: number | undefined;
-}): FormCheck {
-  const { network, phone, planCode } = input;
-  if (network === '' || phone.trim() === '' || planCode === '') {
-    return formError(messages.purchase.allFieldsRequired);
-  }
-  if (phoneDigits(phone).length < MIN_PHONE_DIGITS) {
-    return formError(messages.purchase.invalidPhone);
-  }
-  const plan = input.plans.find((candidate) => candidate.code === planCode);
-  if (!plan) return formError(messages.purchase.invalidDataPlan);
-  if (!(plan.amountKobo > 0)) return formError(messages.purchase.invalidAmount);
-  if (input.balanceKobo !== undefined && input.balanceKobo < plan.amountKobo) {
-    return formError(messages.purchase.insufficientBalance, { canFundWallet: true });
-  }
-  const label = dataNetworks.find((candidate) => candidate.id === network)?.label ?? network;
-  return {
-    draft: {
+const dataFields = z.object({ network: networkChoice, phone: z.string(), planCode: z.string() });
+type DataValues = z.input<typeof dataFields>;
+
+function dataSchema(input: { plans: readonly Variation[]; balanceKobo: number | undefined }) {
+  return dataFields.transform(({ network, phone, planCode }, ctx) => {
+    if (network === '' || phone.trim() === '' || planCode === '') {
+      return refuse(ctx, messages.purchase.allFieldsRequired);
+    }
+    if (phoneDigits(phone).length < MIN_PHONE_DIGITS) return refuse(ctx, messages.purchase.invalidPhone);
+    const plan = input.plans.find((candidate) => candidate.code === planCode);
+    if (!plan) return refuse(ctx, messages.purchase.invalidDataPlan);
+    if (!(plan.amountKobo > 0)) return refuse(ctx, messages.purchase.invalidAmount);
+    if (input.balanceKobo !== undefined && input.balanceKobo < plan.amountKobo) {
+      return refuse(ctx, messages.purchase.insufficientBalance);
+    }
+    const label = dataNetworks.find((candidate) => candidate.id === network)?.label ?? network;
+    return {
       body: {
         serviceId: NETWORK_SERVICES[network].data,
         phone: phoneForServer(phone),
@@ -52,53 +48,38 @@ function checkData(input: {
       },
       chargeKobo: plan.amountKobo,
       summary: `${label} ${plan.name} for ${phone.trim()}`,
-    },
-  };
+    };
+  });
 }
 
 /** `/data`: a data plan for any line, chosen from the network's plan list. */
 export function DataPage() {
   const flow = usePurchaseFlow('data');
   const wallet = useWallet();
-  const [network, setNetwork] = useState<Network | ''>('');
-  const [phone, setPhone] = useState('');
-  const [planCode, setPlanCode] = useState('');
+  const { form, submitWith } = usePurchaseForm<DataValues>(flow, { network: '', phone: '', planCode: '' });
+  const { field: phoneField } = useController({ control: form.control, name: 'phone' });
+  const { field: planField } = useController({ control: form.control, name: 'planCode' });
+  const network = useWatch({ control: form.control, name: 'network' });
   const plans = useVariations(network === '' ? null : NETWORK_SERVICES[network].data);
   const planList = plans.data?.variations ?? [];
-  const plan = planList.find((candidate) => candidate.code === planCode);
-
-  const chooseNetwork = (next: Network | '') => {
-    if (next === network) return;
-    // another network has other plans: the earlier choice no longer applies
-    setNetwork(next);
-    setPlanCode('');
-    flow.setFormStatus(null);
-  };
+  const plan = planList.find((candidate) => candidate.code === planField.value);
+  const schema = dataSchema({ plans: planList, balanceKobo: wallet.data?.balanceKobo });
 
   const changePhone = (next: string) => {
-    setPhone(next);
-    flow.setFormStatus(null);
+    phoneField.onChange(next);
+    flow.edited();
     if (network === '' && phoneDigits(next).length >= 11) {
       const detected = detectNetwork(next);
-      if (detected) chooseNetwork(detected);
+      if (detected) {
+        form.setValue('network', detected);
+        form.setValue('planCode', '');
+      }
     }
   };
 
   const choosePlan = (code: string) => {
-    setPlanCode(code);
-    flow.setFormStatus(null);
-  };
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const check = checkData({
-      network,
-      phone,
-      planCode,
-      plans: planList,
-      balanceKobo: wallet.data?.balanceKobo,
-    });
-    flow.proceed(check);
+    planField.onChange(code);
+    flow.edited();
   };
 
   return (
@@ -108,16 +89,24 @@ export function DataPage() {
         flow={flow}
         startOverLabel="Buy more data"
         onStartOver={() => {
-          setPlanCode('');
+          form.setValue('planCode', '');
         }}
       >
-        <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Buy data">
+        <form
+          noValidate
+          onSubmit={submitWith(schema)}
+          className="flex flex-col gap-2.5"
+          aria-label="Buy data"
+        >
           <Select
             label="Network"
-            value={network}
-            onChange={(event) => {
-              chooseNetwork(event.target.value as Network | '');
-            }}
+            {...form.register('network', {
+              // another network has other plans: the earlier choice no longer applies
+              onChange: () => {
+                form.setValue('planCode', '');
+                flow.edited();
+              },
+            })}
           >
             <option value="">Choose network</option>
             {dataNetworks.map((candidate) => (
@@ -126,18 +115,22 @@ export function DataPage() {
               </option>
             ))}
           </Select>
-          <PhoneInput value={phone} onChange={changePhone} network={detectNetwork(phone)} />
+          <PhoneInput
+            value={phoneField.value}
+            onChange={changePhone}
+            network={detectNetwork(phoneField.value)}
+          />
           <PlanPicker
             selectLabel="Data plan"
             placeholder={network === '' ? 'Choose a network first' : 'Choose a plan'}
             isActive={network !== ''}
             label="Data plans"
             plans={plans}
-            planCode={planCode}
+            planCode={planField.value}
             onSelect={choosePlan}
           />
           <PlanAmount faceKobo={plan?.amountKobo ?? null} />
-          <FormSubmit flow={flow} label="Buy Data" isDisabled={planCode === ''} />
+          <FormSubmit flow={flow} label="Buy Data" isDisabled={planField.value === ''} />
         </form>
       </PurchaseSteps>
     </PurchasePageFrame>

@@ -1,6 +1,9 @@
-import { useState, type SyntheticEvent } from 'react';
+import type { SyntheticEvent } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import type { VerifyResponse } from '@quickvend/shared/api/purchases';
 import { applyDiscount, checkMeterForm, compactNumber } from '@quickvend/shared/bills';
-import { AmountError, formatNaira, parseNaira, toNairaString, kobo } from '@quickvend/shared/money';
+import { formatNaira, kobo, toNairaString } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
 import { ELECTRICITY_DISTRIBUTORS, METER_TYPES } from '@quickvend/shared/services';
@@ -9,13 +12,14 @@ import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useService } from '@/lib/api/get-services.ts';
-import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { useVerifiedCustomer } from '../api/verify-customer.ts';
-import { BillTables } from './bill-tables.tsx';
 import { DiscountLine, VerifiedCustomer, VerifyButton } from './bill-parts.tsx';
+import { BillTables } from './bill-tables.tsx';
+import { nairaOrNull, refuse, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
-import { formError, usePurchaseFlow, type FormCheck } from './use-purchase-flow.ts';
+import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 type MeterType = (typeof METER_TYPES)[number];
 
@@ -31,65 +35,80 @@ export const electricityTexts = {
     maximum ? `From ${minimum} to ${maximum}.` : `From ${minimum}.`,
 } as const;
 
-function checkPayment(input: {
-  serviceId: string;
-  meterType: MeterType;
-  meter: string;
-  phone: string;
-  amount: string;
-  distributor: string;
-  customerName: string;
+const electricityFields = z.object({
+  serviceId: z.string(),
+  meterType: z.enum(METER_TYPES),
+  meterNumber: z.string(),
+  phone: z.string(),
+  amount: z.string(),
+});
+type ElectricityValues = z.input<typeof electricityFields>;
+
+function electricitySchema(input: {
+  verified: VerifyResponse | null;
   minimumKobo: number | null;
   maximumKobo: number | null;
   discountBps: number;
   balanceKobo: number | undefined;
-}): FormCheck {
-  if (input.phone.trim() === '' || input.amount.trim() === '')
-    return formError(messages.purchase.allFieldsRequired);
-  if (phoneDigits(input.phone).length < MIN_PHONE_DIGITS) return formError(messages.purchase.invalidPhone);
-  let amountKobo: number;
-  try {
-    amountKobo = parseNaira(input.amount);
-  } catch (problem) {
-    if (!(problem instanceof AmountError)) throw problem;
-    return formError(messages.purchase.invalidAmount);
-  }
-  if (amountKobo <= 0) return formError(messages.purchase.invalidAmount);
-  if (input.minimumKobo !== null && amountKobo < input.minimumKobo)
-    return formError(`Error: ${messages.purchase.minimumAmount(formatNaira(input.minimumKobo))}`);
-  if (input.maximumKobo !== null && amountKobo > input.maximumKobo)
-    return formError(`Error: ${messages.purchase.maximumAmount(formatNaira(input.maximumKobo))}`);
-  const { chargedKobo: payKobo } = applyDiscount(kobo(amountKobo), input.discountBps);
-  if (input.balanceKobo !== undefined && input.balanceKobo < payKobo)
-    return formError(messages.purchase.insufficientBalance, { canFundWallet: true });
-  return {
-    draft: {
+}) {
+  const { verified, minimumKobo, maximumKobo } = input;
+  return electricityFields.transform(({ serviceId, meterType, meterNumber, phone, amount }, ctx) => {
+    const meterProblem = checkMeterForm({ meterNumber, meterType, serviceId });
+    if (meterProblem !== null) return refuse(ctx, meterProblem);
+    // the page verifies the meter when it is sent unverified (Enter in the meter number field)
+    if (verified === null) return refuse(ctx, messages.bills.verifyFirst);
+    if (verified.canVend === false) return refuse(ctx, messages.bills.cannotVend);
+    if (phone.trim() === '' || amount.trim() === '') return refuse(ctx, messages.purchase.allFieldsRequired);
+    if (phoneDigits(phone).length < MIN_PHONE_DIGITS) return refuse(ctx, messages.purchase.invalidPhone);
+    const amountKobo = nairaOrNull(amount);
+    if (amountKobo === null || amountKobo <= 0) return refuse(ctx, messages.purchase.invalidAmount);
+    if (minimumKobo !== null && amountKobo < minimumKobo) {
+      return refuse(ctx, `Error: ${messages.purchase.minimumAmount(formatNaira(minimumKobo))}`);
+    }
+    if (maximumKobo !== null && amountKobo > maximumKobo) {
+      return refuse(ctx, `Error: ${messages.purchase.maximumAmount(formatNaira(maximumKobo))}`);
+    }
+    const { chargedKobo: payKobo } = applyDiscount(kobo(amountKobo), input.discountBps);
+    if (input.balanceKobo !== undefined && input.balanceKobo < payKobo) {
+      return refuse(ctx, messages.purchase.insufficientBalance);
+    }
+    const meter = compactNumber(meterNumber);
+    const distributor = ELECTRICITY_DISTRIBUTORS.find((candidate) => candidate.id === serviceId);
+    return {
       body: {
-        serviceId: input.serviceId,
-        phone: phoneForServer(input.phone),
-        billersCode: input.meter,
-        type: input.meterType,
+        serviceId,
+        phone: phoneForServer(phone),
+        billersCode: meter,
+        type: meterType,
         amount: toNairaString(amountKobo),
       },
       chargeKobo: payKobo,
       faceKobo: amountKobo,
-      summary: `${input.distributor} ${input.meterType} electricity for meter ${input.meter}`,
-      note: `Meter owner: ${input.customerName}`,
-    },
-  };
+      summary: `${distributor?.label ?? serviceId} ${meterType} electricity for meter ${meter}`,
+      note: `Meter owner: ${verified.customerName}`,
+    };
+  });
 }
 
 /** `/electricity`: verify a meter with its distributor, then buy a token (prepaid) or pay the bill (postpaid). */
 export function ElectricityPage() {
   const flow = usePurchaseFlow('electricity');
   const wallet = useWallet();
-  const [serviceId, setServiceId] = useState('');
-  const [meterType, setMeterType] = useState<MeterType>('prepaid');
-  const [meterNumber, setMeterNumber] = useState('');
-  const [phone, setPhone] = useState('');
-  const [amount, setAmount] = useState('');
+  const { form, submitWith } = usePurchaseForm<ElectricityValues>(flow, {
+    serviceId: '',
+    meterType: 'prepaid',
+    meterNumber: '',
+    phone: '',
+    amount: '',
+  });
+  const { field: meterTypeField } = useController({ control: form.control, name: 'meterType' });
+  const { field: phoneField } = useController({ control: form.control, name: 'phone' });
+  const [serviceId, meterNumber, amount] = useWatch({
+    control: form.control,
+    name: ['serviceId', 'meterNumber', 'amount'],
+  });
+  const meterType = meterTypeField.value;
   const service = useService(serviceId || undefined);
-  const distributor = ELECTRICITY_DISTRIBUTORS.find((candidate) => candidate.id === serviceId);
 
   const meter = compactNumber(meterNumber);
   const customer = useVerifiedCustomer(`${serviceId}|${meterType}|${meter}`);
@@ -98,17 +117,19 @@ export function ElectricityPage() {
   const minimumKobo = verified?.minimumAmountKobo ?? service?.minimumKobo ?? null;
   const maximumKobo = verified?.maximumAmountKobo ?? service?.maximumKobo ?? null;
   const discountBps = service?.discountBps ?? 0;
-  const amountKobo = (() => {
-    try {
-      return amount.trim() === '' ? null : parseNaira(amount);
-    } catch {
-      return null;
-    }
-  })();
+  const amountKobo = amount.trim() === '' ? null : nairaOrNull(amount);
+  const schema = electricitySchema({
+    verified,
+    minimumKobo,
+    maximumKobo,
+    discountBps,
+    balanceKobo: wallet.data?.balanceKobo,
+  });
+  const submitPayment = submitWith(schema);
 
   const changed = () => {
     customer.setError(null);
-    flow.setFormStatus(null);
+    flow.edited();
   };
 
   const runVerify = () => {
@@ -122,35 +143,13 @@ export function ElectricityPage() {
   };
 
   const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const meterProblem = checkMeterForm({ meterNumber, meterType, serviceId });
-    if (meterProblem !== null) {
-      flow.setFormStatus({ text: meterProblem, tone: 'error' });
-      return;
-    }
-    if (verified === null) {
+    if (verified === null && checkMeterForm({ meterNumber, meterType, serviceId }) === null) {
       // Enter in the meter number field: verify it, as the button would
+      event.preventDefault();
       runVerify();
       return;
     }
-    if (verified.canVend === false) {
-      flow.setFormStatus({ text: messages.bills.cannotVend, tone: 'error' });
-      return;
-    }
-    const check = checkPayment({
-      serviceId,
-      meterType,
-      meter,
-      phone,
-      amount,
-      distributor: distributor?.label ?? serviceId,
-      customerName: verified.customerName,
-      minimumKobo,
-      maximumKobo,
-      discountBps,
-      balanceKobo: wallet.data?.balanceKobo,
-    });
-    flow.proceed(check);
+    submitPayment(event);
   };
 
   return (
@@ -159,18 +158,11 @@ export function ElectricityPage() {
         flow={flow}
         startOverLabel="Buy more electricity"
         onStartOver={() => {
-          setAmount('');
+          form.setValue('amount', '');
         }}
       >
         <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Pay for electricity">
-          <Select
-            label="Distributor"
-            value={serviceId}
-            onChange={(event) => {
-              setServiceId(event.target.value);
-              changed();
-            }}
-          >
+          <Select label="Distributor" {...form.register('serviceId', { onChange: changed })}>
             <option value="">Choose your distributor</option>
             {ELECTRICITY_DISTRIBUTORS.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
@@ -196,7 +188,7 @@ export function ElectricityPage() {
                     value={type}
                     checked={meterType === type}
                     onChange={() => {
-                      setMeterType(type);
+                      meterTypeField.onChange(type);
                       changed();
                     }}
                     className="sr-only"
@@ -212,11 +204,7 @@ export function ElectricityPage() {
             inputMode="numeric"
             autoComplete="off"
             placeholder="e.g. 1111111111111"
-            value={meterNumber}
-            onChange={(event) => {
-              setMeterNumber(event.target.value);
-              changed();
-            }}
+            {...form.register('meterNumber', { onChange: changed })}
           />
           {verified === null ? (
             <VerifyButton isBusy={customer.isPending} onClick={runVerify}>
@@ -243,12 +231,12 @@ export function ElectricityPage() {
           {canPay ? (
             <>
               <PhoneInput
-                value={phone}
+                value={phoneField.value}
                 onChange={(next) => {
-                  setPhone(next);
-                  flow.setFormStatus(null);
+                  phoneField.onChange(next);
+                  flow.edited();
                 }}
-                network={detectNetwork(phone)}
+                network={detectNetwork(phoneField.value)}
               />
               <Input
                 label="Amount (NGN)"
@@ -256,7 +244,6 @@ export function ElectricityPage() {
                 inputMode="numeric"
                 autoComplete="off"
                 placeholder={minimumKobo !== null ? `At least ${formatNaira(minimumKobo)}` : 'e.g. 5000'}
-                value={amount}
                 hint={
                   minimumKobo !== null
                     ? electricityTexts.limits(
@@ -265,10 +252,7 @@ export function ElectricityPage() {
                       )
                     : undefined
                 }
-                onChange={(event) => {
-                  setAmount(event.target.value);
-                  flow.setFormStatus(null);
-                }}
+                {...form.register('amount', { onChange: flow.edited })}
               />
               <DiscountLine faceKobo={amountKobo} bps={discountBps} />
             </>

@@ -1,4 +1,6 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import type { Variation, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { applyDiscount, compactNumber } from '@quickvend/shared/bills';
 import { formatNaira, kobo } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
@@ -9,13 +11,14 @@ import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useService } from '@/lib/api/get-services.ts';
 import { useVariations } from '@/lib/api/get-variations.ts';
-import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { useVerifiedCustomer } from '../api/verify-customer.ts';
 import { PlanAmount, VerifiedCustomer, VerifyButton } from './bill-parts.tsx';
 import { PlansArea } from './plans-area.tsx';
+import { refuse, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
-import { formError, usePurchaseFlow, type FormCheck } from './use-purchase-flow.ts';
+import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 type ExamId = (typeof EXAM_SERVICES)[number]['id'];
 
@@ -94,6 +97,58 @@ function QuantityStepper({ value, onChange }: { value: string; onChange: (next: 
   );
 }
 
+const examFields = z.object({
+  examId: z.enum(EXAM_SERVICES.map((exam) => exam.id) as [ExamId, ...ExamId[]]),
+  chosenPlan: z.string(),
+  quantity: z.string(),
+  profileId: z.string(),
+  phone: z.string(),
+});
+type ExamValues = z.input<typeof examFields>;
+
+/** The plan to buy: the one chosen, or the only one there is. */
+function planCodeOf(chosenPlan: string, plans: readonly Variation[]): string {
+  return chosenPlan || (plans.length === 1 ? (plans[0]?.code ?? '') : '');
+}
+
+function examSchema(input: {
+  plans: readonly Variation[];
+  verified: VerifyResponse | null;
+  discountBps: number;
+  balanceKobo: number | undefined;
+}) {
+  return examFields.transform(({ examId, chosenPlan, quantity: quantityText, profileId, phone }, ctx) => {
+    const planCode = planCodeOf(chosenPlan, input.plans);
+    const plan = input.plans.find((candidate) => candidate.code === planCode);
+    const isJamb = examId === 'jamb';
+    const quantity = isJamb ? 1 : quantityOf(quantityText);
+    const profile = compactNumber(profileId);
+    if (planCode === '' || phone.trim() === '' || (isJamb && profile === '') || quantityText.trim() === '')
+      return refuse(ctx, messages.purchase.allFieldsRequired);
+    if (quantity === null) return refuse(ctx, messages.bills.quantityRange);
+    if (phoneDigits(phone).length < MIN_PHONE_DIGITS) return refuse(ctx, messages.purchase.invalidPhone);
+    const faceKobo = plan ? kobo(plan.amountKobo * quantity) : null;
+    if (plan === undefined || faceKobo === null || faceKobo <= 0)
+      return refuse(ctx, messages.purchase.invalidPlanOrAmount);
+    const verified = isJamb ? input.verified : null;
+    if (isJamb && verified === null) return refuse(ctx, messages.bills.verifyFirst);
+    const { chargedKobo: payKobo } = applyDiscount(kobo(faceKobo), input.discountBps);
+    if (input.balanceKobo !== undefined && input.balanceKobo < payKobo)
+      return refuse(ctx, messages.purchase.insufficientBalance);
+    const sentPhone = phoneForServer(phone);
+    const examLabel = EXAM_SERVICES.find((exam) => exam.id === examId)?.label ?? examId;
+    return {
+      body: isJamb
+        ? { serviceId: examId, phone: sentPhone, billersCode: profile, variationCode: plan.code }
+        : { serviceId: examId, phone: sentPhone, variationCode: plan.code, quantity },
+      chargeKobo: payKobo,
+      faceKobo,
+      summary: isJamb ? `${plan.name} for profile ${profile}` : `${quantity} × ${examLabel} (${plan.name})`,
+      ...(verified ? { note: `Candidate: ${verified.customerName}` } : {}),
+    };
+  });
+}
+
 /**
  * `/exam-pins`: WAEC result checker and registration PINs (1 to 10 at a time) and JAMB PINs for a
  * verified profile ID. Plans and prices come from the provider.
@@ -101,29 +156,41 @@ function QuantityStepper({ value, onChange }: { value: string; onChange: (next: 
 export function ExamPinsPage() {
   const flow = usePurchaseFlow('exam-pins');
   const wallet = useWallet();
-  const [examId, setExamId] = useState<ExamId>('waec');
-  const [chosenPlan, setChosenPlan] = useState('');
-  const [quantityText, setQuantityText] = useState('1');
-  const [profileId, setProfileId] = useState('');
-  const [phone, setPhone] = useState('');
+  const { form, submitWith } = usePurchaseForm<ExamValues>(flow, {
+    examId: 'waec',
+    chosenPlan: '',
+    quantity: '1',
+    profileId: '',
+    phone: '',
+  });
+  const { field: examField } = useController({ control: form.control, name: 'examId' });
+  const { field: quantityField } = useController({ control: form.control, name: 'quantity' });
+  const { field: phoneField } = useController({ control: form.control, name: 'phone' });
+  const [chosenPlan, profileId] = useWatch({ control: form.control, name: ['chosenPlan', 'profileId'] });
+  const examId = examField.value;
   const service = useService(examId);
   const plans = useVariations(examId);
   const planList = plans.data?.variations ?? [];
-  // a single plan needs no choosing
-  const planCode = chosenPlan || (planList.length === 1 ? (planList[0]?.code ?? '') : '');
+  const planCode = planCodeOf(chosenPlan, planList);
   const plan = planList.find((candidate) => candidate.code === planCode);
   const isJamb = examId === 'jamb';
-  const quantity = isJamb ? 1 : quantityOf(quantityText);
+  const quantity = isJamb ? 1 : quantityOf(quantityField.value);
   const faceKobo = plan && quantity !== null ? kobo(plan.amountKobo * quantity) : null;
   const discountBps = service?.discountBps ?? 0;
   const profile = compactNumber(profileId);
   const customer = useVerifiedCustomer(`${planCode}|${profile}`);
   const verified = isJamb ? customer.verified : null;
   const examLabel = EXAM_SERVICES.find((exam) => exam.id === examId)?.label ?? examId;
+  const schema = examSchema({
+    plans: planList,
+    verified: customer.verified,
+    discountBps,
+    balanceKobo: wallet.data?.balanceKobo,
+  });
 
   const changed = () => {
     customer.setError(null);
-    flow.setFormStatus(null);
+    flow.edited();
   };
 
   const runVerify = () => {
@@ -139,46 +206,21 @@ export function ExamPinsPage() {
     customer.run({ serviceId: 'jamb', billersCode: profile, type: planCode });
   };
 
-  const checkForm = (): FormCheck => {
-    if (planCode === '' || phone.trim() === '' || (isJamb && profile === '') || quantityText.trim() === '')
-      return formError(messages.purchase.allFieldsRequired);
-    if (quantity === null) return formError(messages.bills.quantityRange);
-    if (phoneDigits(phone).length < MIN_PHONE_DIGITS) return formError(messages.purchase.invalidPhone);
-    if (plan === undefined || faceKobo === null || faceKobo <= 0)
-      return formError(messages.purchase.invalidPlanOrAmount);
-    if (isJamb && verified === null) return formError(messages.bills.verifyFirst);
-    const { chargedKobo: payKobo } = applyDiscount(kobo(faceKobo), discountBps);
-    if (wallet.data !== undefined && wallet.data.balanceKobo < payKobo)
-      return formError(messages.purchase.insufficientBalance, { canFundWallet: true });
-    const sentPhone = phoneForServer(phone);
-    return {
-      draft: {
-        body: isJamb
-          ? { serviceId: examId, phone: sentPhone, billersCode: profile, variationCode: plan.code }
-          : { serviceId: examId, phone: sentPhone, variationCode: plan.code, quantity },
-        chargeKobo: payKobo,
-        faceKobo,
-        summary: isJamb ? `${plan.name} for profile ${profile}` : `${quantity} × ${examLabel} (${plan.name})`,
-        ...(verified ? { note: `Candidate: ${verified.customerName}` } : {}),
-      },
-    };
-  };
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    flow.proceed(checkForm());
-  };
-
   return (
     <PurchasePageFrame title={examTexts.title}>
       <PurchaseSteps
         flow={flow}
         startOverLabel="Buy more PINs"
         onStartOver={() => {
-          setQuantityText('1');
+          form.setValue('quantity', '1');
         }}
       >
-        <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Buy exam PINs">
+        <form
+          noValidate
+          onSubmit={submitWith(schema)}
+          className="flex flex-col gap-2.5"
+          aria-label="Buy exam PINs"
+        >
           <fieldset className="flex flex-col gap-1">
             <legend className="mb-1 text-sm font-semibold text-gray-900">{examTexts.choose}</legend>
             <div className="flex flex-col gap-1.5">
@@ -197,8 +239,8 @@ export function ExamPinsPage() {
                     value={exam.id}
                     checked={examId === exam.id}
                     onChange={() => {
-                      setExamId(exam.id);
-                      setChosenPlan('');
+                      examField.onChange(exam.id);
+                      form.setValue('chosenPlan', '');
                       changed();
                     }}
                     className="sr-only"
@@ -215,7 +257,7 @@ export function ExamPinsPage() {
             plans={plans}
             planCode={planCode}
             onSelect={(code) => {
-              setChosenPlan(code);
+              form.setValue('chosenPlan', code);
               changed();
             }}
           />
@@ -227,12 +269,8 @@ export function ExamPinsPage() {
                 inputMode="numeric"
                 autoComplete="off"
                 placeholder="e.g. 0123456789"
-                value={profileId}
                 hint={examTexts.profileHint}
-                onChange={(event) => {
-                  setProfileId(event.target.value);
-                  changed();
-                }}
+                {...form.register('profileId', { onChange: changed })}
               />
               {verified === null ? (
                 <VerifyButton isBusy={customer.isPending} onClick={runVerify}>
@@ -251,21 +289,21 @@ export function ExamPinsPage() {
             </>
           ) : (
             <QuantityStepper
-              value={quantityText}
+              value={quantityField.value}
               onChange={(next) => {
-                setQuantityText(next);
-                flow.setFormStatus(null);
+                quantityField.onChange(next);
+                flow.edited();
               }}
             />
           )}
           <PhoneInput
-            value={phone}
+            value={phoneField.value}
             hint={isJamb ? undefined : examTexts.pinsHint}
             onChange={(next) => {
-              setPhone(next);
-              flow.setFormStatus(null);
+              phoneField.onChange(next);
+              flow.edited();
             }}
-            network={detectNetwork(phone)}
+            network={detectNetwork(phoneField.value)}
           />
           <PlanAmount
             faceKobo={faceKobo}

@@ -4,7 +4,8 @@ import { messages } from '@quickvend/shared/messages';
 import { Button } from '@/components/ui/button.tsx';
 import { PinPad } from './pin-pad.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
-import { pinTexts, type PurchaseDraft, type PurchaseFlow } from './use-purchase-flow.ts';
+import type { PurchaseDraft } from './purchase-machine.ts';
+import { pinTexts, type PurchaseFlow } from './use-purchase-flow.ts';
 
 /** Confirm and pay: the amount to be charged, then the PIN (or creating one first). */
 export function PinStep({ flow, draft }: { flow: PurchaseFlow; draft: PurchaseDraft }) {

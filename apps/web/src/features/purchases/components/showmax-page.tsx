@@ -1,17 +1,20 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
+import type { Variation } from '@quickvend/shared/api/purchases';
 import { applyDiscount, checkShowmaxForm } from '@quickvend/shared/bills';
 import { kobo } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
 import { PhoneInput } from '@/components/ui/phone-input.tsx';
+import { useIsSandbox } from '@/lib/api/get-meta.ts';
 import { useService } from '@/lib/api/get-services.ts';
 import { useVariations } from '@/lib/api/get-variations.ts';
-import { useIsSandbox } from '@/lib/api/get-meta.ts';
-import { phoneForServer } from '@/lib/phone.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
-import { BillTables } from './bill-tables.tsx';
+import { phoneForServer } from '@/lib/phone.ts';
 import { PlanAmount } from './bill-parts.tsx';
+import { BillTables } from './bill-tables.tsx';
 import { PlanPicker } from './plans-area.tsx';
+import { refuse, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
@@ -20,6 +23,37 @@ export const showmaxTexts = {
   submit: 'Subscribe',
 } as const;
 
+const showmaxFields = z.object({ planCode: z.string(), phone: z.string() });
+type ShowmaxValues = z.input<typeof showmaxFields>;
+
+function showmaxSchema(input: {
+  plans: readonly Variation[];
+  discountBps: number;
+  isSandbox: boolean;
+  balanceKobo: number | undefined;
+}) {
+  return showmaxFields.transform(({ planCode, phone }, ctx) => {
+    const plan = input.plans.find((candidate) => candidate.code === planCode);
+    const sentPhone = phoneForServer(phone);
+    const problem = checkShowmaxForm(
+      { phone: sentPhone, hasPlanChoice: planCode !== '', planAmountKobo: plan ? plan.amountKobo : null },
+      input.isSandbox,
+    );
+    if (problem !== null) return refuse(ctx, problem);
+    if (plan === undefined) return refuse(ctx, messages.purchase.invalidPlanOrAmount);
+    const { chargedKobo: payKobo } = applyDiscount(kobo(plan.amountKobo), input.discountBps);
+    if (input.balanceKobo !== undefined && input.balanceKobo < payKobo) {
+      return refuse(ctx, messages.purchase.insufficientBalance);
+    }
+    return {
+      body: { serviceId: 'showmax', phone: sentPhone, variationCode: plan.code },
+      chargeKobo: payKobo,
+      faceKobo: plan.amountKobo,
+      summary: `${plan.name} for ${phone.trim()}`,
+    };
+  });
+}
+
 /** `/showmax`: a plan for the Showmax account of a phone number (no smart card). */
 export function ShowmaxPage() {
   const flow = usePurchaseFlow('showmax');
@@ -27,39 +61,18 @@ export function ShowmaxPage() {
   const isSandbox = useIsSandbox();
   const service = useService('showmax');
   const plans = useVariations('showmax');
-  const [planCode, setPlanCode] = useState('');
-  const [phone, setPhone] = useState('');
-  const plan = plans.data?.variations.find((candidate) => candidate.code === planCode);
+  const { form, submitWith } = usePurchaseForm<ShowmaxValues>(flow, { planCode: '', phone: '' });
+  const { field: planField } = useController({ control: form.control, name: 'planCode' });
+  const { field: phoneField } = useController({ control: form.control, name: 'phone' });
+  const planList = plans.data?.variations ?? [];
+  const plan = planList.find((candidate) => candidate.code === planField.value);
   const discountBps = service?.discountBps ?? 0;
-
-  const choosePlan = (code: string) => {
-    setPlanCode(code);
-    flow.setFormStatus(null);
-  };
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const sentPhone = phoneForServer(phone);
-    const problem = checkShowmaxForm(
-      { phone: sentPhone, hasPlanChoice: planCode !== '', planAmountKobo: plan ? plan.amountKobo : null },
-      isSandbox,
-    );
-    if (problem !== null || plan === undefined) {
-      flow.setFormStatus({ text: problem ?? messages.purchase.invalidPlanOrAmount, tone: 'error' });
-      return;
-    }
-    const { chargedKobo: payKobo } = applyDiscount(kobo(plan.amountKobo), discountBps);
-    if (wallet.data !== undefined && wallet.data.balanceKobo < payKobo) {
-      flow.setFormStatus({ text: messages.purchase.insufficientBalance, tone: 'error', canFundWallet: true });
-      return;
-    }
-    flow.review({
-      body: { serviceId: 'showmax', phone: sentPhone, variationCode: plan.code },
-      chargeKobo: payKobo,
-      faceKobo: plan.amountKobo,
-      summary: `${plan.name} for ${phone.trim()}`,
-    });
-  };
+  const schema = showmaxSchema({
+    plans: planList,
+    discountBps,
+    isSandbox,
+    balanceKobo: wallet.data?.balanceKobo,
+  });
 
   return (
     <PurchasePageFrame title="Showmax">
@@ -67,30 +80,38 @@ export function ShowmaxPage() {
         flow={flow}
         startOverLabel="Buy another Showmax plan"
         onStartOver={() => {
-          setPlanCode('');
+          form.setValue('planCode', '');
         }}
       >
-        <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Pay for Showmax">
+        <form
+          noValidate
+          onSubmit={submitWith(schema)}
+          className="flex flex-col gap-2.5"
+          aria-label="Pay for Showmax"
+        >
           <PlanPicker
             selectLabel="Plan"
             placeholder="Choose a plan"
             isActive
             label="Showmax plans"
             plans={plans}
-            planCode={planCode}
-            onSelect={choosePlan}
+            planCode={planField.value}
+            onSelect={(code) => {
+              planField.onChange(code);
+              flow.edited();
+            }}
           />
           <PhoneInput
-            value={phone}
+            value={phoneField.value}
             hint={showmaxTexts.phoneHint}
             onChange={(next) => {
-              setPhone(next);
-              flow.setFormStatus(null);
+              phoneField.onChange(next);
+              flow.edited();
             }}
-            network={detectNetwork(phone)}
+            network={detectNetwork(phoneField.value)}
           />
           <PlanAmount faceKobo={plan?.amountKobo ?? null} discountBps={discountBps} />
-          <FormSubmit flow={flow} label={showmaxTexts.submit} isDisabled={planCode === ''} />
+          <FormSubmit flow={flow} label={showmaxTexts.submit} isDisabled={planField.value === ''} />
         </form>
       </PurchaseSteps>
       <BillTables />

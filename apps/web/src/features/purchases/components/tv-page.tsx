@@ -1,5 +1,7 @@
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
-import type { VerifyResponse } from '@quickvend/shared/api/purchases';
+import type { ReactNode } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import type { Variation, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { applyDiscount, checkTvForm, compactNumber, type TvServiceId } from '@quickvend/shared/bills';
 import { formatCalendarDate } from '@quickvend/shared/format';
 import { formatNaira, kobo } from '@quickvend/shared/money';
@@ -18,9 +20,11 @@ import { useVerifiedCustomer } from '../api/verify-customer.ts';
 import { billTexts, PlanAmount, VerifiedCustomer } from './bill-parts.tsx';
 import { BillTables } from './bill-tables.tsx';
 import { PlanPicker } from './plans-area.tsx';
+import { refuse, usePurchaseForm } from './purchase-form.ts';
+import type { PurchaseDraft } from './purchase-machine.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { tvLabelOf } from './purchase-result.tsx';
-import { formError, usePurchaseFlow, type FormCheck, type PurchaseDraft } from './use-purchase-flow.ts';
+import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 type SubscriptionType = 'change' | 'renew';
 
@@ -98,6 +102,72 @@ function SubscriptionChoice({
   );
 }
 
+const tvFields = z.object({
+  smartCard: z.string(),
+  subscriptionType: z.enum(['change', 'renew']),
+  planCode: z.string(),
+  phone: z.string(),
+});
+type TvValues = z.input<typeof tvFields>;
+
+function tvSchema(input: {
+  serviceId: TvServiceId;
+  label: string;
+  plans: readonly Variation[];
+  verified: VerifyResponse | null;
+  discountBps: number;
+  isSandbox: boolean;
+  balanceKobo: number | undefined;
+}) {
+  const { serviceId, label, verified } = input;
+  return tvFields.transform(({ smartCard, subscriptionType, planCode, phone }, ctx) => {
+    const plan = input.plans.find((candidate) => candidate.code === planCode);
+    const isRenewing = canRenew(serviceId) && verified !== null && subscriptionType === 'renew';
+    const sentPhone = phoneForServer(phone);
+    const problem = checkTvForm(
+      serviceId,
+      {
+        smartCard,
+        phone: sentPhone,
+        subscriptionType: isRenewing ? 'renew' : 'change',
+        planAmountKobo: plan ? plan.amountKobo : null,
+        hasPlanChoice: planCode !== '',
+      },
+      input.isSandbox,
+    );
+    if (problem !== null) return refuse(ctx, problem);
+    if (verified === null) return refuse(ctx, messages.bills.verifyFirst);
+    const faceKobo = isRenewing ? verified.renewalAmountKobo : (plan?.amountKobo ?? null);
+    if (faceKobo === null || faceKobo <= 0) {
+      return refuse(ctx, isRenewing ? messages.bills.renewUnavailable : messages.purchase.invalidAmount);
+    }
+    const { chargedKobo: payKobo } = applyDiscount(kobo(faceKobo), input.discountBps);
+    if (input.balanceKobo !== undefined && input.balanceKobo < payKobo) {
+      return refuse(ctx, messages.purchase.insufficientBalance);
+    }
+    const card = compactNumber(smartCard);
+    const body: PurchaseDraft['body'] = isRenewing
+      ? { serviceId, phone: sentPhone, billersCode: card, subscriptionType: 'renew' }
+      : {
+          serviceId,
+          phone: sentPhone,
+          billersCode: card,
+          variationCode: planCode,
+          ...(canRenew(serviceId) ? { subscriptionType: 'change' as const } : {}),
+        };
+    const what = isRenewing
+      ? `${label} renewal${verified.currentBouquet ? ` (${verified.currentBouquet})` : ''}`
+      : `${label} ${plan?.name ?? planCode}`;
+    return {
+      body,
+      chargeKobo: payKobo,
+      faceKobo,
+      summary: `${what} for smart card ${card}`,
+      note: `Card holder: ${verified.customerName}`,
+    };
+  });
+}
+
 type TvPageProps = {
   serviceId: TvServiceId;
   /** more sections under the tables (the DSTV page adds airtime and recent purchases) */
@@ -115,99 +185,64 @@ export function TvPage({ serviceId, children }: TvPageProps) {
   const isSandbox = useIsSandbox();
   const service = useService(serviceId);
   const plans = useVariations(serviceId);
-  const [smartCard, setSmartCard] = useState('');
+  const { form, submitWith } = usePurchaseForm<TvValues>(flow, {
+    smartCard: '',
+    subscriptionType: 'change',
+    planCode: '',
+    phone: '',
+  });
+  const { field: planField } = useController({ control: form.control, name: 'planCode' });
+  const { field: phoneField } = useController({ control: form.control, name: 'phone' });
+  const [smartCard, subscriptionType] = useWatch({
+    control: form.control,
+    name: ['smartCard', 'subscriptionType'],
+  });
   const customer = useVerifiedCustomer(compactNumber(smartCard));
-  const [subscriptionType, setSubscriptionType] = useState<SubscriptionType>('change');
-  const [planCode, setPlanCode] = useState('');
-  const [phone, setPhone] = useState('');
 
-  const plan = plans.data?.variations.find((candidate) => candidate.code === planCode);
+  const planList = plans.data?.variations ?? [];
+  const plan = planList.find((candidate) => candidate.code === planField.value);
   const discountBps = service?.discountBps ?? 0;
   const verified = customer.verified;
   const isVerified = verified !== null;
   const isRenewing = canRenew(serviceId) && verified !== null && subscriptionType === 'renew';
   const faceKobo = isRenewing ? verified.renewalAmountKobo : (plan?.amountKobo ?? null);
+  const schema = tvSchema({
+    serviceId,
+    label,
+    plans: planList,
+    verified,
+    discountBps,
+    isSandbox,
+    balanceKobo: wallet.data?.balanceKobo,
+  });
 
   const changeCard = (next: string) => {
-    setSmartCard(next);
     customer.setError(null);
-    flow.setFormStatus(null);
+    flow.edited();
     if (customer.answeredKey !== null && customer.answeredKey !== compactNumber(next)) {
       // another card: what was verified no longer applies
       customer.forget();
-      setSubscriptionType('change');
+      form.setValue('subscriptionType', 'change');
     }
   };
 
   const runVerify = () => {
     const card = compactNumber(smartCard);
-    flow.setFormStatus(null);
+    flow.edited();
     if (card === '') {
       customer.setError(tvTexts.cardRequired);
       return;
     }
     customer.setError(null);
+    const hasPlanChoice = planField.value !== '';
     customer.run({ serviceId, billersCode: card }, (answer) => {
       // renewing is the quickest way to pay when nothing else was chosen yet
       const hasRenewal = answer.renewalAmountKobo !== null && answer.renewalAmountKobo > 0;
-      setSubscriptionType(canRenew(serviceId) && hasRenewal && planCode === '' ? 'renew' : 'change');
+      form.setValue(
+        'subscriptionType',
+        canRenew(serviceId) && hasRenewal && !hasPlanChoice ? 'renew' : 'change',
+      );
     });
-  };
-
-  const choosePlan = (code: string) => {
-    setPlanCode(code);
-    flow.setFormStatus(null);
-  };
-
-  const checkForm = (): FormCheck => {
-    const sentPhone = phoneForServer(phone);
-    const problem = checkTvForm(
-      serviceId,
-      {
-        smartCard,
-        phone: sentPhone,
-        subscriptionType: isRenewing ? 'renew' : 'change',
-        planAmountKobo: plan ? plan.amountKobo : null,
-        hasPlanChoice: planCode !== '',
-      },
-      isSandbox,
-    );
-    if (problem !== null) return formError(problem);
-    if (verified === null) return formError(messages.bills.verifyFirst);
-    if (faceKobo === null || faceKobo <= 0) {
-      return formError(isRenewing ? messages.bills.renewUnavailable : messages.purchase.invalidAmount);
-    }
-    const { chargedKobo: payKobo } = applyDiscount(kobo(faceKobo), discountBps);
-    if (wallet.data !== undefined && wallet.data.balanceKobo < payKobo) {
-      return formError(messages.purchase.insufficientBalance, { canFundWallet: true });
-    }
-    const card = compactNumber(smartCard);
-    const body: PurchaseDraft['body'] = isRenewing
-      ? { serviceId, phone: sentPhone, billersCode: card, subscriptionType: 'renew' }
-      : {
-          serviceId,
-          phone: sentPhone,
-          billersCode: card,
-          variationCode: planCode,
-          ...(canRenew(serviceId) ? { subscriptionType: 'change' as const } : {}),
-        };
-    const what = isRenewing
-      ? `${label} renewal${verified.currentBouquet ? ` (${verified.currentBouquet})` : ''}`
-      : `${label} ${plan?.name ?? planCode}`;
-    return {
-      draft: {
-        body,
-        chargeKobo: payKobo,
-        faceKobo,
-        summary: `${what} for smart card ${card}`,
-        note: `Card holder: ${verified.customerName}`,
-      },
-    };
-  };
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    flow.proceed(checkForm());
   };
 
   return (
@@ -216,10 +251,15 @@ export function TvPage({ serviceId, children }: TvPageProps) {
         flow={flow}
         startOverLabel={`Pay for ${label} again`}
         onStartOver={() => {
-          setPlanCode('');
+          form.setValue('planCode', '');
         }}
       >
-        <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label={`Pay for ${label}`}>
+        <form
+          noValidate
+          onSubmit={submitWith(schema)}
+          className="flex flex-col gap-2.5"
+          aria-label={`Pay for ${label}`}
+        >
           <div className="flex items-start gap-2">
             <Input
               label="Smart card number"
@@ -227,11 +267,12 @@ export function TvPage({ serviceId, children }: TvPageProps) {
               inputMode="numeric"
               autoComplete="off"
               placeholder="e.g. 1212121212"
-              value={smartCard}
               className="min-w-0 flex-1"
-              onChange={(event) => {
-                changeCard(event.target.value);
-              }}
+              {...form.register('smartCard', {
+                onChange: (event: { target: { value: string } }) => {
+                  changeCard(event.target.value);
+                },
+              })}
             />
             <Button
               variant="secondary"
@@ -267,8 +308,8 @@ export function TvPage({ serviceId, children }: TvPageProps) {
               value={subscriptionType}
               verified={verified}
               onChange={(next) => {
-                setSubscriptionType(next);
-                flow.setFormStatus(null);
+                form.setValue('subscriptionType', next);
+                flow.edited();
               }}
             />
           ) : null}
@@ -279,24 +320,27 @@ export function TvPage({ serviceId, children }: TvPageProps) {
               isActive
               label="Bouquets"
               plans={plans}
-              planCode={planCode}
-              onSelect={choosePlan}
+              planCode={planField.value}
+              onSelect={(code) => {
+                planField.onChange(code);
+                flow.edited();
+              }}
             />
           )}
           <PhoneInput
-            value={phone}
+            value={phoneField.value}
             onChange={(next) => {
-              setPhone(next);
-              flow.setFormStatus(null);
+              phoneField.onChange(next);
+              flow.edited();
             }}
-            network={detectNetwork(phone)}
+            network={detectNetwork(phoneField.value)}
           />
           <PlanAmount
             faceKobo={faceKobo !== null && faceKobo > 0 ? faceKobo : null}
             discountBps={discountBps}
             placeholder={isRenewing ? 'The renewal amount' : 'Filled from the bouquet'}
           />
-          <FormSubmit flow={flow} label={tvTexts.submit} isDisabled={!isRenewing && planCode === ''} />
+          <FormSubmit flow={flow} label={tvTexts.submit} isDisabled={!isRenewing && planField.value === ''} />
         </form>
       </PurchaseSteps>
       <BillTables />
