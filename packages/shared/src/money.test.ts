@@ -4,6 +4,7 @@ import {
   bpsAsPercent,
   formatNaira,
   kobo,
+  negateKobo,
   parseNaira,
   percentOfKobo,
   toNairaString,
@@ -115,5 +116,13 @@ describe('bpsAsPercent', () => {
   it('refuses fractions and negatives', () => {
     expect(() => bpsAsPercent(1.5)).toThrow(RangeError);
     expect(() => bpsAsPercent(-1)).toThrow(RangeError);
+  });
+});
+
+describe('negateKobo', () => {
+  it('turns an amount around, and keeps it whole kobo', () => {
+    expect(negateKobo(kobo(150_050))).toBe(-150_050);
+    expect(negateKobo(kobo(-200))).toBe(200);
+    expect(Object.is(negateKobo(kobo(0)), 0)).toBe(true);
   });
 });

@@ -24,6 +24,11 @@ const TOO_PRECISE = /^(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{3,}$/;
  * Reads a naira amount the way a person writes it (`1500`, `1,500.50`, `₦1,500`) digit by digit,
  * never through floating point. Throws AmountError with a reason a form can show.
  */
+/** The same amount moving the other way. */
+export function negateKobo(amount: Kobo): Kobo {
+  return kobo(0 - amount);
+}
+
 export function parseNaira(input: string | number): Kobo {
   const text = (typeof input === 'number' ? numberToPlainString(input) : input)
     .trim()

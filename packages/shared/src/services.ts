@@ -1,8 +1,10 @@
+import { kobo } from './money.ts';
+
 export const PRODUCT_NAME = 'QuickVend';
 
 export const AIRTIME_QUICK_AMOUNTS_NAIRA = [100, 200, 500, 1000] as const;
-export const MANUAL_FUNDING_CHARGE_KOBO = 5_000;
-export const REFERRAL_REWARD_KOBO = 5_000;
+export const MANUAL_FUNDING_CHARGE_KOBO = kobo(5_000);
+export const REFERRAL_REWARD_KOBO = kobo(5_000);
 /** The spec's discount (1%) on cable TV, Showmax and electricity: the default of each service's rule. */
 export const BILLS_DISCOUNT_BPS = 100;
 export const MESSAGE_DISPLAY_MS = 5_000;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { kobo, type Kobo } from '@quickvend/shared/money';
+import type { Kobo } from '@quickvend/shared/money';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findServiceDefinition, serviceDefinitions, type ServiceDefinition } from './catalog.definitions.ts';
@@ -143,8 +143,8 @@ export function createCatalog(deps: {
         const limit = byId.get(definition.id);
         return {
           ...definition,
-          minimumKobo: limit?.minimumKobo == null ? null : kobo(limit.minimumKobo),
-          maximumKobo: limit?.maximumKobo == null ? null : kobo(limit.maximumKobo),
+          minimumKobo: limit?.minimumKobo ?? null,
+          maximumKobo: limit?.maximumKobo ?? null,
           discountBps: discounts.get(definition.id) ?? 0,
         };
       });
@@ -165,7 +165,7 @@ export function createCatalog(deps: {
       } else if (rows.some((row) => isStale(row.refreshedAt))) {
         void refreshVariations(serviceId);
       }
-      return rows.map((row) => ({ code: row.code, name: row.name, amountKobo: kobo(row.amountKobo) }));
+      return rows.map((row) => ({ code: row.code, name: row.name, amountKobo: row.amountKobo }));
     },
 
     async findVariation(serviceId: string, code: string): Promise<CatalogVariation | undefined> {

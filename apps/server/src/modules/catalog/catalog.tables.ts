@@ -1,11 +1,12 @@
+import type { Kobo } from '@quickvend/shared/money';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The provider's limits per service, refreshed from the provider. */
 export const catalogServices = pgTable('catalog_services', {
   serviceId: text('service_id').primaryKey(),
-  minimumKobo: bigint('minimum_kobo', { mode: 'number' }),
-  maximumKobo: bigint('maximum_kobo', { mode: 'number' }),
+  minimumKobo: bigint('minimum_kobo', { mode: 'number' }).$type<Kobo>(),
+  maximumKobo: bigint('maximum_kobo', { mode: 'number' }).$type<Kobo>(),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -16,7 +17,7 @@ export const catalogVariations = pgTable(
     serviceId: text('service_id').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
     isFixedPrice: boolean('is_fixed_price').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { kobo, type Kobo } from '@quickvend/shared/money';
+import type { Kobo } from '@quickvend/shared/money';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -84,7 +84,7 @@ export function createFundingService(deps: FundingDeps) {
                 system: settled.channel === 'dedicated_nuban' ? 'clearing:transfer' : 'clearing:paystack',
               },
               to: { wallet: settled.userId },
-              amountKobo: kobo(settled.amountKobo),
+              amountKobo: settled.amountKobo,
             },
           ],
         },

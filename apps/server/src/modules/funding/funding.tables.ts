@@ -1,3 +1,4 @@
+import type { Kobo } from '@quickvend/shared/money';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 
@@ -17,8 +18,8 @@ export const payments = pgTable(
     reference: text('reference').notNull().unique(),
     channel: text('channel').notNull(),
     email: text('email').notNull(),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    feesKobo: bigint('fees_kobo', { mode: 'number' }),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
+    feesKobo: bigint('fees_kobo', { mode: 'number' }).$type<Kobo>(),
     status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
     gatewayResponse: text('gateway_response'),
     senderName: text('sender_name'),
@@ -53,8 +54,8 @@ export const manualFundingRequests = pgTable(
       .references(() => users.id),
     depositorName: text('depositor_name').notNull(),
     bankName: text('bank_name').notNull(),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    chargeKobo: bigint('charge_kobo', { mode: 'number' }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
+    chargeKobo: bigint('charge_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
     status: text('status', { enum: manualRequestStatuses }).notNull().default('pending'),
     reason: text('reason'),
     decidedBy: text('decided_by').references(() => users.id),

@@ -87,7 +87,7 @@ export function createManualFunding(deps: Pick<FundingDeps, 'db' | 'ledger' | 'c
               {
                 from: { system: 'clearing:manual' },
                 to: { system: 'income:fees' },
-                amountKobo: kobo(approved.chargeKobo),
+                amountKobo: approved.chargeKobo,
               },
             ],
           },

@@ -49,7 +49,7 @@ export function createLedgerQueries(db: Database) {
         .select({ balanceKobo: ledgerAccounts.balanceKobo })
         .from(ledgerAccounts)
         .where(eq(ledgerAccounts.ownerUserId, userId));
-      return kobo(row?.balanceKobo ?? 0);
+      return row?.balanceKobo ?? kobo(0);
     },
 
     async getWalletBalances(userIds: readonly string[]): Promise<Map<string, Kobo>> {
@@ -59,7 +59,7 @@ export function createLedgerQueries(db: Database) {
         .select({ userId: ledgerAccounts.ownerUserId, balanceKobo: ledgerAccounts.balanceKobo })
         .from(ledgerAccounts)
         .where(inArray(ledgerAccounts.ownerUserId, [...userIds]));
-      for (const row of rows) if (row.userId) balances.set(row.userId, kobo(row.balanceKobo));
+      for (const row of rows) if (row.userId) balances.set(row.userId, row.balanceKobo);
       return balances;
     },
 
@@ -152,7 +152,7 @@ export function createLedgerQueries(db: Database) {
         .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
         .where(and(eq(ledgerEntries.reference, reference), sql`${ledgerAccounts.ownerUserId} is not null`));
-      return row?.userId ? { userId: row.userId, amountKobo: kobo(row.amountKobo) } : null;
+      return row?.userId ? { userId: row.userId, amountKobo: row.amountKobo } : null;
     },
   };
 }

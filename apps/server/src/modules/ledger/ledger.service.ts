@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { messages } from '@quickvend/shared/messages';
-import { kobo, type Kobo } from '@quickvend/shared/money';
+import { kobo, negateKobo, type Kobo } from '@quickvend/shared/money';
 import {
   createStatementRunner,
   databaseErrorOf,
@@ -183,11 +183,11 @@ export function createLedger(db: Database) {
       await tx.insert(ledgerLines).values({
         entryId,
         accountId: account.id,
-        amountKobo: delta,
+        amountKobo: kobo(delta),
         balanceAfterKobo: updated.balanceKobo,
       });
       if (account.ownerUserId) {
-        walletBalances.set(account.ownerUserId, kobo(updated.balanceKobo));
+        walletBalances.set(account.ownerUserId, updated.balanceKobo);
         // delivered by PostgreSQL only when the transaction commits
         await tx.execute(sql`select pg_notify(${BALANCE_CHANNEL}, ${account.ownerUserId})`);
       }
@@ -294,7 +294,7 @@ export function createLedger(db: Database) {
       .where(eq(ledgerLines.entryId, entryId));
     return postLines(
       { reference: `reversal:${entryId}`, kind: 'reversal', memo: reason, actorId, reversesEntryId: entryId },
-      new Map(lines.map((line) => [line.code, -line.amountKobo])),
+      new Map(lines.map((line) => [line.code, negateKobo(line.amountKobo)])),
     );
   }
 

@@ -1,3 +1,4 @@
+import { kobo, type Kobo } from '@quickvend/shared/money';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
@@ -10,7 +11,7 @@ export const ledgerAccounts = pgTable(
     ownerUserId: text('owner_user_id')
       .unique()
       .references(() => users.id),
-    balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(0),
+    balanceKobo: bigint('balance_kobo', { mode: 'number' }).$type<Kobo>().notNull().default(kobo(0)),
     allowNegative: boolean('allow_negative').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,8 +45,8 @@ export const ledgerLines = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => ledgerAccounts.id),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
+    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -65,9 +66,9 @@ export const walletAdjustments = pgTable('wallet_adjustments', {
     .references(() => users.id),
   actor: text('actor').notNull(),
   direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
-  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-  balanceBeforeKobo: bigint('balance_before_kobo', { mode: 'number' }).notNull(),
-  balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).notNull(),
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
+  balanceBeforeKobo: bigint('balance_before_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
+  balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
   reason: text('reason').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

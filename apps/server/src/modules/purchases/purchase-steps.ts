@@ -89,7 +89,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
         requestId: row.providerRequestId,
         serviceId: row.serviceId,
         phone: row.phone,
-        amountKobo: kobo(row.amountKobo),
+        amountKobo: row.amountKobo,
         variationCode: row.variationCode ?? undefined,
         // data is credited to the number in billersCode
         billersCode: row.billersCode ?? (kind === 'data' ? row.phone : undefined),
@@ -195,7 +195,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
             {
               from: { system: 'held:purchases' },
               to: { wallet: row.userId },
-              amountKobo: kobo(row.chargedKobo),
+              amountKobo: row.chargedKobo,
             },
           ],
         },

@@ -1,3 +1,4 @@
+import { negateKobo } from '@quickvend/shared/money';
 import type { Database } from '../../db/client.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { purchases } from './purchases.tables.ts';
@@ -40,7 +41,7 @@ export async function findPurchaseProblems(
       problems.push(`purchase ${row.id} is ${row.status} but has ${counts} hold/settle/refund entries`);
     }
     const held = walletMoves.get(refs[0] ?? '')?.get(row.userId);
-    if (actual[0] && held !== -row.chargedKobo) {
+    if (actual[0] && held !== negateKobo(row.chargedKobo)) {
       problems.push(`purchase ${row.id} charged ${row.chargedKobo} but its hold moved ${held ?? 0}`);
     }
     const refunded = walletMoves.get(refs[2] ?? '')?.get(row.userId);

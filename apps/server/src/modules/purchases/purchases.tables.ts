@@ -1,3 +1,4 @@
+import type { Kobo } from '@quickvend/shared/money';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 
@@ -27,13 +28,13 @@ export const purchases = pgTable(
     quantity: integer('quantity'),
     /** the customer as the provider verified them before the purchase */
     customerName: text('customer_name'),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    chargedKobo: bigint('charged_kobo', { mode: 'number' }).notNull(),
-    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
+    chargedKobo: bigint('charged_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
+    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).$type<Kobo>(),
     status: text('status', { enum: purchaseStatuses }).notNull().default('processing'),
     message: text('message').notNull().default(''),
     providerReference: text('provider_reference'),
-    costKobo: bigint('cost_kobo', { mode: 'number' }),
+    costKobo: bigint('cost_kobo', { mode: 'number' }).$type<Kobo>(),
     token: text('token'),
     pins: jsonb('pins').$type<{ serial: string | null; pin: string }[]>(),
     units: text('units'),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statementQuery } from '@quickvend/shared/api/wallet';
-import { toNairaString } from '@quickvend/shared/money';
+import { negateKobo, toNairaString } from '@quickvend/shared/money';
 import { signedInUser } from '../auth/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { BalanceFeed } from './wallet.events.ts';
@@ -42,7 +42,7 @@ export function registerWalletRoutes(
           reference: line.reference,
           memo: line.memo,
           inKobo: Math.max(line.amountKobo, 0),
-          outKobo: Math.max(-line.amountKobo, 0),
+          outKobo: Math.max(negateKobo(line.amountKobo), 0),
           balanceAfterKobo: line.balanceAfterKobo,
           createdAt: line.createdAt.toISOString(),
         })),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Purchase, Service, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
+import { kobo } from '@quickvend/shared/money';
 import { catalogVariations, customerVerifications } from '../../../src/db/schema.ts';
 import {
   createTestApp,
@@ -46,7 +47,7 @@ describeEachDatabase('bill payments', (kind) => {
   const staleVariation = async (serviceId: string, code: string, amountKobo: number) => {
     await t.container.db
       .insert(catalogVariations)
-      .values({ serviceId, code, name: `Old ${code}`, amountKobo })
+      .values({ serviceId, code, name: `Old ${code}`, amountKobo: kobo(amountKobo) })
       .onConflictDoNothing();
   };
 
