@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
             path: paths.signup,
             caseSensitive: true,
             lazy: page(
-              () => import('@/features/auth/components/sign-up-page.tsx'),
+              () => import('@/features/auth/components/register-page.tsx'),
               (m) => m.SignUpPage,
             ),
           },
@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
         path: paths.adminLogin,
         caseSensitive: true,
         lazy: page(
-          () => import('@/features/auth/components/admin-login-page.tsx'),
+          () => import('@/features/auth/components/login-page.tsx'),
           (m) => m.AdminLoginPage,
         ),
       },
@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
         path: paths.adminRegister,
         caseSensitive: true,
         lazy: page(
-          () => import('@/features/auth/components/admin-register-page.tsx'),
+          () => import('@/features/auth/components/register-page.tsx'),
           (m) => m.AdminRegisterPage,
         ),
       },

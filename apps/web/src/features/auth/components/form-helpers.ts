@@ -1,3 +1,6 @@
+/** Who a login or registration page is for: customers at `/login` and `/signup`, admins at their own. */
+export type Audience = 'customer' | 'admin';
+
 /** Pause after a success message so it can be read before the next page. */
 export const SUCCESS_PAUSE_MS = 500;
 

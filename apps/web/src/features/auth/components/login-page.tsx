@@ -1,46 +1,130 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { signInBody } from '@quickvend/shared/api/auth';
+import { signInBody, type Me, type SignInBody } from '@quickvend/shared/api/auth';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { isApiError } from '@/lib/api-client.ts';
 import { errorMessageOf } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
-import { setSignedIn } from '@/lib/session.ts';
+import { sessionQueryKey, setSignedIn, signOut } from '@/lib/session.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { CredentialsFields, missingCredentialsMessage } from './credentials-fields.tsx';
-import { SUCCESS_PAUSE_MS, type Status } from './form-helpers.ts';
+import { fieldError, SUCCESS_PAUSE_MS, type Audience, type Status } from './form-helpers.ts';
 
-export function LoginPage() {
+const linkClasses = 'inline-flex min-h-11 items-center font-semibold text-brand-800 underline';
+
+/** What differs between the customers' login and the admins' one. */
+const logins: Record<Audience, { title: string; intro: string; links: ReactNode }> = {
+  customer: {
+    title: 'Login',
+    intro: 'Welcome back. Sign in to your wallet.',
+    links: (
+      <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
+        <Link to={paths.signup} className={linkClasses}>
+          Sign Up
+        </Link>
+        <Link to={paths.forgotPassword} className={linkClasses}>
+          Reset Password
+        </Link>
+      </div>
+    ),
+  },
+  admin: {
+    title: 'Admin login',
+    intro: `For ${PRODUCT_NAME} administrators only.`,
+    links: (
+      <p className="mt-4 text-sm text-gray-700">
+        Invited to be an admin?{' '}
+        <Link to={paths.adminRegister} className={linkClasses}>
+          Admin registration
+        </Link>
+      </p>
+    ),
+  },
+};
+
+const fieldNames = ['email', 'password'] as const;
+
+/**
+ * The spec's one message when either field is empty (said once by the status line, not under each input),
+ * or null when the problem is something else.
+ */
+function missingCredentialsMessage(invalid: FieldErrors<SignInBody>): string | null {
+  const isMissing = fieldNames.some((name) => invalid[name]?.message === messages.auth.loginRequired);
+  return isMissing ? messages.auth.loginRequired : null;
+}
+
+/**
+ * `/login` and `/Adminlogin`: email and password. A customer is welcomed and taken to the dashboard; an
+ * admin login lets only admins in (anyone else is signed out again) and goes to `/admin`.
+ */
+export function LoginPage({ audience = 'customer' }: { audience?: Audience }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signIn = useSignIn();
   const [status, setStatus] = useState<Status | null>(null);
+  // a customer's welcome is showing and the dashboard is next
   const [isLeaving, setIsLeaving] = useState(false);
+  // someone who is not an admin is being signed out again
+  const [isCheckingRole, setIsCheckingRole] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver: zodResolver(signInBody), defaultValues: { email: '', password: '' } });
+  const login = logins[audience];
+
+  const refuseNonAdmin = async () => {
+    setStatus({ text: messages.auth.notAdmin, tone: 'error' });
+    setIsCheckingRole(true);
+    try {
+      await signOut();
+    } catch {
+      // the session cookie is short-lived anyway; the page still treats the visitor as signed out
+    } finally {
+      queryClient.setQueryData(sessionQueryKey, null);
+      setIsCheckingRole(false);
+    }
+  };
+
+  const welcome = (user: Me) => {
+    setStatus({ text: messages.auth.loginSuccess, tone: 'success' });
+    setIsLeaving(true);
+    window.setTimeout(() => {
+      setSignedIn(queryClient, user);
+      void navigate(paths.dashboard, { replace: true, state: { flash: messages.auth.loginSuccess } });
+    }, SUCCESS_PAUSE_MS);
+  };
 
   const onSubmit = handleSubmit(
     async (values) => {
       setStatus(null);
+      let user: Me;
       try {
-        const { user } = await signIn.mutateAsync(values);
-        setStatus({ text: messages.auth.loginSuccess, tone: 'success' });
-        setIsLeaving(true);
-        window.setTimeout(() => {
-          setSignedIn(queryClient, user);
-          void navigate(paths.dashboard, { replace: true, state: { flash: messages.auth.loginSuccess } });
-        }, SUCCESS_PAUSE_MS);
+        ({ user } = await signIn.mutateAsync(values));
       } catch (error) {
-        setStatus({ text: messages.auth.loginError(errorMessageOf(error)), tone: 'error' });
+        setStatus({
+          text:
+            audience === 'admin' && isApiError(error, 'INVALID_CREDENTIALS')
+              ? messages.auth.invalidCredentials
+              : messages.auth.loginError(errorMessageOf(error)),
+          tone: 'error',
+        });
+        return;
+      }
+      if (audience === 'customer') {
+        welcome(user);
+      } else if (user.role !== 'admin') {
+        await refuseNonAdmin();
+      } else {
+        setSignedIn(queryClient, user);
+        void navigate(paths.admin, { replace: true });
       }
     },
     (invalid) => {
@@ -50,35 +134,40 @@ export function LoginPage() {
   );
 
   return (
-    <AuthLayout title="Login" homePath={paths.landing} intro="Welcome back. Sign in to your wallet.">
-      <title>{`Login · ${PRODUCT_NAME}`}</title>
+    <AuthLayout title={login.title} homePath={paths.landing} intro={login.intro}>
+      <title>{`${login.title} · ${PRODUCT_NAME}`}</title>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
-        <CredentialsFields register={register} errors={errors} />
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...register('email')}
+          error={fieldError(errors.email?.message, messages.auth.loginRequired)}
+        />
+        <Input
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          {...register('password')}
+          error={fieldError(errors.password?.message, messages.auth.loginRequired)}
+        />
         <StatusMessage message={status?.text} tone={status?.tone} />
         <Button
           type="submit"
           fullWidth
-          isBusy={signIn.isPending}
+          isBusy={signIn.isPending || isCheckingRole}
           busyLabel={messages.auth.loggingIn}
           disabled={isLeaving}
         >
           Login
         </Button>
       </form>
-      <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
-        <Link
-          to={paths.signup}
-          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
-        >
-          Sign Up
-        </Link>
-        <Link
-          to={paths.forgotPassword}
-          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
-        >
-          Reset Password
-        </Link>
-      </div>
+      {login.links}
     </AuthLayout>
   );
+}
+
+export function AdminLoginPage() {
+  return <LoginPage audience="admin" />;
 }
