@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { servicesResponse, variationsResponse } from '@quickvend/shared/api/purchases';
 import { toNairaString } from '@quickvend/shared/money';
 import { AppError } from '../../lib/errors.ts';
 import { findServiceDefinition } from './catalog.definitions.ts';
@@ -10,23 +11,33 @@ export function registerCatalogRoutes(parent: FastifyInstance, deps: { catalog: 
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { catalog } = deps;
 
-  app.get('/api/v1/services', { config: { access: 'public' } }, async () => ({
-    services: (await catalog.listServices()).map((service) => ({
-      id: service.id,
-      kind: service.kind,
-      name: service.name,
-      network: service.network,
-      minimumKobo: service.minimumKobo,
-      maximumKobo: service.maximumKobo,
-      hasVariations: service.hasVariations,
-      verification: service.verification,
-      discountBps: service.discountBps,
-    })),
-  }));
+  app.get(
+    '/api/v1/services',
+    { config: { access: 'public' }, schema: { response: { 200: servicesResponse } } },
+    async () => ({
+      services: (await catalog.listServices()).map((service) => ({
+        id: service.id,
+        kind: service.kind,
+        name: service.name,
+        network: service.network,
+        minimumKobo: service.minimumKobo,
+        maximumKobo: service.maximumKobo,
+        hasVariations: service.hasVariations,
+        verification: service.verification,
+        discountBps: service.discountBps,
+      })),
+    }),
+  );
 
   app.get(
     '/api/v1/services/:serviceId/variations',
-    { config: { access: 'public' }, schema: { params: z.object({ serviceId: z.string().min(1).max(64) }) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        params: z.object({ serviceId: z.string().min(1).max(64) }),
+        response: { 200: variationsResponse },
+      },
+    },
     async (request) => {
       const service = findServiceDefinition(request.params.serviceId);
       if (!service) throw new AppError('NOT_FOUND', 'We do not sell that service.');

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createPurchaseBody, listPurchasesQuery, verifyBody } from '@quickvend/shared/api/purchases';
+import {
+  createPurchaseBody,
+  listPurchasesQuery,
+  purchaseResponse,
+  purchasesResponse,
+  resendPurchaseResponse,
+  verifyBody,
+  verifyResponse,
+} from '@quickvend/shared/api/purchases';
 import { compactNumber } from '@quickvend/shared/bills';
 import { messages } from '@quickvend/shared/messages';
 import { AppError } from '../../lib/errors.ts';
@@ -31,7 +39,10 @@ export function registerPurchaseRoutes(
 
   app.post(
     '/api/v1/purchases',
-    { config: { access: 'userOrKey' }, schema: { body: createPurchaseBody } },
+    {
+      config: { access: 'userOrKey' },
+      schema: { body: createPurchaseBody, response: { 200: purchaseResponse, 201: purchaseResponse } },
+    },
     async (request, reply) => {
       const channel = request.authMethod === 'key' ? 'api' : 'web';
       const { purchase, isNew } = await engine.create(signedInUser(request), request.body, channel);
@@ -41,7 +52,10 @@ export function registerPurchaseRoutes(
 
   app.get(
     '/api/v1/purchases',
-    { config: { access: 'userOrKey' }, schema: { querystring: listPurchasesQuery } },
+    {
+      config: { access: 'userOrKey' },
+      schema: { querystring: listPurchasesQuery, response: { 200: purchasesResponse } },
+    },
     async (request) => {
       const page = await engine.list(signedInUser(request).id, request.query);
       return { purchases: page.purchases.map(toPurchase), nextCursor: page.nextCursor };
@@ -52,7 +66,10 @@ export function registerPurchaseRoutes(
     '/api/v1/purchases/:requestId',
     {
       config: { access: 'userOrKey' },
-      schema: { params: z.object({ requestId: z.string().min(1).max(64) }) },
+      schema: {
+        params: z.object({ requestId: z.string().min(1).max(64) }),
+        response: { 200: purchaseResponse },
+      },
     },
     async (request) => {
       const row = await engine.findByRequestId(signedInUser(request).id, request.params.requestId);
@@ -63,7 +80,7 @@ export function registerPurchaseRoutes(
 
   app.post(
     '/api/v1/verify',
-    { config: { access: 'userOrKey' }, schema: { body: verifyBody } },
+    { config: { access: 'userOrKey' }, schema: { body: verifyBody, response: { 200: verifyResponse } } },
     async (request) => {
       const service = await catalog.getService(request.body.serviceId);
       if (!service?.verification) {
@@ -103,7 +120,10 @@ export function registerPurchaseRoutes(
     '/api/v1/purchases/:requestId/email',
     {
       config: { access: 'user' },
-      schema: { params: z.object({ requestId: z.string().min(1).max(64) }) },
+      schema: {
+        params: z.object({ requestId: z.string().min(1).max(64) }),
+        response: { 200: resendPurchaseResponse },
+      },
     },
     async (request) => {
       const user = signedInUser(request);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { balanceResponse } from '@quickvend/shared/api/purchases';
 import { statementQuery } from '@quickvend/shared/api/wallet';
 import { negateKobo, toNairaString } from '@quickvend/shared/money';
 import { signedInUser } from '../auth/index.ts';
@@ -16,10 +17,14 @@ export function registerWalletRoutes(
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ledger } = deps;
 
-  app.get('/api/v1/balance', { config: { access: 'userOrKey' } }, async (request) => {
-    const balanceKobo = await ledger.getWalletBalance(signedInUser(request).id);
-    return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const };
-  });
+  app.get(
+    '/api/v1/balance',
+    { config: { access: 'userOrKey' }, schema: { response: { 200: balanceResponse } } },
+    async (request) => {
+      const balanceKobo = await ledger.getWalletBalance(signedInUser(request).id);
+      return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const };
+    },
+  );
 
   app.get('/api/v1/wallet', { config: { access: 'user' } }, async (request) => {
     const userId = signedInUser(request).id;
