@@ -1,4 +1,4 @@
-import { formatLagosTimestamp } from '@quickvend/shared/dates';
+import { formatLagosTimestamp } from '@quickvend/shared/format';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 
 type Owner = { email: string; name: string };

@@ -1,6 +1,6 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { groupToken } from '@quickvend/shared/bills';
-import { formatLagosTimestamp } from '@quickvend/shared/dates';
+import { formatLagosTimestamp } from '@quickvend/shared/format';
 import { formatNaira } from '@quickvend/shared/money';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 

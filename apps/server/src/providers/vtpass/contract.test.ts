@@ -12,7 +12,7 @@ import type { SimulatorTimers } from '../simulators/timers.ts';
 import { registerVtpassSimulator, type VtpassSimulator } from '../simulators/vtpass/vtpass-simulator.ts';
 import { createVtpassProvider } from './vtpass.adapter.ts';
 import { createVtpassClient } from './vtpass.client.ts';
-import { lagosTimestamp } from './vtpass.request-id.ts';
+import { formatLagosMinuteStamp } from '@quickvend/shared/format';
 
 // Runs against the simulator always. With VTPASS_CONTRACT_BASE_URL, VTPASS_CONTRACT_API_KEY,
 // VTPASS_CONTRACT_PUBLIC_KEY and VTPASS_CONTRACT_SECRET_KEY set, the cases that need no simulator-only hook
@@ -150,7 +150,7 @@ function describeProviderContract(name: string, startTarget: () => Promise<Targe
 
     it('fails (085) a request id that is not dated today in Lagos', async () => {
       const yesterday = new Date(Date.now() - 26 * 60 * 60 * 1000);
-      const stale = `${lagosTimestamp(yesterday)}abcdefghij`;
+      const stale = `${formatLagosMinuteStamp(yesterday)}abcdefghij`;
       expect(await provider.purchase(airtime(provider, NUMBERS.success, { requestId: stale }))).toMatchObject(
         {
           status: 'failed',
@@ -460,7 +460,7 @@ describe('VTpass simulator: sandbox scenarios, float and callbacks', () => {
     ['a request id without a date', { requestId: 'ABCDEFGHIJKLMNOP' }, '085'],
     [
       'a request id with an impossible date',
-      { requestId: `${lagosTimestamp(new Date()).slice(0, 8)}2561xyz` },
+      { requestId: `${formatLagosMinuteStamp(new Date()).slice(0, 8)}2561xyz` },
       '085',
     ],
   ])('refuses %s with %s', async (_name, overrides, code) => {

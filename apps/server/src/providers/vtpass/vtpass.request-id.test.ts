@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lagosTimestamp, newVtpassRequestId, type RandomSource } from './vtpass.request-id.ts';
+import { newVtpassRequestId, type RandomSource } from './vtpass.request-id.ts';
 
 /** Hands out the given bytes in order, then 1s; counts its calls. */
 const scripted = (bytes: readonly number[]): RandomSource & { calls: number } => {
@@ -13,18 +13,6 @@ const scripted = (bytes: readonly number[]): RandomSource & { calls: number } =>
   };
   return source;
 };
-
-describe('lagosTimestamp', () => {
-  it.each([
-    ['2026-11-21T22:59:59Z', '202611212359'],
-    ['2026-11-21T23:00:00Z', '202611220000'],
-    ['2026-12-31T23:30:00Z', '202701010030'],
-    ['2024-02-28T23:15:00Z', '202402290015'],
-    ['2026-06-15T11:05:00.999Z', '202606151205'],
-  ])('%s is %s in Lagos (UTC+1, no daylight saving)', (iso, expected) => {
-    expect(lagosTimestamp(new Date(iso))).toBe(expected);
-  });
-});
 
 describe('newVtpassRequestId', () => {
   it('is the Lagos yyyyMMddHHmm and 10 letters or digits', () => {

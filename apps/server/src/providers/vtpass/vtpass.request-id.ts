@@ -1,24 +1,9 @@
+import { formatLagosMinuteStamp } from '@quickvend/shared/format';
+
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 // the largest multiple of 62 below 256: bytes at or above it are redrawn so every character is equally likely
 const UNBIASED_LIMIT = 248;
 const SUFFIX_LENGTH = 10;
-
-const lagosFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** `yyyyMMddHHmm` in Africa/Lagos: the timestamp VTpass requires at the start of every request_id. */
-export function lagosTimestamp(now: Date): string {
-  const parts = Object.fromEntries(lagosFormat.formatToParts(now).map((part) => [part.type, part.value]));
-  const { year = '', month = '', day = '', hour = '', minute = '' } = parts;
-  return `${year}${month}${day}${hour}${minute}`;
-}
 
 export type RandomSource = { getRandomValues(array: Uint8Array): Uint8Array };
 
@@ -30,5 +15,5 @@ export function newVtpassRequestId(now: Date, random: RandomSource = crypto): st
       if (byte < UNBIASED_LIMIT && suffix.length < SUFFIX_LENGTH) suffix += ALPHANUMERIC[byte % 62] ?? '';
     }
   }
-  return `${lagosTimestamp(now)}${suffix}`;
+  return `${formatLagosMinuteStamp(now)}${suffix}`;
 }

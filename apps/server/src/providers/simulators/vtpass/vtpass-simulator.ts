@@ -8,7 +8,7 @@ import {
   toNairaString,
   type Kobo,
 } from '@quickvend/shared/money';
-import { lagosTimestamp } from '../../vtpass/vtpass.request-id.ts';
+import { formatLagosMinuteStamp } from '@quickvend/shared/format';
 import { realTimers, waitUnlessAborted, type SimulatorTimers } from '../timers.ts';
 import { createCallbackDispatcher } from './vtpass-simulator.callbacks.ts';
 import {
@@ -410,7 +410,7 @@ export function registerVtpassSimulator(
   /** Validates a /pay body in VTpass's order and records the sale, or says which code refuses it. */
   function takeOrder(body: Body): Order | Answer {
     const requestId = readText(body, 'request_id') ?? '';
-    const today = lagosTimestamp(now());
+    const today = formatLagosMinuteStamp(now());
     const idProblem = requestIdProblem(requestId, today);
     if (idProblem) return answer('085', idProblem);
     if (sales.has(requestId)) return answer('014', 'REQUEST ID ALREADY EXIST');
