@@ -1,10 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { FundingDeps } from './funding.service.ts';
+import type { Ledger } from '../ledger/index.ts';
 import { manualFundingRequests } from './funding.tables.ts';
 
 /** @throws VALIDATION_FAILED below the smallest amount the platform takes */
@@ -27,7 +28,12 @@ async function refuseDecision(executor: Executor, id: string): Promise<never> {
 }
 
 /** Deposits a customer declares and an admin approves (less the NGN 50 charge) or rejects, once. */
-export function createManualFunding(deps: Pick<FundingDeps, 'db' | 'ledger' | 'clock' | 'minAmountKobo'>) {
+export function createManualFunding(deps: {
+  db: Database;
+  ledger: Ledger;
+  clock: Clock;
+  minAmountKobo: Kobo;
+}) {
   const { db, ledger, clock } = deps;
   return {
     async requestManualFunding(
