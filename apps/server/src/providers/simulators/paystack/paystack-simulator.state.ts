@@ -1,0 +1,205 @@
+import { randomInt } from 'node:crypto';
+import type { Kobo } from '@quickvend/shared/money';
+import type { TestCard } from './paystack-simulator.pages.ts';
+import type { WebhookDispatcher } from './paystack-simulator.webhooks.ts';
+
+export type CardOutcome = 'success' | 'pin' | 'declined' | 'token' | 'timeout' | 'server-error';
+export type SimCard = TestCard & { outcome: CardOutcome; brand: 'visa' | 'verve' };
+
+export const INTEGRATION_ID = 100_032;
+export const TEST_BANK = { name: 'Test Bank', id: 1, slug: 'test-bank' } as const;
+
+export type SimCustomer = {
+  id: number;
+  code: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  metadata: unknown;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type SimAccount = {
+  id: number;
+  accountNumber: string;
+  accountName: string;
+  customerCode: string;
+  createdAt: string;
+};
+
+export type SimTransaction = {
+  id: number;
+  reference: string;
+  accessCode: string;
+  amount: Kobo;
+  callbackUrl: string | null;
+  metadata: unknown;
+  status: 'abandoned' | 'success' | 'failed';
+  channel: 'card' | 'dedicated_nuban';
+  gatewayResponse: string;
+  paidAt: string | null;
+  createdAt: string;
+  fees: Kobo | null;
+  customerCode: string;
+  authorization: Record<string, unknown>;
+  cardAwaitingPin: SimCard | null;
+};
+
+const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
+export const randomText = (length: number, alphabet = ALPHANUMERIC): string =>
+  Array.from({ length }, () => alphabet[randomInt(alphabet.length)] ?? '').join('');
+
+export const now = () => new Date().toISOString();
+
+export type PaystackState = ReturnType<typeof createPaystackState>;
+
+/** What the route groups of one simulator share: its mount point, its in-memory state, its webhooks. */
+export type PaystackSimContext = {
+  prefix: string;
+  productName: string;
+  cssHref: string;
+  publicOrigin: string | undefined;
+  state: PaystackState;
+  webhooks: WebhookDispatcher;
+};
+
+/** The simulator's memory: customers, their dedicated accounts and transactions, in Paystack's wire shapes. */
+export function createPaystackState() {
+  const transactions = new Map<string, SimTransaction>();
+  const accessCodes = new Map<string, SimTransaction>();
+  const customers = new Map<string, SimCustomer>();
+  const accountsByCustomer = new Map<string, SimAccount>();
+  const accountsByNumber = new Map<string, SimAccount>();
+  let nextId = 1_000_001;
+
+  const takeId = () => nextId++;
+
+  function saveTransaction(tx: SimTransaction): void {
+    transactions.set(tx.reference, tx);
+    accessCodes.set(tx.accessCode, tx);
+  }
+
+  function findCustomer(key: string): SimCustomer | undefined {
+    const byCode = customers.get(key);
+    if (byCode) return byCode;
+    const lowered = key.toLowerCase();
+    return [...customers.values()].find((c) => c.email === lowered || String(c.id) === key);
+  }
+
+  function upsertCustomer(
+    email: string,
+    details: { firstName?: string; lastName?: string; phone?: string; metadata?: unknown } = {},
+  ): SimCustomer {
+    const existing = findCustomer(email);
+    const stamp = now();
+    if (existing) {
+      existing.firstName = details.firstName ?? existing.firstName;
+      existing.lastName = details.lastName ?? existing.lastName;
+      existing.phone = details.phone ?? existing.phone;
+      if (details.metadata !== undefined) existing.metadata = details.metadata;
+      existing.updatedAt = stamp;
+      return existing;
+    }
+    const customer: SimCustomer = {
+      id: takeId(),
+      code: `CUS_${randomText(15)}`,
+      email: email.toLowerCase(),
+      firstName: details.firstName ?? null,
+      lastName: details.lastName ?? null,
+      phone: details.phone ?? null,
+      metadata: details.metadata ?? null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+    customers.set(customer.code, customer);
+    return customer;
+  }
+
+  function toWireCustomer(customer: SimCustomer) {
+    return {
+      id: customer.id,
+      first_name: customer.firstName,
+      last_name: customer.lastName,
+      email: customer.email,
+      customer_code: customer.code,
+      phone: customer.phone,
+      metadata: customer.metadata,
+      risk_action: 'default',
+      international_format_phone: null,
+    };
+  }
+
+  function toWireAccount(account: SimAccount) {
+    const customer = customers.get(account.customerCode);
+    return {
+      bank: TEST_BANK,
+      account_name: account.accountName,
+      account_number: account.accountNumber,
+      assigned: true,
+      currency: 'NGN',
+      metadata: null,
+      active: true,
+      id: account.id,
+      created_at: account.createdAt,
+      updated_at: account.createdAt,
+      assignment: {
+        integration: INTEGRATION_ID,
+        assignee_id: customer?.id ?? null,
+        assignee_type: 'Customer',
+        expired: false,
+        account_type: 'PAY-WITH-TRANSFER-RECURRING',
+        assigned_at: account.createdAt,
+      },
+      customer: customer ? toWireCustomer(customer) : null,
+    };
+  }
+
+  function toWireTransaction(tx: SimTransaction) {
+    const customer = customers.get(tx.customerCode);
+    return {
+      id: tx.id,
+      domain: 'test',
+      status: tx.status,
+      reference: tx.reference,
+      receipt_number: null,
+      amount: tx.amount,
+      message: null,
+      gateway_response: tx.gatewayResponse,
+      paid_at: tx.paidAt,
+      created_at: tx.createdAt,
+      channel: tx.channel,
+      currency: 'NGN',
+      ip_address: null,
+      metadata: tx.metadata,
+      log: null,
+      fees: tx.fees,
+      fees_split: null,
+      authorization: tx.authorization,
+      customer: customer ? toWireCustomer(customer) : null,
+      plan: null,
+      split: {},
+      order_id: null,
+      paidAt: tx.paidAt,
+      createdAt: tx.createdAt,
+      requested_amount: tx.amount,
+      transaction_date: tx.createdAt,
+    };
+  }
+
+  return {
+    transactions,
+    accessCodes,
+    customers,
+    accountsByCustomer,
+    accountsByNumber,
+    takeId,
+    saveTransaction,
+    findCustomer,
+    upsertCustomer,
+    toWireCustomer,
+    toWireAccount,
+    toWireTransaction,
+  };
+}
