@@ -206,6 +206,8 @@ export const SERVICES: readonly SimService[] = [
   ]),
 ];
 
+export const SERVICES_BY_ID = new Map(SERVICES.map((service) => [service.serviceId, service]));
+
 export const CATEGORIES = [
   { identifier: 'airtime', name: 'Airtime Recharge' },
   { identifier: 'data', name: 'Data Services' },

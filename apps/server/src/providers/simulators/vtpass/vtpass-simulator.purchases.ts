@@ -1,0 +1,201 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { kobo, parseNaira, percentOfKobo, type Kobo } from '@quickvend/shared/money';
+import { formatLagosMinuteStamp } from '@quickvend/shared/format';
+import { waitUnlessAborted } from '../timers.ts';
+import { SERVICES_BY_ID, type SimVariation } from './vtpass-simulator.catalog.ts';
+import {
+  SCENARIOS,
+  isSuccessTarget,
+  productExtras,
+  randomDigits,
+  requestIdProblem,
+} from './vtpass-simulator.scenarios.ts';
+import { envelope, type Sale, type VtpassSimContext } from './vtpass-simulator.state.ts';
+import {
+  INVALID_ARGUMENTS,
+  INVALID_REQUEST_ID,
+  NO_PRODUCT,
+  answer,
+  asBody,
+  nairaOf,
+  readText,
+  type Answer,
+  type Body,
+} from './vtpass-simulator.wire.ts';
+
+const MAX_QUANTITY = 10;
+
+type Order = {
+  sale: Sale;
+  scenario: 'delivered' | 'failed' | 'pending' | 'unexpected' | 'no-response' | 'timeout';
+};
+
+/** `POST /pay` and `POST /requery`, behind the keys, with the sandbox numbers' scenarios. */
+export function registerPurchaseApi(api: FastifyInstance, context: VtpassSimContext): void {
+  const { state, now, timers } = context;
+
+  /** Validates a /pay body in VTpass's order and records the sale, or says which code refuses it. */
+  function takeOrder(body: Body): Order | Answer {
+    const requestId = readText(body, 'request_id') ?? '';
+    const today = formatLagosMinuteStamp(now());
+    const idProblem = requestIdProblem(requestId, today);
+    if (idProblem) return answer('085', idProblem);
+    if (state.sales.has(requestId)) return answer('014', 'REQUEST ID ALREADY EXIST');
+
+    const serviceId = readText(body, 'serviceID');
+    const phone = readText(body, 'phone');
+    if (!serviceId || !phone) return INVALID_ARGUMENTS;
+    const service = SERVICES_BY_ID.get(serviceId);
+    if (!service) return NO_PRODUCT;
+    const billersCode = readText(body, 'billersCode');
+    const variationCode = readText(body, 'variation_code');
+    const amountText = readText(body, 'amount');
+    const isRenewal = service.kind === 'tv' && readText(body, 'subscription_type') === 'renew';
+    const quantityText = readText(body, 'quantity');
+    const quantity = quantityText === undefined ? 1 : Number(quantityText);
+    if (!Number.isSafeInteger(quantity)) return INVALID_ARGUMENTS;
+    if (quantity < 1) return answer('031', 'BELOW MINIMUM QUANTITY ALLOWED');
+    if (quantity > MAX_QUANTITY) return answer('032', 'ABOVE MINIMUM QUANTITY ALLOWED');
+
+    const needsBillersCode =
+      (service.kind === 'tv' && service.serviceId !== 'showmax') ||
+      service.kind === 'electricity' ||
+      service.serviceId === 'jamb';
+    const needsVariation = service.variations.length > 0 && !isRenewal;
+    const needsAmount = service.kind === 'airtime' || service.kind === 'electricity' || isRenewal;
+    if (
+      (needsBillersCode && !billersCode) ||
+      (needsVariation && !variationCode) ||
+      (needsAmount && !amountText)
+    ) {
+      return INVALID_ARGUMENTS;
+    }
+    let variation: SimVariation | null = null;
+    if (needsVariation) {
+      variation = service.variations.find((v) => v.code === variationCode) ?? null;
+      if (!variation) return answer('010', 'VARIATION CODE DOES NOT EXIST');
+    }
+
+    let amountKobo: Kobo;
+    try {
+      amountKobo =
+        variation?.isFixedPrice && !(service.kind === 'tv' && amountText)
+          ? kobo(nairaOf(variation) * quantity)
+          : parseNaira(amountText ?? '');
+    } catch {
+      return INVALID_ARGUMENTS;
+    }
+    if (amountKobo < parseNaira(service.minimumAmount)) return answer('013', 'BELOW MINIMUM AMOUNT ALLOWED');
+    if (amountKobo > parseNaira(service.maximumAmount)) return answer('017', 'ABOVE MAXIMUM AMOUNT ALLOWED');
+    const commissionBps = context.commissionBpsOf(service);
+    const commissionKobo = percentOfKobo(amountKobo, commissionBps, 'floor');
+    const totalKobo = kobo(amountKobo - commissionKobo);
+    if (totalKobo > state.floatKobo()) return answer('018', 'LOW WALLET BALANCE');
+
+    const target = service.kind === 'airtime' ? phone : (billersCode ?? phone);
+    const special = SCENARIOS[target];
+    const at = now().getTime();
+    if (!special) {
+      const key = `${service.serviceId}:${target}`;
+      const last = state.lastSaleAt.get(key);
+      if (last !== undefined && at - last < context.duplicateWindowMs)
+        return answer('019', 'LIKELY DUPLICATE TRANSACTION');
+      state.lastSaleAt.set(key, at);
+    }
+    const scenario = special ?? (isSuccessTarget(service, target, variation) ? 'delivered' : 'failed');
+    const sale: Sale = {
+      requestId,
+      service,
+      variation,
+      phone,
+      uniqueElement: target,
+      quantity,
+      amountKobo,
+      commissionBps,
+      commissionKobo,
+      totalKobo,
+      transactionId: `${at}${randomDigits(13)}`,
+      productId: state.takeProductId(),
+      status: scenario === 'failed' ? 'failed' : scenario === 'pending' ? 'pending' : 'delivered',
+      createdAt: new Date(at),
+      resolveAt: null,
+      cancelResolve: null,
+      walletCreditId: null,
+      extras: {},
+    };
+    sale.extras = productExtras(service, variation, sale);
+    state.sales.set(requestId, sale);
+    // the wallet is debited when VTpass takes the sale; a reversal credits it back
+    if (sale.status !== 'failed') state.debitFloat(totalKobo);
+    if (sale.status === 'pending') {
+      sale.resolveAt = at + context.pendingResolveMs;
+      sale.cancelResolve = timers.schedule(context.pendingResolveMs, () => {
+        state.resolveSale(sale, 'delivered');
+      });
+    }
+    return { sale, scenario };
+  }
+
+  /** Holds the answer back for timeoutHangMs; gives up when the client leaves or the server closes. */
+  async function hangThenAnswer(request: FastifyRequest, reply: FastifyReply, sale: Sale) {
+    const gone = new AbortController();
+    const onGone = () => {
+      gone.abort();
+    };
+    reply.raw.once('close', onGone);
+    const signal = AbortSignal.any([context.closing, gone.signal]);
+    const hasWaited = await waitUnlessAborted(timers, context.timeoutHangMs, signal);
+    reply.raw.off('close', onGone);
+    if (hasWaited) return reply.send(envelope(sale, 'pay'));
+    reply.hijack();
+    request.raw.socket.destroy();
+    return reply;
+  }
+
+  api.post('/pay', async (request, reply) => {
+    const order = takeOrder(asBody(request.body));
+    if (!('sale' in order)) return order;
+    const { sale, scenario } = order;
+    switch (scenario) {
+      case 'delivered':
+      case 'failed':
+      case 'pending':
+        return envelope(sale, 'pay');
+      case 'unexpected':
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            '<html><head><title>VTpass</title></head><body><p>Service Temporarily Unavailable</p></body></html>',
+          );
+      case 'no-response':
+        reply.hijack();
+        request.raw.socket.destroy();
+        return reply;
+      case 'timeout':
+        return hangThenAnswer(request, reply, sale);
+    }
+  });
+
+  api.post('/requery', (request) => {
+    const sale = state.findSale(readText(asBody(request.body), 'request_id') ?? '');
+    return sale ? envelope(sale, 'requery') : INVALID_REQUEST_ID;
+  });
+}
+
+/** Sandbox admin hook, no auth: resolve a pending sale now, as VTpass staff would. */
+export function registerPurchaseControls(scope: FastifyInstance, { state }: VtpassSimContext): void {
+  scope.post('/simulate/resolve', async (request, reply) => {
+    const body = asBody(request.body);
+    const sale = state.findSale(readText(body, 'request_id') ?? '');
+    if (!sale) return reply.status(404).send(INVALID_REQUEST_ID);
+    const status = readText(body, 'status');
+    if (status !== 'delivered' && status !== 'reversed') return reply.status(400).send(INVALID_ARGUMENTS);
+    if (sale.status !== 'pending') {
+      return reply
+        .status(409)
+        .send({ ...envelope(sale, 'requery'), response_description: 'TRANSACTION IS NOT PENDING' });
+    }
+    state.resolveSale(sale, status);
+    return envelope(sale, 'requery');
+  });
+}
