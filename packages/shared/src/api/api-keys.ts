@@ -49,3 +49,4 @@ export type CreateApiKeyBody = z.input<typeof createApiKeyBody>;
 
 export const createApiKeyResponse = z.object({ apiKey, key: z.string() });
 export const apiKeysResponse = z.object({ apiKeys: z.array(apiKey) });
+export const apiKeyResponse = z.object({ apiKey });

@@ -82,3 +82,7 @@ export const invitation = z.object({
   expiresAt: z.string(),
 });
 export type Invitation = z.infer<typeof invitation>;
+export const invitationResponse = z.object({ invitation });
+
+/** An open invitation as its link shows it: the address it was sent to, or null when anyone may use it. */
+export const openInvitationResponse = z.object({ email: z.string().nullable() });

@@ -72,6 +72,11 @@ export type Purchase = z.infer<typeof purchase>;
 
 export const purchaseResponse = z.object({ purchase });
 
+/** A purchase still not final a day later, with whose it is, for an admin to chase. */
+export const flaggedPurchase = purchase.extend({ userId: z.string() });
+export type FlaggedPurchase = z.infer<typeof flaggedPurchase>;
+export const flaggedPurchasesResponse = z.object({ purchases: z.array(flaggedPurchase) });
+
 export const listPurchasesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(100).optional(),

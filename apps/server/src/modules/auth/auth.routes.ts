@@ -5,12 +5,14 @@ import {
   adminRegisterBody,
   createInvitationBody,
   forgotPasswordBody,
-  invitation,
+  invitationResponse,
   meResponse,
+  openInvitationResponse,
   resetPasswordBody,
   signInBody,
   signUpBody,
 } from '@quickvend/shared/api/auth';
+import { okResponse } from '@quickvend/shared/api/common';
 import type { RateLimiter, RateRule } from '../../lib/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
 import { sendCookies, signedInUser, toHeaders } from './auth.guard.ts';
@@ -80,7 +82,7 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/v1/auth/forgot-password',
-    { schema: { body: forgotPasswordBody }, config: { access: 'public' } },
+    { schema: { body: forgotPasswordBody, response: { 202: okResponse } }, config: { access: 'public' } },
     async (request, reply) => {
       await limiter.consume([
         rule(`password-reset-mail:account:${request.body.email}`, rateLimits.passwordReset),
@@ -93,12 +95,12 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/v1/auth/reset-password',
-    { schema: { body: resetPasswordBody }, config: { access: 'public' } },
+    { schema: { body: resetPasswordBody, response: { 200: okResponse } }, config: { access: 'public' } },
     async (request) => {
       await limiter.countFailures([rule(`password-reset:ip:${request.ip}`, rateLimits.signIn)], () =>
         auth.resetPassword(request.body.token, request.body.password),
       );
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 
@@ -123,16 +125,25 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/v1/admin/invitations',
-    { config: { access: 'admin' }, schema: { body: createInvitationBody } },
+    {
+      config: { access: 'admin' },
+      schema: { body: createInvitationBody, response: { 201: invitationResponse } },
+    },
     async (request, reply) => {
       const created = await auth.createInvitation(signedInUser(request).id, request.body.email);
-      return reply.status(201).send({ invitation: invitation.parse(created) });
+      return reply.status(201).send({ invitation: created });
     },
   );
 
   app.get(
     '/api/v1/admin/invitations/:token',
-    { schema: { params: z.object({ token: z.string().min(1).max(200) }) }, config: { access: 'public' } },
+    {
+      schema: {
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: openInvitationResponse },
+      },
+      config: { access: 'public' },
+    },
     async (request) => {
       const open = await limiter.countFailures([rule(`invitation:ip:${request.ip}`, rateLimits.signIn)], () =>
         auth.findOpenInvitation(request.params.token),

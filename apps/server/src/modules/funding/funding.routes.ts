@@ -3,9 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   confirmPaymentBody,
+  dedicatedAccountResponse,
   manualFundingBody,
+  manualFundingRequestResponse,
+  manualFundingRequestsResponse,
+  manualRequestStatus,
+  paymentResponse,
+  paymentsResponse,
   rejectManualFundingBody,
   startCardPaymentBody,
+  startCardPaymentResponse,
 } from '@quickvend/shared/api/funding';
 import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { AppError } from '../../lib/errors.ts';
@@ -71,7 +78,10 @@ export function registerFundingRoutes(
 
   app.post(
     '/api/v1/funding/card',
-    { config: { access: 'user' }, schema: { body: startCardPaymentBody } },
+    {
+      config: { access: 'user' },
+      schema: { body: startCardPaymentBody, response: { 201: startCardPaymentResponse } },
+    },
     async (request, reply) => {
       const user = signedInUser(request);
       const { payment, checkout } = await funding.startCardPayment(user, {
@@ -86,16 +96,20 @@ export function registerFundingRoutes(
 
   app.post(
     '/api/v1/funding/card/confirm',
-    { config: { access: 'user' }, schema: { body: confirmPaymentBody } },
+    { config: { access: 'user' }, schema: { body: confirmPaymentBody, response: { 200: paymentResponse } } },
     async (request) => {
       const payment = await funding.confirmPaymentForUser(signedInUser(request).id, request.body.reference);
       return { payment: toPayment(payment) };
     },
   );
 
-  app.get('/api/v1/funding/payments', { config: { access: 'user' } }, async (request) => ({
-    payments: (await funding.listPayments(signedInUser(request).id)).map(toPayment),
-  }));
+  app.get(
+    '/api/v1/funding/payments',
+    { config: { access: 'user' }, schema: { response: { 200: paymentsResponse } } },
+    async (request) => ({
+      payments: (await funding.listPayments(signedInUser(request).id)).map(toPayment),
+    }),
+  );
 
   const accountView = (account: { bankName: string; accountNumber: string; accountName: string } | null) => ({
     account: account && {
@@ -109,17 +123,26 @@ export function registerFundingRoutes(
         : null,
   });
 
-  app.get('/api/v1/funding/dedicated-account', { config: { access: 'user' } }, async (request) =>
-    accountView(await funding.getDedicatedAccount(signedInUser(request).id)),
+  const accountSchema = { response: { 200: dedicatedAccountResponse } };
+
+  app.get(
+    '/api/v1/funding/dedicated-account',
+    { config: { access: 'user' }, schema: accountSchema },
+    async (request) => accountView(await funding.getDedicatedAccount(signedInUser(request).id)),
   );
 
-  app.post('/api/v1/funding/dedicated-account', { config: { access: 'user' } }, async (request) =>
-    accountView(await funding.openDedicatedAccount(signedInUser(request))),
+  app.post(
+    '/api/v1/funding/dedicated-account',
+    { config: { access: 'user' }, schema: accountSchema },
+    async (request) => accountView(await funding.openDedicatedAccount(signedInUser(request))),
   );
 
   app.post(
     '/api/v1/funding/manual',
-    { config: { access: 'user' }, schema: { body: manualFundingBody } },
+    {
+      config: { access: 'user' },
+      schema: { body: manualFundingBody, response: { 201: manualFundingRequestResponse } },
+    },
     async (request, reply) => {
       const created = await funding.requestManualFunding(signedInUser(request).id, {
         depositorName: request.body.depositorName,
@@ -130,17 +153,24 @@ export function registerFundingRoutes(
     },
   );
 
-  app.get('/api/v1/funding/manual', { config: { access: 'user' } }, async (request) => ({
-    requests: (await funding.listManualRequests({ userId: signedInUser(request).id })).map((row) =>
-      toManualRequest(row),
-    ),
-  }));
+  app.get(
+    '/api/v1/funding/manual',
+    { config: { access: 'user' }, schema: { response: { 200: manualFundingRequestsResponse } } },
+    async (request) => ({
+      requests: (await funding.listManualRequests({ userId: signedInUser(request).id })).map((row) =>
+        toManualRequest(row),
+      ),
+    }),
+  );
 
   app.get(
     '/api/v1/admin/funding/manual',
     {
       config: { access: 'admin' },
-      schema: { querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }) },
+      schema: {
+        querystring: z.object({ status: manualRequestStatus.optional() }),
+        response: { 200: manualFundingRequestsResponse },
+      },
     },
     async (request) => {
       const rows = await funding.listManualRequests({
@@ -164,7 +194,10 @@ export function registerFundingRoutes(
 
   app.post(
     '/api/v1/admin/funding/manual/:id/approve',
-    { config: { access: 'admin' }, schema: { params: idParams } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, response: { 200: manualFundingRequestResponse } },
+    },
     async (request) => ({
       request: toManualRequest(
         await funding.approveManualRequest(request.params.id, signedInUser(request).id),
@@ -174,7 +207,14 @@ export function registerFundingRoutes(
 
   app.post(
     '/api/v1/admin/funding/manual/:id/reject',
-    { config: { access: 'admin' }, schema: { params: idParams, body: rejectManualFundingBody } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        body: rejectManualFundingBody,
+        response: { 200: manualFundingRequestResponse },
+      },
+    },
     async (request) => ({
       request: toManualRequest(
         await funding.rejectManualRequest(request.params.id, signedInUser(request).id, request.body.reason),

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createApiKeyBody } from '@quickvend/shared/api/api-keys';
+import {
+  apiKeyResponse,
+  apiKeysResponse,
+  createApiKeyBody,
+  createApiKeyResponse,
+} from '@quickvend/shared/api/api-keys';
 import { signedInUser } from '../auth/index.ts';
 import type { Partners } from './partners.service.ts';
 import type { apiKeys } from './partners.tables.ts';
@@ -21,13 +26,20 @@ export function registerApiKeyRoutes(parent: FastifyInstance, deps: { partners: 
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { partners } = deps;
 
-  app.get('/api/v1/api-keys', { config: { access: 'user' } }, async (request) => ({
-    apiKeys: (await partners.listKeys(signedInUser(request).id)).map(toApiKey),
-  }));
+  app.get(
+    '/api/v1/api-keys',
+    { config: { access: 'user' }, schema: { response: { 200: apiKeysResponse } } },
+    async (request) => ({
+      apiKeys: (await partners.listKeys(signedInUser(request).id)).map(toApiKey),
+    }),
+  );
 
   app.post(
     '/api/v1/api-keys',
-    { config: { access: 'user' }, schema: { body: createApiKeyBody } },
+    {
+      config: { access: 'user' },
+      schema: { body: createApiKeyBody, response: { 201: createApiKeyResponse } },
+    },
     async (request, reply) => {
       const { apiKey, key } = await partners.createKey(signedInUser(request), request.body);
       return reply.status(201).send({ apiKey: toApiKey(apiKey), key });
@@ -36,7 +48,13 @@ export function registerApiKeyRoutes(parent: FastifyInstance, deps: { partners: 
 
   app.post(
     '/api/v1/api-keys/:id/revoke',
-    { config: { access: 'user' }, schema: { params: z.object({ id: z.string().min(1).max(64) }) } },
+    {
+      config: { access: 'user' },
+      schema: {
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: apiKeyResponse },
+      },
+    },
     async (request) => ({
       apiKey: toApiKey(await partners.revokeKey(signedInUser(request), request.params.id)),
     }),

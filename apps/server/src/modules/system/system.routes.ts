@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { metaResponse } from '@quickvend/shared/api/meta';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 
 export function registerSystemRoutes(
-  app: FastifyInstance,
+  parent: FastifyInstance,
   deps: { ping: () => Promise<void>; mode: 'sandbox' | 'live'; minFundingKobo: number },
 ): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
   app.get('/healthz', () => ({ status: 'ok' }));
 
   app.get('/readyz', async (request, reply) => {
@@ -17,9 +21,9 @@ export function registerSystemRoutes(
     }
   });
 
-  app.get('/api/v1/meta', { config: { access: 'public' } }, () => ({
-    productName: PRODUCT_NAME,
-    mode: deps.mode,
-    minFundingKobo: deps.minFundingKobo,
-  }));
+  app.get(
+    '/api/v1/meta',
+    { config: { access: 'public' }, schema: { response: { 200: metaResponse } } },
+    () => ({ productName: PRODUCT_NAME, mode: deps.mode, minFundingKobo: deps.minFundingKobo }),
+  );
 }

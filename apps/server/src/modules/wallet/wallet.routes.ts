@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { balanceResponse } from '@quickvend/shared/api/purchases';
-import { statementQuery } from '@quickvend/shared/api/wallet';
+import { statementQuery, statementResponse, walletResponse } from '@quickvend/shared/api/wallet';
 import { negateKobo, toNairaString } from '@quickvend/shared/money';
 import { signedInUser } from '../auth/index.ts';
 import type { Ledger } from '../ledger/index.ts';
@@ -26,18 +26,25 @@ export function registerWalletRoutes(
     },
   );
 
-  app.get('/api/v1/wallet', { config: { access: 'user' } }, async (request) => {
-    const userId = signedInUser(request).id;
-    const [balanceKobo, breakdown] = await Promise.all([
-      ledger.getWalletBalance(userId),
-      getWalletBreakdown(ledger, userId),
-    ]);
-    return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const, breakdown };
-  });
+  app.get(
+    '/api/v1/wallet',
+    { config: { access: 'user' }, schema: { response: { 200: walletResponse } } },
+    async (request) => {
+      const userId = signedInUser(request).id;
+      const [balanceKobo, breakdown] = await Promise.all([
+        ledger.getWalletBalance(userId),
+        getWalletBreakdown(ledger, userId),
+      ]);
+      return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const, breakdown };
+    },
+  );
 
   app.get(
     '/api/v1/wallet/statement',
-    { config: { access: 'user' }, schema: { querystring: statementQuery } },
+    {
+      config: { access: 'user' },
+      schema: { querystring: statementQuery, response: { 200: statementResponse } },
+    },
     async (request) => {
       const { lines, nextCursor } = await ledger.listWalletLines(signedInUser(request).id, request.query);
       return {

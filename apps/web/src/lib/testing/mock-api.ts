@@ -1,127 +1,129 @@
 import { vi } from 'vitest';
-import type { z } from 'zod';
-import type { invitation, me, SignInBody, SignUpBody, AdminRegisterBody } from '@quickvend/shared/api/auth';
-import type {
+import { z } from 'zod';
+import {
+  adminRegisterBody,
+  createInvitationBody,
+  forgotPasswordBody,
+  invitationResponse,
+  meResponse,
+  openInvitationResponse,
+  resetPasswordBody,
+  signInBody,
+  signUpBody,
+  type Me,
+} from '@quickvend/shared/api/auth';
+import { okResponse } from '@quickvend/shared/api/common';
+import {
+  confirmPaymentBody,
   dedicatedAccountResponse,
-  ManualFundingBody,
+  manualFundingBody,
   manualFundingRequestResponse,
   manualFundingRequestsResponse,
   paymentResponse,
   paymentsResponse,
-  StartCardPaymentBody,
-  StartCardPaymentResponse,
+  rejectManualFundingBody,
+  startCardPaymentBody,
+  startCardPaymentResponse,
+  type ManualFundingRequest,
+  type Payment,
 } from '@quickvend/shared/api/funding';
-import type { MetaResponse } from '@quickvend/shared/api/meta';
-import type {
-  ApiKey,
+import { metaResponse } from '@quickvend/shared/api/meta';
+import {
+  apiKeyResponse,
   apiKeysResponse,
-  CreateApiKeyBody,
+  createApiKeyBody,
   createApiKeyResponse,
+  type ApiKey,
 } from '@quickvend/shared/api/api-keys';
-import type { PinStatus } from '@quickvend/shared/api/pin';
-import type {
-  CreatePurchaseBody,
-  Purchase,
+import { changePinRequestBody, pinStatusResponse, resetPinBody, setPinBody } from '@quickvend/shared/api/pin';
+import {
+  createPurchaseBody,
+  flaggedPurchasesResponse,
   purchaseResponse,
   purchasesResponse,
   resendPurchaseResponse,
-  Service,
   servicesResponse,
-  Variation,
   variationsResponse,
-  VerifyBody,
-  VerifyResponse,
+  verifyBody,
+  verifyResponse,
+  type Purchase,
+  type Service,
+  type Variation,
+  type VerifyResponse,
 } from '@quickvend/shared/api/purchases';
-import type {
+import {
   adminUsersResponse,
   statementResponse,
-  WalletBreakdown,
-  WalletResponse,
+  walletResponse,
+  type WalletBreakdown,
+  type WalletResponse,
 } from '@quickvend/shared/api/wallet';
 import type { ErrorBody, ErrorCode } from '@quickvend/shared/errors';
 import { toNairaString } from '@quickvend/shared/money';
 
-type Me = z.infer<typeof me>;
+const noBody = z.undefined();
+const emptyBody = z.object({});
+
+/**
+ * Every server call the web app makes: the schema of the body it sends, if any, and of the body the server
+ * declares for its success answer (the same shared schema the server's route declares). A mock reply is
+ * typed by it and checked against it, so a test cannot answer what the server never would.
+ */
+const contract = {
+  'GET /api/v1/me': { response: meResponse },
+  'GET /api/v1/meta': { response: metaResponse },
+  'GET /api/v1/wallet': { response: walletResponse },
+  'GET /api/v1/wallet/statement': { response: statementResponse },
+  'POST /api/v1/funding/card': { request: startCardPaymentBody, response: startCardPaymentResponse },
+  'POST /api/v1/funding/card/confirm': { request: confirmPaymentBody, response: paymentResponse },
+  'GET /api/v1/funding/payments': { response: paymentsResponse },
+  'GET /api/v1/funding/dedicated-account': { response: dedicatedAccountResponse },
+  'POST /api/v1/funding/dedicated-account': { request: emptyBody, response: dedicatedAccountResponse },
+  'POST /api/v1/funding/manual': { request: manualFundingBody, response: manualFundingRequestResponse },
+  'GET /api/v1/funding/manual': { response: manualFundingRequestsResponse },
+  'GET /api/v1/admin/funding/manual': { response: manualFundingRequestsResponse },
+  'POST /api/v1/admin/funding/manual/:id/approve': {
+    request: emptyBody,
+    response: manualFundingRequestResponse,
+  },
+  'POST /api/v1/admin/funding/manual/:id/reject': {
+    request: rejectManualFundingBody,
+    response: manualFundingRequestResponse,
+  },
+  'GET /api/v1/admin/users': { response: adminUsersResponse },
+  'GET /api/v1/admin/purchases/flagged': { response: flaggedPurchasesResponse },
+  'POST /api/v1/admin/invitations': { request: createInvitationBody, response: invitationResponse },
+  'GET /api/v1/admin/invitations/:token': { response: openInvitationResponse },
+  'POST /api/v1/auth/sign-up': { request: signUpBody, response: meResponse },
+  'POST /api/v1/auth/sign-in': { request: signInBody, response: meResponse },
+  'POST /api/v1/auth/sign-out': { request: emptyBody, response: noBody },
+  'POST /api/v1/auth/forgot-password': { request: forgotPasswordBody, response: okResponse },
+  'POST /api/v1/auth/reset-password': { request: resetPasswordBody, response: okResponse },
+  'POST /api/v1/auth/admin-register': { request: adminRegisterBody, response: meResponse },
+  'GET /api/v1/services': { response: servicesResponse },
+  'GET /api/v1/services/:id/variations': { response: variationsResponse },
+  'POST /api/v1/purchases': { request: createPurchaseBody, response: purchaseResponse },
+  'GET /api/v1/purchases': { response: purchasesResponse },
+  'GET /api/v1/purchases/:requestId': { response: purchaseResponse },
+  'POST /api/v1/purchases/:requestId/email': { request: emptyBody, response: resendPurchaseResponse },
+  'POST /api/v1/verify': { request: verifyBody, response: verifyResponse },
+  'GET /api/v1/pin': { response: pinStatusResponse },
+  'POST /api/v1/pin': { request: setPinBody, response: pinStatusResponse },
+  'POST /api/v1/pin/change-request': { request: changePinRequestBody, response: okResponse },
+  'POST /api/v1/pin/reset': { request: resetPinBody, response: okResponse },
+  'GET /api/v1/api-keys': { response: apiKeysResponse },
+  'POST /api/v1/api-keys': { request: createApiKeyBody, response: createApiKeyResponse },
+  'POST /api/v1/api-keys/:id/revoke': { request: emptyBody, response: apiKeyResponse },
+} satisfies Record<string, { request?: z.ZodType; response: z.ZodType }>;
+
+type Contract = typeof contract;
 
 /** Every server call the web app makes, with the body it sends and the body it gets back. */
 export type ApiContract = {
-  'GET /api/v1/me': { request: undefined; response: { user: Me } };
-  'GET /api/v1/meta': { request: undefined; response: MetaResponse };
-  'GET /api/v1/wallet': { request: undefined; response: WalletResponse };
-  'GET /api/v1/wallet/statement': { request: undefined; response: z.infer<typeof statementResponse> };
-  'POST /api/v1/funding/card': { request: StartCardPaymentBody; response: StartCardPaymentResponse };
-  'POST /api/v1/funding/card/confirm': {
-    request: { reference: string };
-    response: z.infer<typeof paymentResponse>;
+  [K in keyof Contract]: {
+    request: Contract[K] extends { request: z.ZodType } ? z.input<Contract[K]['request']> : undefined;
+    response: z.input<Contract[K]['response']>;
   };
-  'GET /api/v1/funding/payments': { request: undefined; response: z.infer<typeof paymentsResponse> };
-  'GET /api/v1/funding/dedicated-account': {
-    request: undefined;
-    response: z.infer<typeof dedicatedAccountResponse>;
-  };
-  'POST /api/v1/funding/dedicated-account': {
-    request: Record<string, never>;
-    response: z.infer<typeof dedicatedAccountResponse>;
-  };
-  'POST /api/v1/funding/manual': {
-    request: ManualFundingBody;
-    response: z.infer<typeof manualFundingRequestResponse>;
-  };
-  'GET /api/v1/funding/manual': {
-    request: undefined;
-    response: z.infer<typeof manualFundingRequestsResponse>;
-  };
-  'GET /api/v1/admin/funding/manual': {
-    request: undefined;
-    response: z.infer<typeof manualFundingRequestsResponse>;
-  };
-  'POST /api/v1/admin/funding/manual/:id/approve': {
-    request: Record<string, never>;
-    response: z.infer<typeof manualFundingRequestResponse>;
-  };
-  'POST /api/v1/admin/funding/manual/:id/reject': {
-    request: { reason: string };
-    response: z.infer<typeof manualFundingRequestResponse>;
-  };
-  'GET /api/v1/admin/users': { request: undefined; response: z.infer<typeof adminUsersResponse> };
-  'GET /api/v1/admin/purchases/flagged': {
-    request: undefined;
-    response: { purchases: (z.infer<typeof purchasesResponse>['purchases'][number] & { userId: string })[] };
-  };
-  'POST /api/v1/admin/invitations': {
-    request: { email?: string };
-    response: { invitation: z.infer<typeof invitation> };
-  };
-  'GET /api/v1/admin/invitations/:token': { request: undefined; response: { email: string | null } };
-  'POST /api/v1/auth/sign-up': { request: SignUpBody; response: { user: Me } };
-  'POST /api/v1/auth/sign-in': { request: SignInBody; response: { user: Me } };
-  'POST /api/v1/auth/sign-out': { request: Record<string, never>; response: undefined };
-  'POST /api/v1/auth/forgot-password': { request: { email: string }; response: { ok: true } };
-  'POST /api/v1/auth/reset-password': {
-    request: { token: string; password: string };
-    response: { ok: true };
-  };
-  'POST /api/v1/auth/admin-register': { request: AdminRegisterBody; response: { user: Me } };
-  'GET /api/v1/services': { request: undefined; response: z.infer<typeof servicesResponse> };
-  'GET /api/v1/services/:id/variations': { request: undefined; response: z.infer<typeof variationsResponse> };
-  'POST /api/v1/purchases': { request: CreatePurchaseBody; response: z.infer<typeof purchaseResponse> };
-  'GET /api/v1/purchases': { request: undefined; response: z.infer<typeof purchasesResponse> };
-  'GET /api/v1/purchases/:requestId': { request: undefined; response: z.infer<typeof purchaseResponse> };
-  'POST /api/v1/purchases/:requestId/email': {
-    request: Record<string, never>;
-    response: z.infer<typeof resendPurchaseResponse>;
-  };
-  'POST /api/v1/verify': { request: VerifyBody; response: VerifyResponse };
-  'GET /api/v1/pin': { request: undefined; response: PinStatus };
-  'POST /api/v1/pin': { request: { pin: string; currentPin?: string }; response: PinStatus };
-  'POST /api/v1/pin/change-request': { request: { email: string }; response: { ok: true } };
-  'POST /api/v1/pin/reset': {
-    request: { token: string; password: string; pin: string };
-    response: { ok: true };
-  };
-  'GET /api/v1/api-keys': { request: undefined; response: z.infer<typeof apiKeysResponse> };
-  'POST /api/v1/api-keys': { request: CreateApiKeyBody; response: z.infer<typeof createApiKeyResponse> };
-  'POST /api/v1/api-keys/:id/revoke': { request: Record<string, never>; response: { apiKey: ApiKey } };
 };
 
 export type Endpoint = keyof ApiContract;
@@ -159,6 +161,43 @@ export function apiError(
 
 export const signedOut = apiError(401, 'UNAUTHENTICATED', 'Please sign in.');
 
+const contractViolations: string[] = [];
+
+/** Keys of `sent` that `kept` lacks: what the server's serializer would have stripped. */
+function strippedKeys(sent: unknown, kept: unknown, path: string): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept)) {
+    return sent.flatMap((item, index) => strippedKeys(item, kept[index], `${path}[${String(index)}]`));
+  }
+  if (typeof sent !== 'object' || sent === null || typeof kept !== 'object' || kept === null) return [];
+  return Object.entries(sent).flatMap(([key, value]) =>
+    key in kept
+      ? strippedKeys(value, (kept as Record<string, unknown>)[key], `${path}.${key}`)
+      : [`${path}.${key}`],
+  );
+}
+
+/**
+ * A success reply must be what the server's response schema lets through: every field it declares, of the
+ * declared type, and no other. A violation fails the request and, in `afterEach`, the test.
+ */
+function checkAgainstContract(endpoint: Endpoint, status: number, body: unknown): void {
+  if (status < 200 || status > 299 || status === 204) return;
+  const wire: unknown = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
+  const result = contract[endpoint].response.safeParse(wire);
+  const problems = result.success
+    ? strippedKeys(wire, result.data, 'body').map((key) => `${key} is not in the response schema`)
+    : result.error.issues.map((issue) => `body.${issue.path.join('.')}: ${issue.message}`);
+  if (problems.length === 0) return;
+  const violation = `The mock answered ${endpoint} with a body the server would not send:\n  ${problems.join('\n  ')}`;
+  contractViolations.push(violation);
+  throw new Error(violation);
+}
+
+/** The contract violations since the last call, for the test setup to fail the test with. */
+export function takeContractViolations(): string[] {
+  return contractViolations.splice(0);
+}
+
 function endpointPattern(endpoint: string): { method: string; regex: RegExp } {
   const [method = '', path = ''] = endpoint.split(' ');
   const regex = new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`);
@@ -194,6 +233,7 @@ export function mockApi(initial: MockHandlers) {
     return Promise.resolve(typeof handler === 'function' ? handler(body as never, url) : handler).then(
       (reply) => {
         const status = reply.status ?? 200;
+        if (!('error' in reply)) checkAgainstContract(endpoint, status, reply.body);
         const payload = 'error' in reply ? reply.error : reply.body;
         const text = payload === undefined || status === 204 ? null : JSON.stringify(payload);
         return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
@@ -241,9 +281,6 @@ export function aUser(overrides: Partial<Me> = {}): Me {
   return { id: 'usr_1', name: 'Ada Obi', email: 'ada@example.com', role: 'user', ...overrides };
 }
 
-type Payment = z.infer<typeof paymentResponse>['payment'];
-type ManualRequest = z.infer<typeof manualFundingRequestResponse>['request'];
-
 export function aPayment(overrides: Partial<Payment> = {}): Payment {
   return {
     id: 'pay_1',
@@ -261,7 +298,7 @@ export function aPayment(overrides: Partial<Payment> = {}): Payment {
   };
 }
 
-export function aManualRequest(overrides: Partial<ManualRequest> = {}): ManualRequest {
+export function aManualRequest(overrides: Partial<ManualFundingRequest> = {}): ManualFundingRequest {
   return {
     id: 'mfr_1',
     depositorName: 'Ada Obi',

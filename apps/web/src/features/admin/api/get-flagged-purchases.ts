@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Purchase } from '@quickvend/shared/api/purchases';
+import type { FlaggedPurchase } from '@quickvend/shared/api/purchases';
 import { api } from '@/lib/api-client.ts';
-
-export type FlaggedPurchase = Purchase & { userId: string };
 
 export const flaggedPurchasesQueryOptions = queryOptions({
   queryKey: ['admin', 'purchases', 'flagged'] as const,
