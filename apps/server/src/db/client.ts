@@ -1,19 +1,9 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import {
-  getTableColumns,
-  Param,
-  Placeholder,
-  sql,
-  type AnyColumn,
-  type DriverValueEncoder,
-  type SQL,
-  type Table,
-} from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -220,112 +210,42 @@ export async function queryRows<T extends Record<string, unknown>>(
   return (result as { rows: T[] }).rows;
 }
 
-const dialect = new PgDialect();
 // as drizzle reads them: timestamps and dates stay text until their column maps them
 const RAW_TYPES = [pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE];
 const driverTypes = new pg.TypeOverrides();
 for (const type of RAW_TYPES) driverTypes.setTypeParser(type, (value: string) => value);
 const pgliteRawTimestamps = Object.fromEntries(RAW_TYPES.map((type) => [type, (value: string) => value]));
 
-type RenderedStatement = { name: string; text: string; params: unknown[] };
-
-/** Each parameter slot with this call's value; a column's mapping applies to values, never to null. */
-function fillSlots(params: readonly unknown[], values: Record<string, unknown>): unknown[] {
-  return params.map((param) => {
-    const encoder = param instanceof Param ? (param.encoder as DriverValueEncoder<unknown, unknown>) : null;
-    const slot: unknown = param instanceof Param ? param.value : param;
-    if (!(slot instanceof Placeholder)) return slot;
-    const { name } = slot as Placeholder;
-    if (!(name in values)) throw new Error(`No value for ${name}`);
-    const value = values[name];
-    if (value === null || value === undefined) return null;
-    return encoder ? encoder.mapToDriverValue(value) : value;
-  });
-}
-
 /**
- * Statements that run on every purchase, rendered once per shape and then only filled in: `build` uses
- * `sql.placeholder(name)` for every value that differs between calls of one shape. On PostgreSQL each is a
- * named statement, parsed and planned once per connection instead of on every call.
+ * Runs a statement that runs on every purchase as a named statement: on PostgreSQL it is parsed and planned once
+ * per connection instead of on every call. One name, one text: callers name a text by its hash. Outside any
+ * transaction; rows come back as drizzle's own queries return them (timestamps as text).
  */
-export function createStatementRunner(db: Database) {
+export function createPreparedRunner(db: Database) {
   const client: unknown = (db as { $client?: unknown }).$client;
-  const rendered = new Map<string, RenderedStatement>();
-
-  function render(shape: string, build: () => SQL): RenderedStatement {
-    const known = rendered.get(shape);
-    if (known) return known;
-    const { sql: text, params } = dialect.sqlToQuery(build());
-    // one text, one name: a name PostgreSQL has already prepared never gets another text
-    const name = `qv_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-    const statement = { name, text, params };
-    rendered.set(shape, statement);
-    return statement;
-  }
-
   return async function run<T extends Record<string, unknown>>(
-    shape: string,
-    build: () => SQL,
-    values: Record<string, unknown>,
+    name: string,
+    text: string,
+    values: unknown[],
   ): Promise<T[]> {
-    const { name, text, params } = render(shape, build);
-    const filled = fillSlots(params, values);
     if (client instanceof pg.Pool) {
-      return (await client.query<T>({ name, text, values: filled, types: driverTypes })).rows;
+      return (await client.query<T>({ name, text, values, types: driverTypes })).rows;
     }
     if (client instanceof PGlite) {
-      return (await client.query<T>(text, filled, { parsers: pgliteRawTimestamps })).rows;
+      return (await client.query<T>(text, values, { parsers: pgliteRawTimestamps })).rows;
     }
     throw new Error('statements run on PostgreSQL or PGlite only');
   };
 }
 
-export type StatementRunner = ReturnType<typeof createStatementRunner>;
+export type PreparedRunner = ReturnType<typeof createPreparedRunner>;
 
-/** A row a raw query returned (database column names, driver values) as drizzle would have returned it. */
-export function fromDriverRow<T extends Table>(table: T, row: Record<string, unknown>): T['$inferSelect'] {
-  const mapped: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = row[column.name];
-    mapped[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return mapped;
-}
-
-/** The placeholder `name`, filled in as `column` maps its values (see `createStatementRunner`). */
-export const slotFor = (column: AnyColumn, name: string): SQL =>
-  sql`${sql.param(sql.placeholder(name), column)}`;
-
-/**
- * `insert into <table> (…) select … from <source> returning *`: one row, written only when `source` (a CTE of the
- * same statement) yields one. Each of `columns` takes the placeholder of its own name; `computed` sets columns
- * from the source's row.
- */
-export function insertFrom<T extends Table>(
-  table: T,
-  columns: readonly (keyof T['$inferInsert'] & string)[],
-  source: SQL,
-  computed: Partial<Record<keyof T['$inferInsert'], SQL>>,
-): SQL {
-  const byKey = getTableColumns(table) as Record<string, AnyColumn>;
-  const names: SQL[] = [];
-  const selected: SQL[] = [];
-  const slots = columns.flatMap((key) => (byKey[key] ? [[key, slotFor(byKey[key], key)] as const] : []));
-  for (const [key, value] of [...slots, ...Object.entries(computed)]) {
-    const column = byKey[key];
-    if (!column || !value) continue;
-    names.push(sql`${sql.identifier(column.name)}`);
-    selected.push(value);
-  }
-  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(selected, sql`, `)} from ${source} returning *`;
-}
-
-/** The error PostgreSQL raised (code, constraint, table), under drizzle's wrapper; null for any other error. */
+/** The error PostgreSQL raised (code, constraint, table, column), under drizzle's wrapper; null for any other. */
 export function databaseErrorOf(
   error: unknown,
-): { code?: string; constraint?: string; table?: string } | null {
+): { code?: string; constraint?: string; table?: string; column?: string; message: string } | null {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   return cause instanceof Error && 'code' in cause
-    ? (cause as { code?: string; constraint?: string; table?: string })
+    ? (cause as { code?: string; constraint?: string; table?: string; column?: string; message: string })
     : null;
 }

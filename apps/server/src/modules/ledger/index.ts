@@ -10,4 +10,5 @@ export {
   type Posting,
   type SystemAccount,
 } from './ledger.lines.ts';
-export { BALANCE_CHANNEL, createLedger, type Ledger, type StatementEntry } from './ledger.service.ts';
+export { createLedger, type Ledger, type PostedWithRecord } from './ledger.service.ts';
+export { BALANCE_CHANNEL, type EntryRecord } from './ledger.statement.ts';

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import { kobo, type Kobo } from '@quickvend/shared/money';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import type { EntryKind } from './ledger.lines.ts';
 import { ledgerAccounts, ledgerEntries, ledgerLines } from './ledger.tables.ts';
 
@@ -43,9 +43,12 @@ export function createLedgerQueries(db: Database) {
       return moves;
     },
 
-    /** A user without a wallet account has never had money move: their balance is zero. */
-    async getWalletBalance(userId: string): Promise<Kobo> {
-      const [row] = await db
+    /**
+     * A user without a wallet account has never had money move: their balance is zero. Inside a transaction,
+     * read through it (PGlite runs one transaction at a time: a read beside it waits for ever).
+     */
+    async getWalletBalance(userId: string, executor: Executor = db): Promise<Kobo> {
+      const [row] = await executor
         .select({ balanceKobo: ledgerAccounts.balanceKobo })
         .from(ledgerAccounts)
         .where(eq(ledgerAccounts.ownerUserId, userId));
@@ -61,6 +64,35 @@ export function createLedgerQueries(db: Database) {
         .where(inArray(ledgerAccounts.ownerUserId, [...userIds]));
       for (const row of rows) if (row.userId) balances.set(row.userId, row.balanceKobo);
       return balances;
+    },
+
+    /** What every wallet holds together: the money customers can still spend (the business's liability). */
+    async sumWalletBalances(): Promise<Kobo> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balanceKobo}), 0)::text` })
+        .from(ledgerAccounts)
+        .where(sql`${ledgerAccounts.ownerUserId} is not null`);
+      return kobo(Number(row?.total ?? 0));
+    },
+
+    /**
+     * A user's wallet balance as SQL over their id, for lists that sort by it; zero without a wallet. `userId`
+     * must name its table: inside this subquery a bare `id` would be the account's.
+     */
+    walletBalanceOf(userId: SQL): SQL<number> {
+      return sql<number>`coalesce((select wallet.balance_kobo from ledger_accounts wallet where wallet.owner_user_id = ${userId}), 0)`.mapWith(
+        Number,
+      );
+    },
+
+    /** The wallet's balance, its row locked until the caller's transaction ends; zero without a wallet. */
+    async lockWalletBalance(userId: string, tx: Executor): Promise<Kobo> {
+      const [row] = await tx
+        .select({ balanceKobo: ledgerAccounts.balanceKobo })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.ownerUserId, userId))
+        .for('update');
+      return row?.balanceKobo ?? kobo(0);
     },
 
     /** Net wallet movement of one user per entry kind. */
@@ -142,6 +174,34 @@ export function createLedgerQueries(db: Database) {
           select (select count(*) from ledger_accounts)::text as accounts, (select count(*) from ledger_entries)::text as entries`,
       );
       return { accounts: Number(counts?.accounts ?? 0), entries: Number(counts?.entries ?? 0), problems };
+    },
+
+    /**
+     * What the entries with these references moved, by reference and account: system accounts by code, every
+     * wallet together as `wallet`. A reference with no entry is absent.
+     */
+    async movementsByReference(references: readonly string[]): Promise<Map<string, Map<string, Kobo>>> {
+      const moves = new Map<string, Map<string, Kobo>>();
+      const account = sql<string>`case when ${ledgerAccounts.ownerUserId} is null then ${ledgerAccounts.code} else 'wallet' end`;
+      for (let start = 0; start < references.length; start += 1000) {
+        const rows = await db
+          .select({
+            reference: ledgerEntries.reference,
+            account,
+            amountKobo: sql<string>`sum(${ledgerLines.amountKobo})::text`,
+          })
+          .from(ledgerLines)
+          .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
+          .where(inArray(ledgerEntries.reference, references.slice(start, start + 1000)))
+          .groupBy(ledgerEntries.reference, account);
+        for (const row of rows) {
+          const byAccount = moves.get(row.reference) ?? new Map<string, Kobo>();
+          byAccount.set(row.account, kobo(Number(row.amountKobo)));
+          moves.set(row.reference, byAccount);
+        }
+      }
+      return moves;
     },
 
     /** Wallet credit of the entry with this reference, or null when there is none. */

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, type Table } from 'drizzle-orm';
 import { messages } from '@quickvend/shared/messages';
 import { kobo, negateKobo, type Kobo } from '@quickvend/shared/money';
 import {
-  createStatementRunner,
+  createPreparedRunner,
   databaseErrorOf,
   queryRows,
   type Database,
@@ -21,78 +22,83 @@ import {
   type PostInput,
 } from './ledger.lines.ts';
 import { createLedgerQueries } from './ledger.queries.ts';
+import {
+  asQuery,
+  fill,
+  fromDriverRow,
+  renderEntry,
+  shapeOf,
+  valuesOf,
+  type EntryPlan,
+  type EntryRecord,
+  type Move,
+  type Template,
+} from './ledger.statement.ts';
 import { ledgerAccounts, ledgerEntries, ledgerLines, walletAdjustments } from './ledger.tables.ts';
 
-/**
- * An entry posted in the same single statement as the caller's own write, committed on its own. A wallet debit,
- * if any, comes first; then the write, which decides: when it returns no row, nothing is posted. Every move after
- * it either happens or aborts the whole statement (the CHECK constraint refuses a system account below zero, a
- * line refuses a missing account).
- */
-export type StatementEntry = Pick<PostInput, 'reference' | 'kind' | 'memo' | 'postings'> & {
-  /**
-   * A data-modifying statement with RETURNING, e.g. a conditional UPDATE of the caller's row, with a placeholder
-   * for each of its `values`. When the entry debits a wallet, `wallet` (id, balance_kobo) is that debit: the write
-   * must select from it, so a refused debit writes nothing, and must then write its row or raise (a debit without
-   * its entry cannot be recorded).
-   */
-  write: (wallet: SQL) => SQLWrapper;
-  /** Names the write's text: the same shape, the same text, whatever the values. */
-  writeShape: string;
-  values: Record<string, unknown>;
+type EntryInput = Omit<PostInput, 'postings'>;
+
+export type PostedWithRecord<T extends Table> = {
+  record: T['$inferSelect'];
+  entryId: string;
+  /** new balance of each wallet the entry touched, by user id */
+  walletBalances: Map<string, Kobo>;
 };
 
-const systemBelowZero = (code: string) =>
-  new LedgerInvariantError(`System account ${code} would go below zero: the books are out of step.`);
-
-export const BALANCE_CHANNEL = 'qv_balance';
-
-const refusedBelowZero = (error: unknown) =>
-  databaseErrorOf(error)?.constraint === 'ledger_accounts_balance_non_negative';
-
-/**
- * The CTEs that move each system account of an entry and write its line, in id order (ids equal codes), each
- * after the line before it: one lock order for every entry, as in `post`. A missing account leaves its line
- * without a balance, which the NOT NULL constraint refuses, so the whole statement aborts.
- */
-function moveSystemAccounts(count: number): SQL[] {
-  return Array.from({ length: count }, (_, i) => {
-    const move = sql.identifier(`move_${i}`);
-    const after = i === 0 ? sql`entry` : sql.identifier(`line_${i - 1}`);
-    const code = sql.placeholder(`ledger_code_${i}`);
-    const delta = sql.placeholder(`ledger_delta_${i}`);
-    return [
-      sql`${move} as (
-        update ledger_accounts set balance_kobo = balance_kobo + ${delta}
-        where id = ${code} and exists (select from ${after})
-        returning balance_kobo)`,
-      sql`${sql.identifier(`line_${i}`)} as (
-        insert into ledger_lines (entry_id, account_id, amount_kobo, balance_after_kobo)
-        select entry.id, ${code}, ${delta}, (select balance_kobo from ${move}) from entry
-        returning id)`,
-    ];
-  }).flat();
+function walletBalancesOf(plan: EntryPlan, row: Record<string, unknown>): Map<string, Kobo> {
+  return new Map(
+    plan.wallets.map((move, i) => [
+      move.code.slice(WALLET_PREFIX.length),
+      kobo(Number(row[`ledger_wallet_balance_${i}`])),
+    ]),
+  );
 }
 
-/** The wallet's conditional debit: no row when it cannot pay. */
-const debitWallet = sql`wallet as (
-  update ledger_accounts set balance_kobo = balance_kobo + ${sql.placeholder('ledger_wallet_delta')}
-  where code = ${sql.placeholder('ledger_wallet_code')}
-    and (allow_negative or balance_kobo + ${sql.placeholder('ledger_wallet_delta')} >= 0)
-  returning id, balance_kobo)`;
+const systemBelowZero = (codes: string) =>
+  new LedgerInvariantError(`System account ${codes} would go below zero: the books are out of step.`);
 
-/**
- * The wallet's line. Without an entry its entry id is null, which NOT NULL refuses: a debit is never recorded
- * without its entry. PostgreSQL announces the new balance only when the statement commits.
- */
-const walletLine = sql`wallet_line as (
-  insert into ledger_lines (entry_id, account_id, amount_kobo, balance_after_kobo)
-  select (select id from entry), wallet.id, ${sql.placeholder('ledger_wallet_delta')}, wallet.balance_kobo
-  from wallet
-  returning pg_notify(${BALANCE_CHANNEL}, ${sql.placeholder('ledger_wallet_owner')}))`;
+const byCode = (a: Move, b: Move) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+
+/** Why the entry's statement was refused, from the constraint that refused it (see ledger.statement.ts). */
+function refusalOf(error: unknown, plan: EntryPlan): Error | 'missing wallet' | null {
+  const cause = databaseErrorOf(error);
+  if (!cause) return null;
+  if (cause.constraint === 'ledger_accounts_balance_non_negative') {
+    // a wallet's debit is conditional and never trips the constraint: a system account did
+    return systemBelowZero(
+      plan.system
+        .filter((move) => move.delta < 0)
+        .map((move) => move.code)
+        .join(', '),
+    );
+  }
+  if (cause.code !== NOT_NULL_VIOLATION) return null;
+  const column = cause.column ?? /column "(\w+)"/.exec(cause.message)?.[1];
+  if (column === 'balance_after_kobo' && plan.wallets.length > 0)
+    return new AppError('INSUFFICIENT_FUNDS', messages.purchase.insufficientBalance);
+  if (column === 'account_id' && plan.wallets.length > 0) return 'missing wallet';
+  return null;
+}
+
+const NOT_NULL_VIOLATION = '23502';
 
 export function createLedger(db: Database) {
-  const runStatement = createStatementRunner(db);
+  const runPrepared = createPreparedRunner(db);
+  const templates = new Map<string, Template & { name: string }>();
+
+  function templateOf(plan: EntryPlan) {
+    const shape = shapeOf(plan);
+    let template = templates.get(shape);
+    if (!template) {
+      const rendered = renderEntry(plan);
+      // one text, one name: a name PostgreSQL has already prepared never gets another text
+      const name = `qv_${createHash('sha256').update(rendered.text).digest('base64url').slice(0, 24)}`;
+      template = { ...rendered, name };
+      templates.set(shape, template);
+    }
+    return template;
+  }
+
   async function ensureWalletAccount(executor: Executor, userId: string): Promise<void> {
     await executor
       .insert(ledgerAccounts)
@@ -100,8 +106,78 @@ export function createLedger(db: Database) {
       .onConflictDoNothing();
   }
 
+  function planOf(input: EntryInput, lines: ReadonlyMap<string, number>): EntryPlan {
+    const moves = [...lines].map(([code, delta]) => ({ code, delta }));
+    return {
+      entry: {
+        id: newId('ent'),
+        reference: input.reference,
+        kind: input.kind,
+        memo: input.memo,
+        actorId: input.actorId ?? null,
+        reversesEntryId: input.reversesEntryId ?? null,
+        inputHash: inputHashOf(input.kind, lines),
+      },
+      wallets: moves.filter((move) => move.code.startsWith(WALLET_PREFIX)).sort(byCode),
+      system: moves.filter((move) => !move.code.startsWith(WALLET_PREFIX)).sort(byCode),
+    };
+  }
+
   /**
-   * Records one entry and moves the balances, in the caller's transaction or a new one.
+   * Every posting goes through here: one statement, in the caller's transaction or on its own.
+   * @returns the rows the statement returned: one per record row written, or one when there is no record
+   */
+  async function write(plan: EntryPlan, tx: Transaction | undefined): Promise<Record<string, unknown>[]> {
+    const template = templateOf(plan);
+    const values = fill(template, valuesOf(plan));
+    const run = () =>
+      tx
+        ? queryRows<Record<string, unknown>>(tx, asQuery(template, values))
+        : runPrepared<Record<string, unknown>>(template.name, template.text, values);
+    try {
+      return await run();
+    } catch (error) {
+      const refusal = refusalOf(error, plan);
+      if (refusal instanceof Error) throw refusal;
+      // a wallet is opened at sign-up; this covers one that predates that. Inside a caller's transaction the
+      // failed statement has ended it, so only a statement of its own can try again.
+      if (refusal === 'missing wallet' && !tx) {
+        for (const { code } of plan.wallets) await ensureWalletAccount(db, code.slice(WALLET_PREFIX.length));
+        return run();
+      }
+      throw error;
+    }
+  }
+
+  /** The entry a reused reference names; refused when it moved other money. */
+  async function existingEntry(reference: string, inputHash: string): Promise<PostedEntry> {
+    const [existing] = await db
+      .select({ id: ledgerEntries.id, inputHash: ledgerEntries.inputHash })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.reference, reference));
+    if (!existing) throw new Error(`Entry ${reference} conflicted but cannot be read`);
+    // entries from before hashes were kept have none to compare
+    if (existing.inputHash !== null && existing.inputHash !== inputHash) {
+      throw new LedgerInvariantError(`Entry ${reference} was posted before with other postings.`);
+    }
+    return { entryId: existing.id, isNew: false, walletBalances: new Map() };
+  }
+
+  async function postLines(
+    input: EntryInput,
+    lines: ReadonlyMap<string, number>,
+    tx?: Transaction,
+  ): Promise<PostedEntry> {
+    const plan = planOf(input, lines);
+    const [row] = await write(plan, tx);
+    if (typeof row?.['ledger_entry_id'] !== 'string') {
+      return existingEntry(input.reference, plan.entry.inputHash);
+    }
+    return { entryId: row['ledger_entry_id'], isNew: true, walletBalances: walletBalancesOf(plan, row) };
+  }
+
+  /**
+   * Records one entry and moves the balances, in the caller's transaction or as one statement of its own.
    * Every balance change is one conditional UPDATE, so concurrent postings can never overdraw a wallet.
    * @throws INSUFFICIENT_FUNDS when a wallet would go below zero (nothing is recorded); LedgerInvariantError when
    * a system account would, or when the reference was posted before with other postings
@@ -110,169 +186,32 @@ export function createLedger(db: Database) {
     return postLines(input, buildLines(input.postings), tx);
   }
 
-  async function postLines(
-    input: Omit<PostInput, 'postings'>,
-    lines: ReadonlyMap<string, number>,
-    tx?: Transaction,
-  ): Promise<PostedEntry> {
-    if (!tx) return db.transaction((inner) => postLines(input, lines, inner));
-    const inputHash = inputHashOf(input.kind, lines);
-    const entryId = newId('ent');
-    const [inserted] = await tx
-      .insert(ledgerEntries)
-      .values({
-        id: entryId,
-        reference: input.reference,
-        kind: input.kind,
-        memo: input.memo,
-        actorId: input.actorId ?? null,
-        reversesEntryId: input.reversesEntryId ?? null,
-        inputHash,
-      })
-      .onConflictDoNothing({ target: ledgerEntries.reference })
-      .returning({ id: ledgerEntries.id });
-    if (!inserted) {
-      const [existing] = await tx
-        .select({ id: ledgerEntries.id, inputHash: ledgerEntries.inputHash })
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.reference, input.reference));
-      if (!existing) throw new Error(`Entry ${input.reference} conflicted but cannot be read`);
-      // entries from before hashes were kept have none to compare
-      if (existing.inputHash !== null && existing.inputHash !== inputHash) {
-        throw new LedgerInvariantError(`Entry ${input.reference} was posted before with other postings.`);
-      }
-      return { entryId: existing.id, isNew: false, walletBalances: new Map() };
-    }
-
-    const findAccounts = () =>
-      tx
-        .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, ownerUserId: ledgerAccounts.ownerUserId })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.code, [...lines.keys()]));
-    let accounts = await findAccounts();
-    // a wallet is opened at sign-up; this covers one that predates that, at the cost of a second look
-    if (accounts.length !== lines.size) {
-      for (const code of lines.keys()) {
-        if (code.startsWith(WALLET_PREFIX)) await ensureWalletAccount(tx, code.slice(WALLET_PREFIX.length));
-      }
-      accounts = await findAccounts();
-    }
-    if (accounts.length !== lines.size)
-      throw new Error(`Unknown ledger account in ${[...lines.keys()].join(', ')}`);
-
-    const walletBalances = new Map<string, Kobo>();
-    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-    const wallets = accounts.filter((a) => a.ownerUserId !== null).sort(byId);
-    // System accounts (purchase holds, provider float) are shared by every customer: they are moved last, each
-    // in one statement with its line, so their row locks are held only until commit. Wallets first, then system
-    // accounts, each in id order: one lock order for every entry, so concurrent entries cannot deadlock.
-    const shared = accounts.filter((a) => a.ownerUserId === null).sort(byId);
-    for (const account of wallets) {
-      const delta = lines.get(account.code) ?? 0;
-      const [updated] = await tx
-        .update(ledgerAccounts)
-        .set({ balanceKobo: sql`${ledgerAccounts.balanceKobo} + ${delta}` })
-        .where(
-          and(
-            eq(ledgerAccounts.id, account.id),
-            sql`(${ledgerAccounts.allowNegative} OR ${ledgerAccounts.balanceKobo} + ${delta} >= 0)`,
-          ),
-        )
-        .returning({ balanceKobo: ledgerAccounts.balanceKobo });
-      if (!updated) throw new AppError('INSUFFICIENT_FUNDS', messages.purchase.insufficientBalance);
-      await tx.insert(ledgerLines).values({
-        entryId,
-        accountId: account.id,
-        amountKobo: kobo(delta),
-        balanceAfterKobo: updated.balanceKobo,
-      });
-      if (account.ownerUserId) {
-        walletBalances.set(account.ownerUserId, updated.balanceKobo);
-        // delivered by PostgreSQL only when the transaction commits
-        await tx.execute(sql`select pg_notify(${BALANCE_CHANNEL}, ${account.ownerUserId})`);
-      }
-    }
-    for (const account of shared) {
-      const delta = lines.get(account.code) ?? 0;
-      const moved = await queryRows<{ id: number }>(
-        tx,
-        sql`with moved as (
-              update ledger_accounts set balance_kobo = balance_kobo + ${delta}
-              where id = ${account.id} and (allow_negative or balance_kobo + ${delta} >= 0)
-              returning balance_kobo)
-            insert into ledger_lines (entry_id, account_id, amount_kobo, balance_after_kobo)
-            select ${entryId}, ${account.id}, ${delta}, balance_kobo from moved
-            returning id`,
-      );
-      if (moved.length === 0) throw systemBelowZero(account.code);
-    }
-    return { entryId, isNew: true, walletBalances };
-  }
-
   /**
-   * Posts an entry with the caller's write in one statement, outside any transaction: no BEGIN/COMMIT round
-   * trips, and each shared system row stays locked only from its update to the commit that follows at once.
-   * A wallet is moved first, and only debited: its conditional update is the one refusal that stops everything.
-   * @returns the rows the write returned (none: the write wrote nothing and nothing moved)
-   * @throws INSUFFICIENT_FUNDS when the wallet cannot pay (nothing is recorded); LedgerInvariantError when a
-   * system account would go below zero
+   * Posts an entry together with the caller's own row: the row is written and the money moves, or neither.
+   * The record decides: an update that matches nothing posts nothing, and a record that takes the wallet's
+   * balance is written only if the wallet can pay. The reference must be new (the record is what makes a
+   * retry harmless).
+   * @returns the record as written, or null when the update matched no row
+   * @throws INSUFFICIENT_FUNDS; LedgerInvariantError when a system account would go below zero
    */
-  async function postWithWrite(input: StatementEntry): Promise<Record<string, unknown>[]> {
-    const lines = [...buildLines(input.postings)];
-    const wallets = lines.filter(([code]) => code.startsWith(WALLET_PREFIX));
-    const [wallet] = wallets;
-    if (wallets.length > 1 || (wallet && wallet[1] > 0))
-      throw new Error('An entry posted in one statement may debit one wallet, and credit none.');
-    // system accounts in id order (ids equal codes): the lock order of every entry
-    const system = lines
-      .filter(([code]) => !code.startsWith(WALLET_PREFIX))
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const values: Record<string, unknown> = {
-      ...input.values,
-      ledger_entry_id: newId('ent'),
-      ledger_reference: input.reference,
-      ledger_kind: input.kind,
-      ledger_memo: input.memo,
-      ledger_input_hash: inputHashOf(input.kind, new Map(lines)),
+  async function postWithRecord<T extends Table>(
+    input: PostInput,
+    record: EntryRecord<T>,
+    tx?: Transaction,
+  ): Promise<PostedWithRecord<T> | null> {
+    const plan = { ...planOf(input, buildLines(input.postings)), record: record as EntryRecord<Table> };
+    const [row] = await write(plan, tx);
+    if (!row) {
+      // the wallet's debit decides before the record when the record takes its balance
+      if ('insert' in record && record.walletBalanceInto)
+        throw new AppError('INSUFFICIENT_FUNDS', messages.purchase.insufficientBalance);
+      return null;
+    }
+    return {
+      record: fromDriverRow(record.table, row),
+      entryId: String(row['ledger_entry_id']),
+      walletBalances: walletBalancesOf(plan, row),
     };
-    if (wallet) {
-      values['ledger_wallet_code'] = wallet[0];
-      values['ledger_wallet_delta'] = wallet[1];
-      values['ledger_wallet_owner'] = wallet[0].slice(WALLET_PREFIX.length);
-    }
-    system.forEach(([code, delta], i) => {
-      values[`ledger_code_${i}`] = code;
-      values[`ledger_delta_${i}`] = delta;
-    });
-    const build = () =>
-      sql`with ${sql.join(
-        [
-          ...(wallet ? [debitWallet] : []),
-          sql`subject as (${input.write(sql`wallet`).getSQL()})`,
-          sql`entry as (
-            insert into ledger_entries (id, reference, kind, memo, input_hash)
-            select ${sql.placeholder('ledger_entry_id')}, ${sql.placeholder('ledger_reference')},
-              ${sql.placeholder('ledger_kind')}, ${sql.placeholder('ledger_memo')}, ${sql.placeholder('ledger_input_hash')}
-            where exists (select from subject)
-            returning id)`,
-          ...(wallet ? [walletLine] : []),
-          ...moveSystemAccounts(system.length),
-        ],
-        sql`, `,
-      )} select * from subject`;
-    let rows: Record<string, unknown>[];
-    try {
-      rows = await runStatement(`${input.writeShape} ${wallet ? 1 : 0} ${system.length}`, build, values);
-    } catch (error) {
-      if (!refusedBelowZero(error)) throw error;
-      // the wallet's debit is conditional and never trips the constraint: a system account did
-      const debited = system.filter(([, amount]) => amount < 0).map(([code]) => code);
-      throw systemBelowZero(debited.join(', '));
-    }
-    // the write selects from the wallet's debit: no row back means the wallet could not pay (or has no account)
-    if (wallet && rows.length === 0)
-      throw new AppError('INSUFFICIENT_FUNDS', messages.purchase.insufficientBalance);
-    return rows;
   }
 
   /**
@@ -300,7 +239,7 @@ export function createLedger(db: Database) {
 
   return {
     post,
-    postWithWrite,
+    postWithRecord,
     reverse,
     ...createLedgerQueries(db),
 
@@ -313,21 +252,28 @@ export function createLedger(db: Database) {
      * An operator's credit or debit of a wallet, recorded with who, why, and the balance before and after.
      * @throws INSUFFICIENT_FUNDS when a debit would overdraw the wallet
      */
-    async adjustWallet(input: {
-      userId: string;
-      direction: 'credit' | 'debit';
-      amountKobo: Kobo;
-      reason: string;
-      actor: string;
-      actorId?: string | null;
-    }) {
+    async adjustWallet(
+      input: {
+        userId: string;
+        direction: 'credit' | 'debit';
+        amountKobo: Kobo;
+        reason: string;
+        actor: string;
+        actorId?: string | null;
+        /** names the adjustment, so carrying out one decision twice moves the money once */
+        reference?: string;
+      },
+      outer?: Transaction,
+    ) {
       const id = newId('adj');
       const wallet = { wallet: input.userId };
       const equity = { system: 'equity:adjustments' } as const;
-      return db.transaction(async (tx) => {
+      const inTransaction = <T>(work: (tx: Transaction) => Promise<T>) =>
+        outer ? work(outer) : db.transaction(work);
+      return inTransaction(async (tx) => {
         const posted = await post(
           {
-            reference: `adjustment:${id}`,
+            reference: input.reference ?? `adjustment:${id}`,
             kind: 'adjustment',
             memo: input.reason,
             actorId: input.actorId ?? null,
@@ -339,6 +285,7 @@ export function createLedger(db: Database) {
           },
           tx,
         );
+        if (!posted.isNew) throw new AppError('CONFLICT', 'This adjustment has already been made.');
         const after = posted.walletBalances.get(input.userId) ?? kobo(0);
         const before = kobo(
           input.direction === 'credit' ? after - input.amountKobo : after + input.amountKobo,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { kobo } from '@quickvend/shared/money';
-import { databaseErrorOf, fromDriverRow, insertFrom, slotFor, type Database } from '../../db/client.ts';
+import { databaseErrorOf, type Database, type Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { findServiceDefinition } from '../catalog/index.ts';
@@ -25,6 +25,8 @@ export type DeliveredOutcome = Extract<ProviderOutcome, { status: 'delivered' }>
 /** What refund and keepPending need of an outcome: the message the customer sees. */
 export type OutcomeNote = Pick<ProviderOutcome, 'message'>;
 export type HeldPurchase = Pick<PurchaseRow, 'id' | 'serviceId' | 'chargedKobo'>;
+/** What went wrong with a provider call, as the purchase's timeline shows it. */
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 export type NewPurchase = typeof purchases.$inferInsert & { userId: string; chargedKobo: number };
 
 export type PurchaseStepsDeps = {
@@ -52,28 +54,24 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
    * @throws INSUFFICIENT_FUNDS
    */
   async function hold(values: NewPurchase, memo: string): Promise<PurchaseRow | null> {
-    const columns = (Object.keys(values) as (keyof typeof purchases.$inferInsert)[]).filter(
-      (key) => values[key] !== undefined,
-    );
     try {
-      const [row] = await ledger.postWithWrite({
-        reference: `purchase:${values.id}:hold`,
-        kind: 'purchase.hold',
-        memo,
-        postings: [
-          {
-            from: { wallet: values.userId },
-            to: { system: 'held:purchases' },
-            amountKobo: kobo(values.chargedKobo),
-          },
-        ],
-        write: (wallet) =>
-          insertFrom(purchases, columns, wallet, { balanceAfterKobo: sql`${wallet}.balance_kobo` }),
-        writeShape: `purchase.hold ${columns.join(' ')}`,
-        values,
-      });
-      if (!row) throw new Error('purchase hold returned no purchase');
-      return fromDriverRow(purchases, row);
+      const held = await ledger.postWithRecord(
+        {
+          reference: `purchase:${values.id}:hold`,
+          kind: 'purchase.hold',
+          memo,
+          postings: [
+            {
+              from: { wallet: values.userId },
+              to: { system: 'held:purchases' },
+              amountKobo: kobo(values.chargedKobo),
+            },
+          ],
+        },
+        { table: purchases, insert: values, walletBalanceInto: 'balanceAfterKobo' },
+      );
+      if (!held) throw new Error('purchase hold returned no purchase');
+      return held.record;
     } catch (error) {
       // a concurrent request with the same requestId got there first; this statement moved nothing
       if (databaseErrorOf(error)?.constraint === 'purchases_user_request_idx') return null;
@@ -100,15 +98,20 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
       // the provider may have delivered it
       if (!(error instanceof ProviderUnavailableError))
         log.error({ err: error, purchaseId: row.id }, 'provider call failed');
-      return { status: 'pending', message: CONFIRMING, code: null };
+      return { status: 'pending', message: CONFIRMING, code: null, raw: { error: errorText(error) } };
     }
   }
 
   /**
    * Delivered: the hold goes to the provider, and any commission to our margin. Final: corrections would be
-   * reversals in the ledger. @returns the delivered purchase, or null when it was already final
+   * reversals in the ledger. Inside the caller's transaction when given one (an approved delivery), else one
+   * statement of its own. @returns the delivered purchase, or null when it was already final
    */
-  async function settle(held: HeldPurchase, outcome: DeliveredOutcome): Promise<PurchaseRow | null> {
+  async function settle(
+    held: HeldPurchase,
+    outcome: DeliveredOutcome,
+    tx?: Transaction,
+  ): Promise<PurchaseRow | null> {
     const { id } = held;
     const heldAccount = { system: 'held:purchases' } as const;
     const vtpass = { system: 'provider:vtpass' } as const;
@@ -125,43 +128,34 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
         to: vtpass,
         amountKobo: kobo(cost - charged),
       });
-    const [row] = await ledger.postWithWrite({
-      reference: `purchase:${id}:settle`,
-      kind: 'purchase.settle',
-      memo: `Delivered ${held.serviceId}`,
-      postings,
-      write: () =>
-        db
-          .update(purchases)
-          .set({
-            status: 'delivered',
-            message: slotFor(purchases.message, 'message'),
-            providerReference: slotFor(purchases.providerReference, 'providerReference'),
-            costKobo: slotFor(purchases.costKobo, 'costKobo'),
-            token: slotFor(purchases.token, 'token'),
-            pins: slotFor(purchases.pins, 'pins'),
-            units: slotFor(purchases.units, 'units'),
-            receiptLines: slotFor(purchases.receiptLines, 'receiptLines'),
-            finalizedAt: slotFor(purchases.finalizedAt, 'now'),
-            updatedAt: slotFor(purchases.updatedAt, 'now'),
-            nextCheckAt: null,
-          })
-          .where(and(eq(purchases.id, sql.placeholder('id')), inArray(purchases.status, OPEN)))
-          .returning(),
-      writeShape: 'purchase.settle',
-      values: {
-        id,
-        message: outcome.message,
-        providerReference: outcome.providerReference,
-        costKobo: outcome.costKobo,
-        token: outcome.token,
-        pins: outcome.pins,
-        units: outcome.units,
-        receiptLines: outcome.receiptLines,
-        now: clock.now(),
+    const now = clock.now();
+    const delivered = await ledger.postWithRecord(
+      {
+        reference: `purchase:${id}:settle`,
+        kind: 'purchase.settle',
+        memo: `Delivered ${held.serviceId}`,
+        postings,
       },
-    });
-    const settled = row ? fromDriverRow(purchases, row) : null;
+      {
+        table: purchases,
+        update: {
+          status: 'delivered',
+          message: outcome.message,
+          providerReference: outcome.providerReference,
+          costKobo: outcome.costKobo,
+          token: outcome.token,
+          pins: outcome.pins,
+          units: outcome.units,
+          receiptLines: outcome.receiptLines,
+          finalizedAt: now,
+          updatedAt: now,
+          nextCheckAt: null,
+        },
+        where: { id, status: OPEN },
+      },
+      tx,
+    );
+    const settled = delivered?.record ?? null;
     if (settled?.channel === 'web' && (settled.token || settled.pins?.length)) {
       deps.onCredentialDelivered?.(settled);
     }
@@ -169,11 +163,13 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
   }
 
   /**
-   * Failed: the whole hold goes back to the wallet. Final.
-   * @returns the failed purchase, or null when it was already final
+   * Failed: the whole hold goes back to the wallet. Final. Inside the caller's transaction when given one (an
+   * admin's refund commits with its audit record). @returns the failed purchase, or null when it was already final
    */
-  async function refund(id: string, outcome: OutcomeNote): Promise<PurchaseRow | null> {
-    return db.transaction(async (tx) => {
+  async function refund(id: string, outcome: OutcomeNote, outer?: Transaction): Promise<PurchaseRow | null> {
+    const inTransaction = <T>(work: (tx: Transaction) => Promise<T>) =>
+      outer ? work(outer) : db.transaction(work);
+    return inTransaction(async (tx) => {
       const [row] = await tx
         .update(purchases)
         .set({
