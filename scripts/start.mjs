@@ -11,6 +11,8 @@ const built = path.join(root, 'apps/web/dist/index.html');
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
+  'apps/web/landing.html',
+  'apps/web/build',
   'apps/web/vite.config.ts',
   'apps/web/public',
   'packages/shared/src',

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider.tsx';
+import { registerServiceWorker } from '@/lib/pwa/register-service-worker.ts';
 import '@/index.css';
 
 const container = document.getElementById('root');
@@ -11,3 +12,4 @@ createRoot(container).render(
     <AppProvider />
   </StrictMode>,
 );
+if (import.meta.env.PROD) registerServiceWorker();

@@ -1,39 +1,158 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, errorOf, type TestApp } from '../../helpers/app.ts';
+import { registerWebApp } from '../../../src/lib/http/web-app.ts';
+import { createTestApp, errorOf, signUp, type TestApp } from '../../helpers/app.ts';
+
+const APP_SHELL = '<!doctype html><title>QuickVend</title><div id="root"></div>';
+const LANDING = '<!doctype html><title>QuickVend</title><div id="root"><h1>Airtime in seconds</h1></div>';
+const SANDBOX_LANDING = LANDING.replace(
+  '<div id="root">',
+  '<p>Sandbox: no real money moves</p><div id="root">',
+);
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+
+/** A built web app as `vite build` leaves it: each text file with its `.br` and `.gz` beside it. */
+function writeDist(files: Record<string, string>): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'qv-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(dist, name);
+    writeFileSync(file, text);
+    writeFileSync(`${file}.br`, brotliCompressSync(text));
+    writeFileSync(`${file}.gz`, gzipSync(text));
+  }
+  return dist;
+}
+
+function decoded(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString();
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString();
+  return response.body;
+}
 
 describe('serving the web app', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'qv-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><title>QuickVend</title><div id="root"></div>',
-    );
-    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const dist = writeDist({
+      'index.html': APP_SHELL,
+      'landing.html': LANDING,
+      'landing-sandbox.html': SANDBOX_LANDING,
+      'sw.js': 'self.addEventListener("fetch", () => {});',
+      'assets/index-abc123.js': SCRIPT,
+    });
     t = await createTestApp('pglite', { webDistDir: dist });
   });
   afterAll(async () => {
     await t.close();
   });
 
-  it.each(['/', '/dashboard', '/AirtimeTopUp', '/reset-password?token=x', '/edit-user/usr_1'])(
-    'answers the page path %s with the app',
+  it.each(['/dashboard', '/AirtimeTopUp', '/reset-password?token=x', '/edit-user/usr_1'])(
+    'answers the page path %s with the app, revalidated each time',
     async (url) => {
       const response = await t.app.inject({ url });
       expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<div id="root">');
+      expect(response.body).toBe(APP_SHELL);
       expect(response.headers['cache-control']).toBe('no-cache');
     },
   );
 
-  it('serves fingerprinted assets as immutable', async () => {
-    const response = await t.app.inject({ url: '/assets/index-abc123.js' });
+  it('answers the home page with the landing rendered at build, with the sandbox banner in sandbox mode', async () => {
+    const response = await t.app.inject({ url: '/' });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toBe(SANDBOX_LANDING);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['br', 'gzip, deflate, br', '/'],
+    ['gzip', 'gzip, deflate', '/'],
+    ['br', 'br', '/dashboard'],
+    ['gzip', 'gzip', '/transactions'],
+    ['br', 'gzip, br', '/assets/index-abc123.js'],
+    ['gzip', 'gzip', '/assets/index-abc123.js'],
+  ])('sends the %s copy made at build when the browser accepts %s (%s)', async (encoding, accepts, url) => {
+    const response = await t.app.inject({ url, headers: { 'accept-encoding': accepts } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    const expected = url === '/' ? SANDBOX_LANDING : url.startsWith('/assets/') ? SCRIPT : APP_SHELL;
+    expect(decoded(response)).toBe(expected);
+    expect(response.headers['content-type']).toMatch(url.endsWith('.js') ? /javascript/ : /text\/html/);
+  });
+
+  it('sends files as they are to a client that accepts no compression', async () => {
+    const response = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(SCRIPT);
+  });
+
+  it('serves fingerprinted assets as immutable, in every encoding', async () => {
+    for (const accepts of ['br', 'gzip', 'identity']) {
+      const response = await t.app.inject({
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': accepts },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('has the service worker revalidated, never kept for a year', async () => {
+    const response = await t.app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not serve the compressed copies under their own names', async () => {
+    const response = await t.app.inject({ url: '/assets/index-abc123.js.br' });
+    // an unknown file is a page path: the app, not the raw brotli bytes
+    expect(response.body).toBe(APP_SHELL);
+  });
+
+  it('compresses JSON answers of 1 KB or more, and leaves small ones as they are', async () => {
+    const large = await t.app.inject({ url: '/api/v1/services', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-encoding']).toBe('br');
+    const services = JSON.parse(decoded(large)) as { services: unknown[] };
+    expect(services.services.length).toBeGreaterThan(0);
+    expect(large.rawPayload.length).toBeLessThan(Buffer.byteLength(decoded(large)));
+
+    const gzip = await t.app.inject({ url: '/api/v1/services', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decoded(gzip))).toEqual(services);
+
+    const small = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
+  });
+
+  it('keeps the balance stream uncompressed, each event sent as it happens', async () => {
+    const { client } = await signUp(t.app);
+    const controller = new AbortController();
+    const response = await fetch(`${t.selfUrl}/api/v1/wallet/events`, {
+      headers: { cookie: client.cookieHeader, 'accept-encoding': 'br, gzip, deflate' },
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const reader = response.body?.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    // the stream stays open: the first balance arrives while it does, not when it ends
+    while (!received.includes('event: balance')) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) throw new Error(`the stream ended before an event: ${received}`);
+      received += decoder.decode(chunk.value as Uint8Array);
+    }
+    expect(received).toContain('"balanceKobo":0');
+    controller.abort();
+    await reader?.cancel().catch(() => undefined);
   });
 
   it('keeps JSON 404s for API paths and refuses non-GET page requests', async () => {
@@ -42,5 +161,35 @@ describe('serving the web app', () => {
     expect(errorOf(api).code).toBe('NOT_FOUND');
     expect((await t.app.inject({ url: '/webhooks/unknown' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: '/dashboard' })).statusCode).toBe(404);
+  });
+});
+
+async function bareWebApp(files: Record<string, string>, isSandbox: boolean): Promise<FastifyInstance> {
+  const app = Fastify();
+  await registerWebApp(app, { root: writeDist(files), isSandbox });
+  return app;
+}
+
+describe('serving the web app in live mode', () => {
+  it('answers the home page with the landing that has no sandbox banner', async () => {
+    const app = await bareWebApp(
+      { 'index.html': APP_SHELL, 'landing.html': LANDING, 'landing-sandbox.html': SANDBOX_LANDING },
+      false,
+    );
+    const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(decoded(response)).toBe(LANDING);
+    await app.close();
+  });
+});
+
+describe('serving a build without a prerendered landing', () => {
+  it('answers the home page with the app', async () => {
+    const app = await bareWebApp({ 'index.html': APP_SHELL }, true);
+    const response = await app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(APP_SHELL);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    await app.close();
   });
 });

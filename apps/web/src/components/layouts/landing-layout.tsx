@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../ui/app-link.tsx';
 import { Brand } from '../ui/brand.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 import { Icon } from '../ui/icons.tsx';
@@ -37,9 +37,9 @@ export function LandingLayout({ nav, signupPath, footer, children, homeHref = '#
                 {item.label}
               </a>
             ))}
-            <Link to={signupPath} className={`${buttonClasses.primary} ml-2`}>
+            <AppLink to={signupPath} className={`${buttonClasses.primary} ml-2`}>
               Signup
-            </Link>
+            </AppLink>
           </nav>
           <button
             type="button"
@@ -69,9 +69,9 @@ export function LandingLayout({ nav, signupPath, footer, children, homeHref = '#
               </li>
             ))}
             <li className="pt-2">
-              <Link to={signupPath} className={`${buttonClasses.primary} w-full`} onClick={close}>
+              <AppLink to={signupPath} className={`${buttonClasses.primary} w-full`} onClick={close}>
                 Signup
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>

@@ -1,14 +1,12 @@
-import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { LandingLayout, type LandingNavItem } from '@/components/layouts/landing-layout.tsx';
-import { LinkButton } from '@/components/ui/link-button.tsx';
+import { AppLink, AppLinkButton } from '@/components/ui/app-link.tsx';
 import { Icon, type IconName } from '@/components/ui/icons.tsx';
 import { ProviderLogo, type ProviderId } from '@/components/ui/logos.tsx';
-import { formatWholeNaira } from '@/lib/format.ts';
 import { paths } from '@/lib/paths.ts';
-import { useSession } from '@/lib/session.ts';
 import { site } from '@/lib/site.ts';
-import { dataPrices, tvPrices, VALIDITY } from './price-list.ts';
+import { LivePrices } from './live-prices.tsx';
+import { VALIDITY } from './price-list.ts';
 import { TypingHeadline } from './typing-headline.tsx';
 
 export const landingNav: LandingNavItem[] = [
@@ -129,18 +127,19 @@ export function LandingFooter() {
           </ul>
         </div>
       </div>
-      <p className="border-t border-white/20 px-4 py-4 text-center text-xs">
+      {/* rendered at build: the year may have turned since */}
+      <p className="border-t border-white/20 px-4 py-4 text-center text-xs" suppressHydrationWarning>
         © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
       </p>
     </footer>
   );
 }
 
-export function LandingPage() {
-  // render at once; when the session is known, Get Started adapts
-  const { data: user } = useSession();
-  const startPath = user ? paths.dashboard : paths.signup;
-
+/**
+ * The home page. It is rendered to HTML at build and needs neither the router nor a request to show; the app
+ * passes `startPath` once it knows the visitor is signed in (sign-up sends a signed-in visitor on anyway).
+ */
+export function LandingPage({ startPath = paths.signup }: { startPath?: string }) {
   return (
     <LandingLayout nav={landingNav} signupPath={paths.signup} footer={<LandingFooter />}>
       <title>{`${PRODUCT_NAME}: airtime, data and bills in seconds`}</title>
@@ -155,7 +154,7 @@ export function LandingPage() {
             taps.
           </p>
           <div>
-            <LinkButton to={startPath}>Get Started</LinkButton>
+            <AppLinkButton to={startPath}>Get Started</AppLinkButton>
           </div>
         </div>
       </section>
@@ -187,9 +186,9 @@ export function LandingPage() {
                 <h3 className="text-lg font-bold text-gray-900">{service.name}</h3>
               </div>
               <p className="flex-1 text-gray-700">{service.text}</p>
-              <LinkButton to={service.to} variant="secondary">
+              <AppLinkButton to={service.to} variant="secondary">
                 Subscribe<span className="sr-only"> to {service.name}</span>
-              </LinkButton>
+              </AppLinkButton>
             </li>
           ))}
         </ul>
@@ -202,34 +201,7 @@ export function LandingPage() {
             title="Pricing"
             intro={`Popular plans. Every plan is valid for ${VALIDITY}.`}
           />
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {tvPrices.map((group) => (
-              <div key={group.provider} className="rounded-2xl border border-gray-200 bg-white p-5">
-                <h3 className="text-lg font-bold text-gray-900">{group.provider}</h3>
-                <dl className="mt-3 divide-y divide-gray-100">
-                  {group.plans.map((plan) => (
-                    <div key={plan.name} className="flex justify-between gap-2 py-2">
-                      <dt className="text-gray-700">{plan.name}</dt>
-                      <dd className="font-semibold text-gray-900">{formatWholeNaira(plan.naira)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </div>
-            ))}
-            <div className="rounded-2xl border border-gray-200 bg-white p-5">
-              <h3 className="text-lg font-bold text-gray-900">Data</h3>
-              <dl className="mt-3 divide-y divide-gray-100">
-                {dataPrices.map((plan) => (
-                  <div key={plan.network} className="flex justify-between gap-2 py-2">
-                    <dt className="text-gray-700">
-                      {plan.network} {plan.size}
-                    </dt>
-                    <dd className="font-semibold text-gray-900">{formatWholeNaira(plan.naira)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </div>
-          </div>
+          <LivePrices />
           <p className="mt-4 text-sm text-gray-700">All plans: {VALIDITY}.</p>
         </div>
       </section>
@@ -277,9 +249,9 @@ export function LandingPage() {
           </ul>
           <p className="mt-4 text-gray-700">
             New here?{' '}
-            <Link to={paths.signup} className="font-semibold text-brand-900 underline">
+            <AppLink to={paths.signup} className="font-semibold text-brand-900 underline">
               Create a free account
-            </Link>
+            </AppLink>
             .
           </p>
         </div>

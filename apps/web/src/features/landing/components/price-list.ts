@@ -1,35 +1,58 @@
-/** The landing page's static price list (spec section 3), in whole naira, all valid 30 days. */
-export const tvPrices = [
-  {
-    provider: 'DSTV',
-    plans: [
-      { name: 'Premium', naira: 21_000 },
-      { name: 'Compact Plus', naira: 14_250 },
-      { name: 'Compact', naira: 9_000 },
-    ],
-  },
-  {
-    provider: 'GOTV',
-    plans: [
-      { name: 'Max', naira: 4_150 },
-      { name: 'Jolli', naira: 3_300 },
-      { name: 'Smallie', naira: 1_100 },
-    ],
-  },
-  {
-    provider: 'Showmax',
-    plans: [
-      { name: 'Pro', naira: 6_300 },
-      { name: 'Mobile', naira: 1_200 },
-    ],
-  },
-] as const;
+import type { Variation } from '@quickvend/shared/api/purchases';
 
-export const dataPrices = [
-  { network: 'MTN', size: '1.5GB', naira: 500 },
-  { network: 'Airtel', size: '3GB', naira: 1_000 },
-  { network: 'Glo', size: '4.5GB', naira: 1_200 },
-  { network: '9mobile', size: '2GB', naira: 700 },
-] as const;
+/**
+ * The plans the landing page shows, found by name in the plan lists the app sells from: the spec's popular
+ * picks. Their prices are never written here; they come from the same services API the purchase pages use, so
+ * the landing can never quote what the app would not charge. A plan the provider no longer lists is left out.
+ */
+export type FeaturedPlan = { label: string; matches: RegExp };
+export type FeaturedGroup = { title: string; serviceId: string; plans: readonly FeaturedPlan[] };
+
+export const featuredTv: readonly FeaturedGroup[] = [
+  {
+    title: 'DSTV',
+    serviceId: 'dstv',
+    plans: [
+      { label: 'Premium', matches: /\bpremium\b/i },
+      { label: 'Compact Plus', matches: /\bcompact\s*plus\b/i },
+      { label: 'Compact', matches: /\bcompact\b(?!\s*plus)/i },
+    ],
+  },
+  {
+    title: 'GOTV',
+    serviceId: 'gotv',
+    plans: [
+      { label: 'Max', matches: /\bmax\b/i },
+      { label: 'Jolli', matches: /\bjolli\b/i },
+      { label: 'Smallie', matches: /\bsmallie\b/i },
+    ],
+  },
+  {
+    title: 'Showmax',
+    serviceId: 'showmax',
+    plans: [
+      { label: 'Showmax', matches: /^showmax\s*-\s*1\s*month/i },
+      { label: 'Mobile', matches: /^showmax\s+mobile\s*-\s*1\s*month/i },
+    ],
+  },
+];
+
+export const featuredData: readonly FeaturedGroup[] = [
+  { title: 'MTN', serviceId: 'mtn-data', plans: [{ label: 'MTN 1GB', matches: /\b1\s*GB\b/i }] },
+  { title: 'Airtel', serviceId: 'airtel-data', plans: [{ label: 'Airtel 1GB', matches: /\b1\s*GB\b/i }] },
+  { title: 'Glo', serviceId: 'glo-data', plans: [{ label: 'Glo 1GB', matches: /\b1\s*GB\b/i }] },
+  { title: '9mobile', serviceId: 'etisalat-data', plans: [{ label: '9mobile 1GB', matches: /\b1\s*GB\b/i }] },
+];
+
+/** The first plan of the list (cheapest first, as the server orders them) each pick matches. */
+export function pickPlans(
+  picks: readonly FeaturedPlan[],
+  plans: readonly Variation[],
+): { label: string; plan: Variation }[] {
+  return picks.flatMap((pick) => {
+    const plan = plans.find((candidate) => candidate.priceKobo > 0 && pick.matches.test(candidate.name));
+    return plan ? [{ label: pick.label, plan }] : [];
+  });
+}
 
 export const VALIDITY = '30 days';

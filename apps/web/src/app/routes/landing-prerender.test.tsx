@@ -1,0 +1,65 @@
+import { hydrateRoot } from 'react-dom/client';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LandingRoot } from '@/features/landing/components/landing-root.tsx';
+import { renderLanding } from '@/landing-prerender.tsx';
+import { aVariation, mockApi } from '@/lib/testing/mock-api.ts';
+
+const dstv = [
+  aVariation('dstv79', 'DStv Compact N19,000', 1_900_000, 1_881_000),
+  aVariation('dstv7', 'DStv Compact Plus N30,000', 3_000_000, 2_970_000),
+  aVariation('dstv3', 'DStv Premium N44,500', 4_450_000, 4_405_500),
+];
+
+describe('the landing rendered at build', () => {
+  let unmount: (() => void) | undefined;
+  afterEach(() => {
+    unmount?.();
+    document.body.innerHTML = '';
+  });
+
+  it('holds the whole page with plain links, and a placeholder where each price goes', () => {
+    const { landing, sandboxBanner } = renderLanding();
+    document.body.innerHTML = `<div id="root">${landing}</div>`;
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Real-time top-ups');
+    for (const name of ['Our Services', 'Pricing', 'About us']) {
+      expect(screen.getByRole('heading', { name, level: 2 })).toBeTruthy();
+    }
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup');
+    const pricing = screen.getByRole('region', { name: 'Pricing' });
+    // a price written at build could be wrong by the time someone reads it
+    expect(pricing.textContent).not.toMatch(/₦|N\d/);
+    expect(within(pricing).getByText('Compact Plus')).toBeTruthy();
+    expect(pricing.querySelectorAll('[aria-busy="true"]').length).toBe(4);
+    expect(sandboxBanner).toContain('Sandbox: no real money moves');
+  });
+
+  it('comes alive in the browser without a mismatch, then shows the live prices', async () => {
+    const variations = (_body: undefined, url: URL) => ({
+      body: { variations: url.pathname.includes('/dstv/') ? dstv : [] },
+    });
+    mockApi({ 'GET /api/v1/services/:id/variations': variations });
+    const container = document.createElement('div');
+    container.innerHTML = renderLanding().landing;
+    document.body.append(container);
+    const heading = container.querySelector('h1');
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args));
+    // as in a browser: React runs on its own, not inside the test's act()
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const wasActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const root = hydrateRoot(container, <LandingRoot />, {
+      onRecoverableError: (error) => errors.push(error),
+    });
+    unmount = () => {
+      root.unmount();
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
+    };
+    // hydrated in place: the same elements, not a fresh render
+    expect(container.querySelector('h1')).toBe(heading);
+    const dstvCard = (await screen.findByRole('heading', { name: 'DSTV', level: 3 })).parentElement;
+    expect(await within(dstvCard ?? document.body).findByText('₦18,810.00')).toBeTruthy();
+    expect(errors).toEqual([]);
+  });
+});

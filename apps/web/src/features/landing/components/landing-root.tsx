@@ -1,0 +1,12 @@
+import { OfflineBanner } from '@/components/ui/offline-banner.tsx';
+import { LandingPage } from './landing-page.tsx';
+
+/** The landing as `/` serves it: rendered at build (src/landing-prerender.tsx), hydrated by src/landing-hydrate.tsx. */
+export function LandingRoot() {
+  return (
+    <>
+      <OfflineBanner />
+      <LandingPage />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { handlingOf, shellOf } from './strategy.ts';
+
+const origin = 'https://quickvend.example';
+const precached = new Set(['/', '/index.html', '/manifest.webmanifest', '/icons/icon-192.png']);
+const handling = (url: string, mode = 'cors', method = 'GET') =>
+  handlingOf({ method, mode, url: new URL(url, origin).href }, origin, precached);
+
+describe('what the service worker does with a request', () => {
+  it.each([
+    '/api/v1/wallet',
+    '/api/v1/wallet/events',
+    '/api/v1/me',
+    '/api/v1/services/dstv/variations',
+    '/api/v1/purchases?limit=20',
+    '/webhooks/paystack',
+    '/sandbox/mailbox/messages',
+    '/healthz',
+  ])('never answers %s from a cache, by request or by navigation', (path) => {
+    expect(handling(path)).toBe('network');
+    expect(handling(path, 'navigate')).toBe('network');
+  });
+
+  it('leaves requests that change something, and other sites, to the network', () => {
+    expect(handling('/assets/index-abc.js', 'cors', 'POST')).toBe('network');
+    expect(handling('/dashboard', 'navigate', 'POST')).toBe('network');
+    expect(
+      handlingOf(
+        { method: 'GET', mode: 'no-cors', url: 'https://js.paystack.co/v2/inline.js' },
+        origin,
+        precached,
+      ),
+    ).toBe('network');
+  });
+
+  it('tries the network first for pages, falling back to the saved landing for / and the saved app elsewhere', () => {
+    expect(handling('/', 'navigate')).toBe('page');
+    expect(handling('/dashboard', 'navigate')).toBe('page');
+    expect(handling('/transactions/pur_1', 'navigate')).toBe('page');
+    expect(shellOf('/')).toBe('/');
+    expect(shellOf('/dashboard')).toBe('/index.html');
+    expect(shellOf('/login')).toBe('/index.html');
+  });
+
+  it('uses saved copies of hashed files and of the files saved at install', () => {
+    expect(handling('/assets/react-96l_9qAw.js')).toBe('asset');
+    expect(handling('/assets/src-B__p8VWv.css')).toBe('asset');
+    expect(handling('/manifest.webmanifest')).toBe('precached');
+    expect(handling('/icons/icon-192.png')).toBe('precached');
+    expect(handling('/manifest.webmanifest?v=2')).toBe('network');
+    expect(handling('/robots.txt')).toBe('network');
+  });
+});
