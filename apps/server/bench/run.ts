@@ -16,8 +16,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 
 function landingPayload(): void {
   const dist = path.join(root, 'apps/web/dist');
-  const indexFile = path.join(dist, 'index.html');
-  if (!existsSync(indexFile)) {
+  // `/` is the landing rendered at build (landing.html); older builds served index.html there
+  const indexFile = [path.join(dist, 'landing.html'), path.join(dist, 'index.html')].find((file) =>
+    existsSync(file),
+  );
+  if (!indexFile) {
     console.log('landing page payload: skipped (run `npm run build` first)');
     return;
   }
@@ -31,7 +34,7 @@ function landingPayload(): void {
     gzipped += gzipSync(content).length;
   }
   console.log(
-    `landing page payload (index.html + ${assets.length} eager assets): ${(raw / 1024).toFixed(1)} KiB, ` +
+    `landing page payload (${path.basename(indexFile)} + ${assets.length} eager assets): ${(raw / 1024).toFixed(1)} KiB, ` +
       `${(gzipped / 1024).toFixed(1)} KiB gzipped`,
   );
 }

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import {
@@ -16,6 +15,7 @@ import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { enforceDeclaredAccess, type RouteEntry } from './lib/http/access.ts';
+import { registerCompression } from './lib/http/compression.ts';
 import { registerCsrfProtection } from './lib/http/csrf.ts';
 import {
   answerClientError,
@@ -24,23 +24,38 @@ import {
   sendNotFound,
 } from './lib/http/error-handler.ts';
 import { registerJsonBodyParser } from './lib/http/json-body.ts';
+import { registerWebApp } from './lib/http/web-app.ts';
 import { newId } from './lib/ids.ts';
-import { registerAdminRoutes } from './modules/admin/index.ts';
+import {
+  registerAdjustmentRoutes,
+  registerAdminRoutes,
+  registerFloatRoutes,
+  registerUserAdminRoutes,
+} from './modules/admin/index.ts';
+import { registerApprovalRoutes } from './modules/approvals/index.ts';
+import { registerAuditRoutes } from './modules/audit/index.ts';
 import { createGuards, createKnownDevices, registerAuthRoutes } from './modules/auth/index.ts';
 import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
 import { registerSandboxMailboxRoutes } from './modules/notifications/index.ts';
+import { registerReportRoutes } from './modules/reports/index.ts';
+import { registerSettingsRoutes } from './modules/settings/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerWalletRoutes } from './modules/wallet/index.ts';
-import { registerFundingRoutes, registerPaystackWebhook } from './modules/funding/index.ts';
+import {
+  registerFundingAdminRoutes,
+  registerFundingRoutes,
+  registerPaystackWebhook,
+} from './modules/funding/index.ts';
 import { registerPaystackSimulator } from './providers/simulators/paystack/paystack-simulator.ts';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { registerApiKeyRoutes } from './modules/partners/index.ts';
 import {
   registerPinRoutes,
+  registerPurchaseAdminRoutes,
   registerPurchaseRoutes,
   registerVtpassWebhook,
 } from './modules/purchases/index.ts';
-import { REFRESH_CATALOG_JOB, registerCatalogRoutes } from './modules/catalog/index.ts';
+import { REFRESH_CATALOG_JOB, registerCatalogRoutes, registerPriceRoutes } from './modules/catalog/index.ts';
 import {
   registerVtpassSimulator,
   type VtpassSimulator,
@@ -154,10 +169,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
   });
+  await registerCompression(app);
   registerErrorHandling(app);
   registerCsrfProtection(app, { appUrl: config.appUrl, prefix: '/api/' });
 
-  const guards = createGuards(app, container.auth, container.partners);
+  const guards = createGuards(app, container.auth, container.partners, {
+    cacheEvents: container.cacheEvents,
+    ...(deps.keyCacheMs !== undefined && { keyOwnerCacheMs: deps.keyCacheMs }),
+  });
   const routes = enforceDeclaredAccess(app, {
     user: guards.requireUser,
     userOrKey: guards.requireUserOrKey,
@@ -178,12 +197,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerWalletRoutes(app, { ledger: container.ledger, balanceFeed: container.balanceFeed });
   registerFundingRoutes(app, {
     funding: container.funding,
+    decisions: container.manualDeposits,
     findUsersByIds: container.auth.findUsersByIds,
     mode: config.providerMode,
     simulateTransferUrl: isLive ? null : `${PAYSTACK_SIMULATOR_PREFIX}/simulate/transfer`,
   });
   registerPaystackWebhook(app, { funding: container.funding, gateway: container.gateway });
   registerCatalogRoutes(app, { catalog: container.catalog });
+  registerPriceRoutes(app, { prices: container.prices });
   registerPurchaseRoutes(app, {
     engine: container.purchases,
     verifications: container.verifications,
@@ -225,41 +246,33 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       log: app.log,
     });
   }
-  registerAdminRoutes(app, {
-    auth: container.auth,
-    ledger: container.ledger,
-    purchases: container.purchases,
+  registerAdminRoutes(app, { purchases: container.purchases });
+  registerPurchaseAdminRoutes(app, { admin: container.purchases.admin });
+  registerFundingAdminRoutes(app, { fundings: container.fundingAdmin });
+  registerUserAdminRoutes(app, { users: container.userAdmin });
+  registerFloatRoutes(app, { float: container.float });
+  registerAdjustmentRoutes(app, {
+    adjustments: container.adjustments,
+    findPeople: container.auth.findUsersByIds,
   });
+  registerApprovalRoutes(app, { approvals: container.approvals, findPeople: container.auth.findUsersByIds });
+  registerSettingsRoutes(app, {
+    db: container.db,
+    settings: container.settings,
+    audit: container.audit,
+    findPeople: container.auth.findUsersByIds,
+  });
+  registerReportRoutes(app, { reports: container.reports });
+  registerAuditRoutes(app, { audit: container.audit });
   if (!isLive && container.sandboxMailbox) registerSandboxMailboxRoutes(app, container.sandboxMailbox);
 
   const webDistDir = deps.webDistDir ?? defaultWebDistDir;
-  if (existsSync(path.join(webDistDir, 'index.html'))) await registerWebApp(app, webDistDir);
-  else app.setNotFoundHandler(sendNotFound);
+  if (existsSync(path.join(webDistDir, 'index.html'))) {
+    await registerWebApp(app, { root: webDistDir, isSandbox: !isLive });
+  } else app.setNotFoundHandler(sendNotFound);
 
   return { app, routes, container, simulators };
 }
 
 /** The nearest `hops` proxies are believed about who they forwarded for; the client's own claims are not. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
-const NOT_SPA = /^\/(api|webhooks|sandbox)(\/|$)|^\/(healthz|readyz|metrics)$/;
-
-async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    setHeaders: (res, filePath) => {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  // every other page path is the single-page app; its router decides what to show
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(pathname)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return sendNotFound(request, reply);
-  });
-}

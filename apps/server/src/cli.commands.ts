@@ -1,8 +1,8 @@
-import { userInfo } from 'node:os';
 import { allowedIpsText, apiKeyName } from '@quickvend/shared/api/api-keys';
 import { parseNaira, toNairaString } from '@quickvend/shared/money';
 import { z } from 'zod';
 import type { Container } from './container.ts';
+import { cliActor } from './modules/audit/index.ts';
 
 type Options = Record<string, string | undefined>;
 type Command = { usage: string; run: (container: Container, options: Options) => Promise<object> };
@@ -26,16 +26,31 @@ export const isDatabaseCommand = (name: string): name is keyof typeof databaseCo
 export const containerCommands: Record<string, Command> = {
   'admin:create': {
     usage: 'admin:create --email E --password P [--name N]   creates an admin, or promotes an existing user',
-    async run({ auth }, options) {
+    async run({ auth, audit, db }, options) {
       const email = emailOption.parse(options.email);
+      const makeAdmin = (userId: string, action: string, before: Record<string, unknown> | null) =>
+        db.transaction(async (tx) => {
+          await auth.setRole(userId, 'admin', tx);
+          await audit.record(
+            cliActor(),
+            {
+              action,
+              targetType: 'user',
+              targetId: userId,
+              before,
+              after: { role: 'admin' },
+            },
+            tx,
+          );
+        });
       const existing = await auth.findUserByEmail(email);
       if (existing) {
-        await auth.setRole(existing.id, 'admin');
+        if (existing.role !== 'admin') await makeAdmin(existing.id, 'user.promote', { role: existing.role });
         return { user: { ...existing, role: 'admin' }, created: false, promoted: existing.role !== 'admin' };
       }
       const password = passwordOption.parse(options.password);
       const user = await auth.createUser({ email, password, name: options.name?.trim() || 'Admin' });
-      await auth.setRole(user.id, 'admin');
+      await makeAdmin(user.id, 'user.create', null);
       return { user: { ...user, role: 'admin' }, created: true, promoted: true };
     },
   },
@@ -77,16 +92,25 @@ export const containerCommands: Record<string, Command> = {
   },
   'user:create': {
     usage: 'user:create --email E --password P --name N   creates an ordinary user',
-    async run({ auth }, options) {
+    async run({ auth, audit }, options) {
       const email = emailOption.parse(options.email);
       const password = passwordOption.parse(options.password);
       const name = z.string('--name is required').trim().min(1, '--name is required').parse(options.name);
-      return { user: await auth.createUser({ email, password, name }), created: true };
+      // the session library makes the account in its own writes: the record follows it
+      const user = await auth.createUser({ email, password, name });
+      await audit.record(cliActor(), {
+        action: 'user.create',
+        targetType: 'user',
+        targetId: user.id,
+        after: { role: user.role },
+      });
+      return { user, created: true };
     },
   },
 };
 
-async function adjust({ auth, ledger }: Container, options: Options, direction: 'credit' | 'debit') {
+/** Immediate, however large: the operator at the console is trusted; the audit log still records it. */
+async function adjust({ auth, adjustments }: Container, options: Options, direction: 'credit' | 'debit') {
   const email = emailOption.parse(options.email);
   const reason = z
     .string('--reason is required')
@@ -102,13 +126,7 @@ async function adjust({ auth, ledger }: Container, options: Options, direction: 
   if (amountKobo <= 0) throw new Error('--amount must be more than zero');
   const user = await auth.findUserByEmail(email);
   if (!user) throw new Error(`No user with the email ${email}`);
-  const result = await ledger.adjustWallet({
-    userId: user.id,
-    direction,
-    amountKobo,
-    reason,
-    actor: `cli:${userInfo().username}`,
-  });
+  const result = await adjustments.makeNow(user.id, { direction, amountKobo, reason }, cliActor());
   return {
     user: { id: user.id, email: user.email },
     direction,

@@ -7,19 +7,40 @@ import { startCacheEvents } from './lib/cache-events.ts';
 import { startJobQueue } from './lib/jobs.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { checkSecretFingerprints } from './lib/secrets.ts';
-import { createAuthService } from './modules/auth/index.ts';
-import { createFundingService, PROCESS_WEBHOOK_JOB } from './modules/funding/index.ts';
+import {
+  CHECK_FLOAT_JOB,
+  createFloatMonitor,
+  createUserAdmin,
+  createWalletAdjustments,
+  WALLET_ADJUSTMENT,
+} from './modules/admin/index.ts';
+import { createApprovals } from './modules/approvals/index.ts';
+import { createAuditLog } from './modules/audit/index.ts';
+import { createAuthReportQueries, createAuthService } from './modules/auth/index.ts';
+import {
+  createFundingAdmin,
+  createFundingReportQueries,
+  createFundingSearch,
+  createFundingService,
+  PROCESS_WEBHOOK_JOB,
+  createManualDepositDecisions,
+  MANUAL_DEPOSIT_APPROVAL,
+} from './modules/funding/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import { createMailer, createSandboxMailbox, type MailTransport } from './modules/notifications/index.ts';
+import { createReports } from './modules/reports/index.ts';
+import { createSettings } from './modules/settings/index.ts';
 import { startBalanceFeed } from './modules/wallet/index.ts';
 import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts';
 import { createSmtpTransport } from './providers/smtp/smtp.adapter.ts';
 import { createVtpassProvider } from './providers/vtpass/vtpass.adapter.ts';
-import { createCatalog, REFRESH_CATALOG_JOB } from './modules/catalog/index.ts';
+import { createCatalog, createPriceAdmin, REFRESH_CATALOG_JOB } from './modules/catalog/index.ts';
 import { createPartners } from './modules/partners/index.ts';
 import {
   createPinService,
   createPurchaseEngine,
+  DELIVER_APPROVAL,
+  createPurchaseReportQueries,
   createVerificationService,
   credentialMail,
   RECONCILE_JOB,
@@ -74,6 +95,9 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     : (sandboxMailbox as MailTransport);
   const mailer = createMailer(transport, log);
   const ledger = createLedger(db);
+  const audit = createAuditLog(db);
+  const settings = createSettings(db);
+  const approvals = createApprovals({ db, audit, clock });
   const rateLimiter = createRateLimiter({ db, clock });
   const auth = createAuthService({
     db,
@@ -104,6 +128,17 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     minAmountKobo: config.minFundingKobo,
     log,
   });
+  const adjustments = createWalletAdjustments({
+    db,
+    ledger,
+    audit,
+    approvals,
+    settings,
+    findCustomer: (userId) => auth.accounts.findUser(userId),
+  });
+  approvals.register(WALLET_ADJUSTMENT, adjustments.carryOut);
+  const manualDeposits = createManualDepositDecisions({ db, funding, approvals, settings, audit });
+  approvals.register(MANUAL_DEPOSIT_APPROVAL, manualDeposits.carryOut);
   if (options.runWorkers) {
     await jobs.work(PROCESS_WEBHOOK_JOB, z.object({ eventId: z.string() }), ({ eventId }) =>
       funding.processWebhook(eventId),
@@ -116,7 +151,20 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     secretKey: config.vtpass.secretKey,
     ...(options.providerTimeoutMs !== undefined && { timeoutMs: options.providerTimeoutMs }),
   });
-  const catalog = createCatalog({ db, provider: billsProvider, clock, log });
+  const cacheEvents = await startCacheEvents(database, log);
+  const catalog = createCatalog({ db, provider: billsProvider, clock, log, cacheEvents });
+  const prices = createPriceAdmin({ db, catalog, audit });
+  const float = createFloatMonitor({
+    db,
+    provider: billsProvider,
+    settings,
+    clock,
+    liabilities: () => ledger.sumWalletBalances(),
+    adminEmails: async () =>
+      (await auth.listUsers()).filter((user) => user.role === 'admin').map((user) => user.email),
+    sendMail: (mail) => mailer.send(mail),
+    log,
+  });
   const pins = createPinService({
     db,
     pepper: config.pinPepper,
@@ -124,7 +172,6 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     appUrl: config.appUrl,
     sendMail: (mail) => mailer.send(mail),
   });
-  const cacheEvents = await startCacheEvents(database, log);
   const partners = createPartners({
     db,
     clock,
@@ -165,6 +212,15 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
       );
     },
     recheckAfterSeconds: config.purchaseRecheckAfterSeconds,
+    audit,
+    approvals,
+    users: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
+  });
+  approvals.register(DELIVER_APPROVAL, purchases.admin.deliverApproved);
+  const fundingAdmin = createFundingAdmin({
+    search: createFundingSearch(db),
+    owners: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
+    clock,
   });
   if (options.runWorkers) {
     await jobs.work(REQUERY_JOB, z.object({ purchaseId: z.string() }), ({ purchaseId }) =>
@@ -181,29 +237,51 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     await jobs.schedule(REFRESH_CATALOG_JOB, '17 * * * *');
     await jobs.work(PRUNE_RATE_LIMITS_JOB, z.object({}), () => rateLimiter.prune());
     await jobs.schedule(PRUNE_RATE_LIMITS_JOB, '41 * * * *');
+    await jobs.work(CHECK_FLOAT_JOB, z.object({}), async () => {
+      await float.check();
+    });
+    await jobs.schedule(CHECK_FLOAT_JOB, '*/5 * * * *');
     // purchases a crash left behind are picked up at start, not at the next tick
     await jobs.send(RECONCILE_JOB, {});
   }
+  const userAdmin = createUserAdmin({ db, auth, ledger, audit, partners, purchases, funding, cacheEvents });
   const balanceFeed = await startBalanceFeed(database.listen, log);
+  const reports = createReports({
+    purchases: createPurchaseReportQueries(db),
+    fundings: createFundingReportQueries(db),
+    users: createAuthReportQueries(db),
+    ledger,
+    clock,
+  });
 
   return {
     db,
     ledger,
+    audit,
+    settings,
+    approvals,
     auth,
     mailer,
     sandboxMailbox,
     gateway,
     jobs,
     funding,
+    fundingAdmin,
+    adjustments,
+    manualDeposits,
     billsProvider,
+    float,
     catalog,
+    prices,
     pins,
     partners,
     purchases,
     verifications,
     rateLimiter,
     balanceFeed,
+    reports,
     cacheEvents,
+    userAdmin,
     async close() {
       await balanceFeed.close();
       await cacheEvents.close();

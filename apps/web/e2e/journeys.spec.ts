@@ -55,6 +55,7 @@ test('an admin signs in at the admin login and sees the users', async ({ page })
   await page.getByLabel('Password').fill('admin password');
   await page.getByRole('button', { name: /log ?in|sign in/i }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByText(customer)).toBeVisible();
 });
 

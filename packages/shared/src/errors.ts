@@ -3,6 +3,7 @@ import { z } from 'zod';
 export const errorCodes = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
+  'ACCOUNT_SUSPENDED',
   'NOT_FOUND',
   'VALIDATION_FAILED',
   'INVALID_CREDENTIALS',

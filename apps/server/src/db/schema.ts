@@ -7,3 +7,7 @@ export * from '../modules/catalog/catalog.tables.ts';
 export * from '../modules/purchases/purchases.tables.ts';
 export * from '../modules/partners/partners.tables.ts';
 export * from './system.tables.ts';
+export * from '../modules/audit/audit.tables.ts';
+export * from '../modules/approvals/approvals.tables.ts';
+export * from '../modules/admin/admin.tables.ts';
+export * from '../modules/settings/settings.tables.ts';

@@ -5,6 +5,7 @@ export type { ErrorCode };
 export const httpStatusByCode = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  ACCOUNT_SUSPENDED: 403,
   NOT_FOUND: 404,
   VALIDATION_FAILED: 400,
   INVALID_CREDENTIALS: 401,

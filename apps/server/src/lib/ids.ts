@@ -31,7 +31,12 @@ export type IdPrefix =
   | 'whk'
   | 'dva'
   | 'pur'
-  | 'key';
+  | 'key'
+  | 'aud'
+  | 'apr'
+  | 'pev'
+  | 'prc'
+  | 'flt';
 
 /** Prefixed, time-sortable ids: `usr_01J...`. */
 export function newId(prefix: IdPrefix): string {

@@ -106,8 +106,24 @@ export class TestClient {
     return this.send('POST', url, body, headers);
   }
 
+  async put(
+    url: string,
+    body: Json = {},
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    return this.send('PUT', url, body, headers);
+  }
+
+  async delete(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    return this.send('DELETE', url, undefined, {
+      origin: TEST_APP_URL,
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    });
+  }
+
   private async send(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     body: Json | undefined,
     headers: Record<string, string>,

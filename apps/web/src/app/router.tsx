@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { LandingPage } from '@/features/landing/components/landing-page.tsx';
 import { paths } from '@/lib/paths.ts';
 import { ComingSoonPage, NotFoundPage } from './routes/coming-soon.tsx';
 import { AliasRedirect, GuestOnly, RequireSession } from './routes/guards.tsx';
@@ -24,6 +23,11 @@ function comingSoon(path: string, title: string): RouteObject {
   return { path, caseSensitive: true, element: <ComingSoonPage title={title} /> };
 }
 
+/** A back-office page, inside the admin frame (features/admin/components/admin-layout.tsx). */
+function adminPage<M>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject {
+  return { path, caseSensitive: true, lazy: page(load, pick) };
+}
+
 /** The signed-in frame around `children`, with an error boundary that keeps the sidebar. */
 function insideDashboard(children: RouteObject[]): RouteObject {
   return {
@@ -40,8 +44,15 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: BlankLoading,
     children: [
-      // the landing page ships in the main chunk: it must show at once on a slow phone
-      { index: true, Component: LandingPage },
+      // a visit to `/` gets the landing rendered at build (landing.html, src/landing.tsx); this is for
+      // moving there inside the app
+      {
+        index: true,
+        lazy: page(
+          () => import('./routes/landing-route.tsx'),
+          (m) => m.LandingRoute,
+        ),
+      },
       {
         element: <GuestOnly />,
         children: [
@@ -247,7 +258,6 @@ export const routes: RouteObject[] = [
             },
             comingSoon(paths.refer, 'Refer and Earn'),
             comingSoon(paths.referer, 'Referral'),
-            comingSoon(paths.editUser, 'Edit User'),
           ]),
         ],
       },
@@ -256,12 +266,62 @@ export const routes: RouteObject[] = [
         children: [
           insideDashboard([
             {
-              path: paths.admin,
-              caseSensitive: true,
               lazy: page(
-                () => import('@/features/admin/components/admin-page.tsx'),
-                (m) => m.AdminPage,
+                () => import('@/features/admin/components/admin-layout.tsx'),
+                (m) => m.AdminLayout,
               ),
+              children: [
+                adminPage(
+                  paths.admin,
+                  () => import('@/features/admin/home/admin-home-page.tsx'),
+                  (m) => m.AdminHomePage,
+                ),
+                adminPage(
+                  paths.adminUsers,
+                  () => import('@/features/admin/users/users-page.tsx'),
+                  (m) => m.AdminUsersPage,
+                ),
+                adminPage(
+                  paths.editUser,
+                  () => import('@/features/admin/users/edit-user-page.tsx'),
+                  (m) => m.EditUserPage,
+                ),
+                adminPage(
+                  paths.adminPurchases,
+                  () => import('@/features/admin/purchases/purchases-page.tsx'),
+                  (m) => m.AdminPurchasesPage,
+                ),
+                adminPage(
+                  paths.adminPurchase,
+                  () => import('@/features/admin/purchases/purchase-detail-page.tsx'),
+                  (m) => m.AdminPurchaseDetailPage,
+                ),
+                adminPage(
+                  paths.adminFundings,
+                  () => import('@/features/admin/purchases/fundings-page.tsx'),
+                  (m) => m.AdminFundingsPage,
+                ),
+                adminPage(
+                  paths.adminApprovals,
+                  () => import('@/features/admin/money/approvals-page.tsx'),
+                  (m) => m.AdminApprovalsPage,
+                ),
+                adminPage(
+                  paths.adminPrices,
+                  () => import('@/features/admin/prices/prices-page.tsx'),
+                  (m) => m.AdminPricesPage,
+                ),
+                adminPage(
+                  paths.adminReports,
+                  () => import('@/features/admin/reports/reports-page.tsx'),
+                  (m) => m.AdminReportsPage,
+                ),
+                adminPage(
+                  paths.adminAudit,
+                  () => import('@/features/admin/audit/audit-page.tsx'),
+                  (m) => m.AdminAuditPage,
+                ),
+              ],
             },
           ]),
         ],

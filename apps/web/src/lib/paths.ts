@@ -27,12 +27,24 @@ export const paths = {
   referer: '/referer',
   admin: '/admin',
   editUser: '/edit-user/:id',
+  adminUsers: '/admin/users',
+  adminPurchases: '/admin/purchases',
+  adminPurchase: '/admin/purchases/:id',
+  adminFundings: '/admin/fundings',
+  adminApprovals: '/admin/approvals',
+  adminPrices: '/admin/prices',
+  adminReports: '/admin/reports',
+  adminAudit: '/admin/audit',
 } as const;
 
 export type PageKey = keyof typeof paths;
 
 export function editUserPath(id: string): string {
   return `/edit-user/${encodeURIComponent(id)}`;
+}
+
+export function adminPurchasePath(id: string): string {
+  return `/admin/purchases/${encodeURIComponent(id)}`;
 }
 
 export function transactionReceiptPath(requestId: string): string {

@@ -98,8 +98,10 @@ export const service = z.object({
   hasVariations: z.boolean(),
   /** what must be verified before paying, if anything */
   verification: z.enum(['smartcard', 'meter', 'profile']).nullable(),
-  /** the discount on the face value, in basis points (100 = 1%) */
+  /** web customers' discount on the face value, in basis points (100 = 1%); negative for a markup */
   discountBps: z.number().int(),
+  /** the same for partners buying through the API */
+  apiDiscountBps: z.number().int(),
 });
 export type Service = z.infer<typeof service>;
 export const servicesResponse = z.object({ services: z.array(service) });
@@ -107,8 +109,15 @@ export const servicesResponse = z.object({ services: z.array(service) });
 export const variation = z.object({
   code: z.string(),
   name: z.string(),
+  /** face value */
   amountKobo: z.number().int(),
   amount: z.string(),
+  /** what a web customer pays for it */
+  priceKobo: z.number().int(),
+  price: z.string(),
+  /** what a partner pays for it through the API */
+  apiPriceKobo: z.number().int(),
+  apiPrice: z.string(),
 });
 export type Variation = z.infer<typeof variation>;
 export const variationsResponse = z.object({ variations: z.array(variation) });

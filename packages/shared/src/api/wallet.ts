@@ -44,16 +44,3 @@ export const statementResponse = z.object({
 
 /** Sent on the wallet event stream (`event: balance`) whenever the balance changes. */
 export const balanceEvent = z.object({ balanceKobo: z.number().int(), balance: z.string() });
-
-export const adminUser = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(['user', 'admin']),
-  balanceKobo: z.number().int(),
-  balance: z.string(),
-  createdAt: z.string(),
-});
-export type AdminUser = z.infer<typeof adminUser>;
-
-export const adminUsersResponse = z.object({ users: z.array(adminUser) });

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Me } from '@quickvend/shared/api/auth';
+import { userAdminMessages, type UserStatus } from '@quickvend/shared/api/admin-users';
+import type { CacheEvents } from '../../lib/cache-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthService } from './auth.service.ts';
+import { USERS_TOPIC } from './user-accounts.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -27,26 +30,41 @@ export function sendCookies(reply: FastifyReply, setCookie: string[]): void {
 
 export type Guards = ReturnType<typeof createGuards>;
 
-/** How long a key's owner, once read, is reused for that owner's key requests (no route behind a key reads the role). */
+/**
+ * How long a key's owner, once read, is reused for that owner's key requests (no route behind a key reads the
+ * role). A suspension reaches every process at once through `USERS_TOPIC`; this is the fallback.
+ */
 const KEY_OWNER_CACHE_MS = 5_000;
 
 /** Route guards: every protected route names one in its preHandler, so the rule is visible where the route is. */
 export function createGuards(
   app: FastifyInstance,
-  auth: AuthService,
+  auth: Pick<AuthService, 'getSession' | 'accounts'>,
   keys: { authenticate: (key: string, ip: string) => Promise<string | null> },
+  options: { cacheEvents?: Pick<CacheEvents, 'subscribe'>; keyOwnerCacheMs?: number } = {},
 ) {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('authMethod', null);
-  const keyOwners = new Map<string, { owner: Me; until: number }>();
-
-  async function findKeyOwner(userId: string): Promise<Me | undefined> {
-    const cached = keyOwners.get(userId);
-    if (cached && cached.until > performance.now()) return cached.owner;
-    const owner = (await auth.findUsersByIds([userId])).get(userId);
-    if (owner) keyOwners.set(userId, { owner, until: performance.now() + KEY_OWNER_CACHE_MS });
+  const keyOwnerCacheMs = options.keyOwnerCacheMs ?? KEY_OWNER_CACHE_MS;
+  type KeyOwner = { owner: Me; standing: UserStatus };
+  const keyOwners = new Map<string, KeyOwner & { until: number }>();
+  // bumped on every invalidation: a lookup that was running meanwhile must not cache what it read
+  let generation = 0;
+  options.cacheEvents?.subscribe(USERS_TOPIC, (userId) => {
+    generation += 1;
+    if (userId === null) keyOwners.clear();
     else keyOwners.delete(userId);
-    return owner;
+  });
+
+  async function findKeyOwner(userId: string): Promise<KeyOwner | undefined> {
+    const cached = keyOwners.get(userId);
+    if (cached && cached.until > performance.now()) return cached;
+    keyOwners.delete(userId);
+    const seen = generation;
+    const holder = await auth.accounts.keyHolder(userId);
+    if (!holder) return undefined;
+    if (generation === seen) keyOwners.set(userId, { ...holder, until: performance.now() + keyOwnerCacheMs });
+    return holder;
   }
 
   async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<Me | null> {
@@ -63,16 +81,20 @@ export function createGuards(
 
   /**
    * A partner's bearer key.
-   * @throws UNAUTHENTICATED for a missing, unknown or revoked key; FORBIDDEN from an address the key does not allow
+   * @throws UNAUTHENTICATED for a missing, unknown or revoked key (or a deleted owner); FORBIDDEN from an address
+   * the key does not allow; ACCOUNT_SUSPENDED while its owner is suspended
    */
   async function loadKeyOwner(request: FastifyRequest): Promise<Me> {
     const key = request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
     const userId = key ? await keys.authenticate(key, request.ip) : null;
-    const owner = userId ? await findKeyOwner(userId) : undefined;
-    if (!owner) throw new AppError('UNAUTHENTICATED', 'Missing, unknown or revoked API key.');
-    request.currentUser = owner;
+    const found = userId ? await findKeyOwner(userId) : undefined;
+    if (!found || found.standing === 'deleted') {
+      throw new AppError('UNAUTHENTICATED', 'Missing, unknown or revoked API key.');
+    }
+    if (found.standing === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', userAdminMessages.suspended);
+    request.currentUser = found.owner;
     request.authMethod = 'key';
-    return owner;
+    return found.owner;
   }
 
   return {

@@ -3,9 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminRegisterBody,
-  createInvitationBody,
   forgotPasswordBody,
-  invitationResponse,
   meResponse,
   openInvitationResponse,
   resetPasswordBody,
@@ -121,18 +119,6 @@ export function registerAuthRoutes(
     '/api/v1/me',
     { config: { access: 'user' }, schema: { response: { 200: meResponse } } },
     (request) => ({ user: signedInUser(request) }),
-  );
-
-  app.post(
-    '/api/v1/admin/invitations',
-    {
-      config: { access: 'admin' },
-      schema: { body: createInvitationBody, response: { 201: invitationResponse } },
-    },
-    async (request, reply) => {
-      const created = await auth.createInvitation(signedInUser(request).id, request.body.email);
-      return reply.status(201).send({ invitation: created });
-    },
   );
 
   app.get(

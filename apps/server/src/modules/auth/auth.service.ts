@@ -1,18 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Me, Role } from '@quickvend/shared/api/auth';
+import { userAdminMessages } from '@quickvend/shared/api/admin-users';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '@quickvend/shared/services';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId, type IdPrefix } from '../../lib/ids.ts';
 import type { Mailer } from '../notifications/index.ts';
-import { accounts, adminInvitations, sessions, users, verifications } from './auth.tables.ts';
+import { accounts, sessions, users, verifications } from './auth.tables.ts';
+import { createInvitations } from './invitations.ts';
+import { createUserAccounts } from './user-accounts.ts';
 
 /** A session ends after this long without use... */
 export const SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60;
@@ -20,7 +22,6 @@ export const SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 const SESSION_REFRESH_SECONDS = 60 * 60;
 const RESET_TOKEN_SECONDS = 60 * 60;
-const INVITATION_SECONDS = 7 * 24 * 60 * 60;
 
 // OWASP's first choice for password storage: Argon2id, 19 MiB, 2 iterations, 1 lane
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -96,6 +97,9 @@ export function createAuthService(deps: AuthDeps) {
       additionalFields: {
         role: { type: 'string', input: false, defaultValue: 'user', required: false },
         referredBy: { type: 'string', input: true, required: false },
+        // read with every session, so a suspended or deleted account's session is refused at no extra cost
+        suspendedAt: { type: 'date', input: false, required: false },
+        deletedAt: { type: 'date', input: false, required: false },
       },
     },
     advanced: {
@@ -106,6 +110,21 @@ export function createAuthService(deps: AuthDeps) {
     },
     databaseHooks: {
       user: { create: { after: (user) => deps.onUserCreated(user.id) } },
+      // after the password was checked: a suspended or deleted account gets no session
+      session: {
+        create: {
+          before: async (session, context) => {
+            const adapter = context?.context.internalAdapter ?? (await auth.$context).internalAdapter;
+            const user = await adapter.findUserById(session.userId);
+            if (user && isBlocked(user)) {
+              throw APIError.from('FORBIDDEN', {
+                message: userAdminMessages.suspended,
+                code: 'deletedAt' in user && user.deletedAt ? 'ACCOUNT_DELETED' : 'ACCOUNT_SUSPENDED',
+              });
+            }
+          },
+        },
+      },
     },
   });
 
@@ -116,8 +135,10 @@ export function createAuthService(deps: AuthDeps) {
     role: user.role === 'admin' ? 'admin' : 'user',
   });
 
-  async function setRole(userId: string, role: Role): Promise<void> {
-    await db.update(users).set({ role, updatedAt: clock.now() }).where(eq(users.id, userId));
+  const invitations = createInvitations({ db, clock, appUrl: deps.appUrl, secret: deps.secret });
+
+  async function setRole(userId: string, role: Role, executor: Executor = db): Promise<void> {
+    await executor.update(users).set({ role, updatedAt: clock.now() }).where(eq(users.id, userId));
   }
 
   async function signUp(
@@ -159,6 +180,10 @@ export function createAuthService(deps: AuthDeps) {
     });
     const session = result?.response;
     if (!session) return null;
+    if (isBlocked(session.user)) {
+      await db.delete(sessions).where(eq(sessions.id, session.session.id));
+      return null;
+    }
     const ageSeconds = (clock.now().getTime() - session.session.createdAt.getTime()) / 1000;
     if (ageSeconds > SESSION_ABSOLUTE_SECONDS) {
       await db.delete(sessions).where(eq(sessions.id, session.session.id));
@@ -179,41 +204,6 @@ export function createAuthService(deps: AuthDeps) {
     await call(() => auth.api.resetPassword({ body: { token, newPassword: password } }));
   }
 
-  async function createInvitation(createdBy: string, email: string | undefined) {
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(clock.now().getTime() + INVITATION_SECONDS * 1000);
-    const id = newId('inv');
-    await db.insert(adminInvitations).values({
-      id,
-      tokenHash: hashToken(token),
-      email: email?.toLowerCase() ?? null,
-      createdBy,
-      expiresAt,
-    });
-    return {
-      id,
-      email: email?.toLowerCase() ?? null,
-      url: `${deps.appUrl}/AdminRegister?invite=${token}`,
-      expiresAt: expiresAt.toISOString(),
-    };
-  }
-
-  /** @throws NOT_FOUND when the invitation is unknown, used or expired */
-  async function findOpenInvitation(token: string) {
-    const [invitation] = await db
-      .select({ id: adminInvitations.id, email: adminInvitations.email })
-      .from(adminInvitations)
-      .where(
-        and(
-          eq(adminInvitations.tokenHash, hashToken(token)),
-          isNull(adminInvitations.usedAt),
-          gt(adminInvitations.expiresAt, clock.now()),
-        ),
-      );
-    if (!invitation) throw new AppError('NOT_FOUND', 'This invitation is not valid or has expired.');
-    return invitation;
-  }
-
   /**
    * Claims the invitation first (one conditional update, so two people racing with one link cannot both
    * succeed), then creates the account; the claim is released if the account cannot be created.
@@ -223,33 +213,17 @@ export function createAuthService(deps: AuthDeps) {
     input: { token: string; email: string; password: string; name?: string | undefined },
     headers: Headers,
   ): Promise<SessionResult> {
-    const now = clock.now();
-    const [claimed] = await db
-      .update(adminInvitations)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(adminInvitations.tokenHash, hashToken(input.token)),
-          isNull(adminInvitations.usedAt),
-          gt(adminInvitations.expiresAt, now),
-          or(isNull(adminInvitations.email), eq(adminInvitations.email, input.email)),
-        ),
-      )
-      .returning({ id: adminInvitations.id });
-    if (!claimed) throw new AppError('NOT_FOUND', 'This invitation is not valid or has expired.');
+    const claimed = await invitations.claim(input.token, input.email);
     let result: SessionResult;
     try {
       const name = input.name?.trim() || (input.email.split('@')[0] ?? 'Admin');
       result = await signUp({ name, email: input.email, password: input.password }, headers);
     } catch (error) {
-      await db.update(adminInvitations).set({ usedAt: null }).where(eq(adminInvitations.id, claimed.id));
+      await invitations.release(claimed);
       throw error;
     }
     await setRole(result.user.id, 'admin');
-    await db
-      .update(adminInvitations)
-      .set({ usedBy: result.user.id })
-      .where(eq(adminInvitations.id, claimed.id));
+    await invitations.markUsedBy(claimed, result.user.id);
     return { ...result, user: { ...result.user, role: 'admin' } };
   }
 
@@ -320,8 +294,9 @@ export function createAuthService(deps: AuthDeps) {
     getSession,
     requestPasswordReset,
     resetPassword,
-    createInvitation,
-    findOpenInvitation,
+    invitations,
+    findOpenInvitation: (token: string) => invitations.findOpen(token),
+    accounts: createUserAccounts({ db, clock }),
     registerAdmin,
     createUser,
     findUserByEmail,
@@ -334,7 +309,8 @@ export function createAuthService(deps: AuthDeps) {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const isBlocked = (user: object) =>
+  ('suspendedAt' in user && Boolean(user.suspendedAt)) || ('deletedAt' in user && Boolean(user.deletedAt));
 
 const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 
@@ -347,6 +323,9 @@ const AUTH_ERRORS: Record<string, [AppError['code'], string]> = {
   PASSWORD_TOO_SHORT: ['VALIDATION_FAILED', `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`],
   PASSWORD_TOO_LONG: ['VALIDATION_FAILED', `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`],
   INVALID_EMAIL: ['VALIDATION_FAILED', 'Please enter a valid email address.'],
+  ACCOUNT_SUSPENDED: ['ACCOUNT_SUSPENDED', userAdminMessages.suspended],
+  // a deleted account is gone: it is answered as an unknown one
+  ACCOUNT_DELETED: ['INVALID_CREDENTIALS', 'Invalid email or password.'],
 };
 
 /** Runs a session-library call, turning its errors into ours. */

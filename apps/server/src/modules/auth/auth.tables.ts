@@ -16,6 +16,13 @@ export const users = pgTable('users', {
     .notNull()
     .default('user'),
   referredBy: text('referred_by'),
+  /** a Nigerian mobile number, 11 digits from 0, as the customer or an admin entered it */
+  phone: text('phone'),
+  /** set while an admin has suspended the account: no sign-in, sessions, keys, purchases or funding */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
+  /** soft delete: personal data is anonymised; the ledger lines and purchases stay for the books */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   ...timestamps,
 });
 
@@ -79,4 +86,7 @@ export const adminInvitations = pgTable('admin_invitations', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   usedBy: text('used_by').references(() => users.id),
+  /** an admin withdrew the link before anyone used it */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedBy: text('revoked_by').references(() => users.id),
 });

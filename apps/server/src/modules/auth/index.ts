@@ -8,3 +8,5 @@ export {
 export { registerAuthRoutes } from './auth.routes.ts';
 export { createGuards, signedInUser, type Guards } from './auth.guard.ts';
 export { createKnownDevices, type KnownDevices } from './known-device.ts';
+export { statusOf, USERS_TOPIC, type UserRow, type UserSearch } from './user-accounts.ts';
+export { createAuthReportQueries, type AuthReportQueries } from './auth.reports.ts';

@@ -13,6 +13,8 @@ export type ProviderService = {
   name: string;
   minimumKobo: Kobo | null;
   maximumKobo: Kobo | null;
+  /** what the provider keeps off the face value for us, in basis points, when its catalogue says */
+  commissionBps?: number | null;
 };
 
 /** Port: where the catalogue's limits and plans come from (the bills provider implements it). */

@@ -25,6 +25,7 @@ export function registerCatalogRoutes(parent: FastifyInstance, deps: { catalog: 
         hasVariations: service.hasVariations,
         verification: service.verification,
         discountBps: service.discountBps,
+        apiDiscountBps: service.apiDiscountBps,
       })),
     }),
   );
@@ -48,6 +49,10 @@ export function registerCatalogRoutes(parent: FastifyInstance, deps: { catalog: 
           name: v.name,
           amountKobo: v.amountKobo,
           amount: toNairaString(v.amountKobo),
+          priceKobo: v.priceKobo,
+          price: toNairaString(v.priceKobo),
+          apiPriceKobo: v.apiPriceKobo,
+          apiPrice: toNairaString(v.apiPriceKobo),
         })),
       };
     },

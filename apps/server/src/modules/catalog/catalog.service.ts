@@ -1,11 +1,15 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kobo } from '@quickvend/shared/money';
+import { EXAMPLE_FACE_KOBO, quote, type PriceChannel, type Quote } from '@quickvend/shared/pricing';
 import type { Database } from '../../db/client.ts';
+import type { CacheEvents } from '../../lib/cache-events.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findServiceDefinition, serviceDefinitions, type ServiceDefinition } from './catalog.definitions.ts';
 import type { CatalogSource } from './catalog.port.ts';
-import { catalogServices, catalogVariations, discountRules } from './catalog.tables.ts';
+import { catalogServices, catalogVariations } from './catalog.tables.ts';
+import { commissionRateOf, type CommissionRate } from './commission-rates.ts';
+import { createPriceRules, type StoredPriceRule } from './price-rules.store.ts';
 
 export const REFRESH_CATALOG_JOB = 'catalog.refresh-plans';
 const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
@@ -14,18 +18,39 @@ const SERVICES_CACHE_MS = 60_000;
 export type CatalogService = ServiceDefinition & {
   minimumKobo: Kobo | null;
   maximumKobo: Kobo | null;
-  /** the discount on the face value, in basis points */
+  commission: CommissionRate;
+  /** web customers' discount on the face value, in basis points (negative: a markup) */
   discountBps: number;
+  /** the same for partners */
+  apiDiscountBps: number;
 };
-export type CatalogVariation = { code: string; name: string; amountKobo: Kobo };
+export type CatalogVariation = {
+  code: string;
+  name: string;
+  /** face value */
+  amountKobo: Kobo;
+  /** what a web customer pays */
+  priceKobo: Kobo;
+  /** what a partner pays */
+  apiPriceKobo: Kobo;
+};
+
+type Limits = Map<string, typeof catalogServices.$inferSelect>;
+
+/** A service-wide percentage as a discount: what a customer reads beside a price. */
+function discountOf(priced: Quote<StoredPriceRule>): number {
+  return priced.source === 'service' && priced.rule?.mode === 'bps' ? -priced.rule.bps : 0;
+}
 
 export function createCatalog(deps: {
   db: Database;
   provider: CatalogSource;
   clock: Clock;
   log: FastifyBaseLogger;
+  cacheEvents: Pick<CacheEvents, 'publish' | 'subscribe'>;
 }) {
   const { db, provider, clock, log } = deps;
+  const rules = createPriceRules({ db, clock, cacheEvents: deps.cacheEvents });
   const inFlight = new Map<string, Promise<void>>();
 
   /** One refresh per key at a time in this process; provider failures keep the last good list. */
@@ -54,12 +79,14 @@ export function createCatalog(deps: {
               serviceId: service.serviceId,
               minimumKobo: service.minimumKobo,
               maximumKobo: service.maximumKobo,
+              commissionBps: service.commissionBps ?? null,
             })
             .onConflictDoUpdate({
               target: catalogServices.serviceId,
               set: {
                 minimumKobo: service.minimumKobo,
                 maximumKobo: service.maximumKobo,
+                commissionBps: service.commissionBps ?? null,
                 refreshedAt: clock.now(),
               },
             });
@@ -121,35 +148,73 @@ export function createCatalog(deps: {
   const isStale = (refreshedAt: Date | undefined) =>
     !refreshedAt || clock.now().getTime() - refreshedAt.getTime() > STALE_AFTER_MS;
 
-  let cachedServices: { at: number; services: CatalogService[] } | undefined;
+  let cachedLimits: { at: number; limits: Limits } | undefined;
+
+  /** Served from memory for a minute: every purchase asks for its service's limits. */
+  async function readLimits(): Promise<Limits> {
+    if (cachedLimits && clock.now().getTime() - cachedLimits.at < SERVICES_CACHE_MS)
+      return cachedLimits.limits;
+    let rows = await db.select().from(catalogServices);
+    if (rows.length === 0) {
+      await refreshLimits();
+      rows = await db.select().from(catalogServices);
+    } else if (rows.some((l) => isStale(l.refreshedAt))) {
+      void refreshLimits();
+    }
+    const limits: Limits = new Map(rows.map((l) => [l.serviceId, l]));
+    if (rows.length > 0) cachedLimits = { at: clock.now().getTime(), limits };
+    return limits;
+  }
+
+  function describe(definition: ServiceDefinition, limits: Limits, priced: readonly StoredPriceRule[]) {
+    const limit = limits.get(definition.id);
+    const commission = commissionRateOf(definition, limit?.commissionBps);
+    const serviceWide = (channel: PriceChannel) =>
+      discountOf(
+        quote(
+          priced,
+          { serviceId: definition.id, variationCode: null, channel },
+          EXAMPLE_FACE_KOBO,
+          commission.bps,
+        ),
+      );
+    return {
+      ...definition,
+      minimumKobo: limit?.minimumKobo ?? null,
+      maximumKobo: limit?.maximumKobo ?? null,
+      commission,
+      discountBps: serviceWide('web'),
+      apiDiscountBps: serviceWide('api'),
+    };
+  }
+
+  function priceVariation(
+    service: CatalogService,
+    row: { code: string; name: string; amountKobo: Kobo },
+    priced: readonly StoredPriceRule[],
+  ): CatalogVariation {
+    const at = (channel: PriceChannel) =>
+      quote(
+        priced,
+        { serviceId: service.id, variationCode: row.code, channel },
+        row.amountKobo,
+        service.commission.bps,
+      ).priceKobo;
+    return {
+      code: row.code,
+      name: row.name,
+      amountKobo: row.amountKobo,
+      priceKobo: at('web'),
+      apiPriceKobo: at('api'),
+    };
+  }
 
   return {
-    /** Served from memory for a minute: every purchase asks for its service's limits. */
+    rules,
+
     async listServices(): Promise<CatalogService[]> {
-      if (cachedServices && clock.now().getTime() - cachedServices.at < SERVICES_CACHE_MS)
-        return cachedServices.services;
-      let limits = await db.select().from(catalogServices);
-      if (limits.length === 0) {
-        await refreshLimits();
-        limits = await db.select().from(catalogServices);
-      } else if (limits.some((l) => isStale(l.refreshedAt))) {
-        void refreshLimits();
-      }
-      const byId = new Map(limits.map((l) => [l.serviceId, l]));
-      const discounts = new Map(
-        (await db.select().from(discountRules)).map((rule) => [rule.serviceId, rule.bps]),
-      );
-      const services = serviceDefinitions.map((definition) => {
-        const limit = byId.get(definition.id);
-        return {
-          ...definition,
-          minimumKobo: limit?.minimumKobo ?? null,
-          maximumKobo: limit?.maximumKobo ?? null,
-          discountBps: discounts.get(definition.id) ?? 0,
-        };
-      });
-      if (limits.length > 0) cachedServices = { at: clock.now().getTime(), services };
-      return services;
+      const [limits, priced] = await Promise.all([readLimits(), rules.list()]);
+      return serviceDefinitions.map((definition) => describe(definition, limits, priced));
     },
 
     async getService(serviceId: string): Promise<CatalogService | undefined> {
@@ -158,6 +223,8 @@ export function createCatalog(deps: {
 
     /** The plans on sale; fetched from the provider when there are none yet or they are old. */
     async listVariations(serviceId: string): Promise<CatalogVariation[]> {
+      const service = await this.getService(serviceId);
+      if (!service) return [];
       let rows = await activeVariations(serviceId);
       if (rows.length === 0) {
         await refreshVariations(serviceId);
@@ -165,7 +232,26 @@ export function createCatalog(deps: {
       } else if (rows.some((row) => isStale(row.refreshedAt))) {
         void refreshVariations(serviceId);
       }
-      return rows.map((row) => ({ code: row.code, name: row.name, amountKobo: row.amountKobo }));
+      const priced = await rules.list();
+      return rows.map((row) => priceVariation(service, row, priced));
+    },
+
+    /**
+     * What one unit of a service (or one of its plans) sells for on a channel, what it costs us, and why:
+     * the most specific rule that does not sell below cost unless it allows a loss.
+     */
+    async quote(
+      service: CatalogService,
+      variationCode: string | null,
+      faceKobo: Kobo,
+      channel: PriceChannel,
+    ): Promise<Quote<StoredPriceRule>> {
+      return quote(
+        await rules.list(),
+        { serviceId: service.id, variationCode, channel },
+        faceKobo,
+        service.commission.bps,
+      );
     },
 
     async findVariation(serviceId: string, code: string): Promise<CatalogVariation | undefined> {
@@ -175,7 +261,7 @@ export function createCatalog(deps: {
     /** The job's work: every service's plans and limits, fresh from the provider. */
     async refreshAll(serviceIds?: readonly string[]): Promise<void> {
       await refreshLimits();
-      cachedServices = undefined;
+      cachedLimits = undefined;
       const ids = serviceIds ?? serviceDefinitions.filter((s) => s.hasVariations).map((s) => s.id);
       for (const id of ids) await refreshVariations(id);
     },

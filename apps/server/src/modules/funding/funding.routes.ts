@@ -14,11 +14,14 @@ import {
   startCardPaymentBody,
   startCardPaymentResponse,
 } from '@quickvend/shared/api/funding';
+import { approveManualDepositResponse } from '@quickvend/shared/api/admin-money';
 import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { AppError } from '../../lib/errors.ts';
+import { actorOf } from '../audit/index.ts';
 import { signedInUser, type AuthService } from '../auth/index.ts';
 import type { PaymentGateway } from './funding.port.ts';
 import type { FundingService } from './funding.service.ts';
+import type { ManualDepositDecisions } from './manual-deposit-decisions.ts';
 import type { payments, manualFundingRequests } from './funding.tables.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -68,6 +71,7 @@ export function registerFundingRoutes(
   parent: FastifyInstance,
   deps: {
     funding: FundingService;
+    decisions: ManualDepositDecisions;
     findUsersByIds: AuthService['findUsersByIds'];
     mode: 'sandbox' | 'live';
     simulateTransferUrl: string | null;
@@ -192,17 +196,17 @@ export function registerFundingRoutes(
 
   const idParams = z.object({ id: z.string().min(1).max(64) });
 
+  /** Credits at once up to the approval threshold; above it, a second admin must approve (approvalId). */
   app.post(
     '/api/v1/admin/funding/manual/:id/approve',
     {
       config: { access: 'admin' },
-      schema: { params: idParams, response: { 200: manualFundingRequestResponse } },
+      schema: { params: idParams, response: { 200: approveManualDepositResponse } },
     },
-    async (request) => ({
-      request: toManualRequest(
-        await funding.approveManualRequest(request.params.id, signedInUser(request).id),
-      ),
-    }),
+    async (request) => {
+      const decided = await deps.decisions.approve(request.params.id, actorOf(request));
+      return { request: toManualRequest(decided.request), approvalId: decided.approval?.id ?? null };
+    },
   );
 
   app.post(
@@ -217,7 +221,7 @@ export function registerFundingRoutes(
     },
     async (request) => ({
       request: toManualRequest(
-        await funding.rejectManualRequest(request.params.id, signedInUser(request).id, request.body.reason),
+        await deps.decisions.reject(request.params.id, actorOf(request), request.body.reason),
       ),
     }),
   );

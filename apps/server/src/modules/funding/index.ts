@@ -8,3 +8,16 @@ export {
 } from './funding.port.ts';
 export { createFundingService, PROCESS_WEBHOOK_JOB, type FundingService } from './funding.service.ts';
 export { registerFundingRoutes, registerPaystackWebhook } from './funding.routes.ts';
+export { registerFundingAdminRoutes } from './funding.admin.routes.ts';
+export { createFundingAdmin, type FundingAdmin, type FundingOwners } from './funding-admin.service.ts';
+export { createFundingSearch } from './funding.search.ts';
+export {
+  createManualDepositDecisions,
+  MANUAL_DEPOSIT_APPROVAL,
+  type ManualDepositDecisions,
+} from './manual-deposit-decisions.ts';
+export {
+  createFundingReportQueries,
+  type FundingFact,
+  type FundingReportQueries,
+} from './funding.reports.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -35,6 +35,38 @@ export function createManualFunding(deps: {
   minAmountKobo: Kobo;
 }) {
   const { db, ledger, clock } = deps;
+
+  async function approveIn(tx: Transaction, id: string, adminId: string) {
+    const [approved] = await tx
+      .update(manualFundingRequests)
+      .set({ status: 'approved', decidedBy: adminId, decidedAt: clock.now() })
+      .where(and(eq(manualFundingRequests.id, id), eq(manualFundingRequests.status, 'pending')))
+      .returning();
+    if (!approved) return refuseDecision(tx, id);
+    await ledger.post(
+      {
+        reference: `manual:${id}`,
+        kind: 'funding.manual',
+        memo: `Manual deposit by ${approved.depositorName} (${approved.bankName})`,
+        actorId: adminId,
+        postings: [
+          {
+            from: { system: 'clearing:manual' },
+            to: { wallet: approved.userId },
+            amountKobo: kobo(approved.amountKobo - approved.chargeKobo),
+          },
+          {
+            from: { system: 'clearing:manual' },
+            to: { system: 'income:fees' },
+            amountKobo: approved.chargeKobo,
+          },
+        ],
+      },
+      tx,
+    );
+    return approved;
+  }
+
   return {
     async requestManualFunding(
       userId: string,
@@ -66,51 +98,32 @@ export function createManualFunding(deps: {
         .limit(200);
     },
 
+    /** @throws NOT_FOUND for an unknown request */
+    async findManualRequest(id: string) {
+      const [request] = await db.select().from(manualFundingRequests).where(eq(manualFundingRequests.id, id));
+      if (!request) throw new AppError('NOT_FOUND', 'We could not find that deposit request.');
+      return request;
+    },
+
     /**
      * Credits the amount less the NGN 50 charge, once: the decision is a conditional update in the same
      * transaction as the ledger entry. @throws NOT_FOUND for an unknown request, CONFLICT for a decided one
      */
     async approveManualRequest(id: string, adminId: string) {
-      return db.transaction(async (tx) => {
-        const [approved] = await tx
-          .update(manualFundingRequests)
-          .set({ status: 'approved', decidedBy: adminId, decidedAt: clock.now() })
-          .where(and(eq(manualFundingRequests.id, id), eq(manualFundingRequests.status, 'pending')))
-          .returning();
-        if (!approved) return refuseDecision(tx, id);
-        await ledger.post(
-          {
-            reference: `manual:${id}`,
-            kind: 'funding.manual',
-            memo: `Manual deposit by ${approved.depositorName} (${approved.bankName})`,
-            actorId: adminId,
-            postings: [
-              {
-                from: { system: 'clearing:manual' },
-                to: { wallet: approved.userId },
-                amountKobo: kobo(approved.amountKobo - approved.chargeKobo),
-              },
-              {
-                from: { system: 'clearing:manual' },
-                to: { system: 'income:fees' },
-                amountKobo: approved.chargeKobo,
-              },
-            ],
-          },
-          tx,
-        );
-        return approved;
-      });
+      return db.transaction((tx) => approveIn(tx, id, adminId));
     },
 
+    /** As approveManualRequest, inside the caller's transaction (an approval's). */
+    approveManualRequestIn: (tx: Transaction, id: string, adminId: string) => approveIn(tx, id, adminId),
+
     /** @throws NOT_FOUND for an unknown request, CONFLICT for a decided one */
-    async rejectManualRequest(id: string, adminId: string, reason: string) {
-      const [rejected] = await db
+    async rejectManualRequest(id: string, adminId: string, reason: string, executor: Executor = db) {
+      const [rejected] = await executor
         .update(manualFundingRequests)
         .set({ status: 'rejected', reason, decidedBy: adminId, decidedAt: clock.now() })
         .where(and(eq(manualFundingRequests.id, id), eq(manualFundingRequests.status, 'pending')))
         .returning();
-      if (!rejected) return refuseDecision(db, id);
+      if (!rejected) return refuseDecision(executor, id);
       return rejected;
     },
   };

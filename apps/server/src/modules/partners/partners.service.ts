@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { CacheEvents } from '../../lib/cache-events.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { USERS_TOPIC } from '../auth/index.ts';
 import { keyCreatedMail, keyRevokedMail } from './partners.mail.ts';
 import { apiKeys } from './partners.tables.ts';
 
@@ -79,6 +80,12 @@ export function createPartners(deps: PartnersDeps) {
   deps.cacheEvents.subscribe(API_KEYS_TOPIC, (id) => {
     generation += 1;
     for (const [keyHash, live] of liveKeys) if (id === null || live.id === id) liveKeys.delete(keyHash);
+  });
+  // an owner suspended, restored or deleted: their keys are read again too
+  deps.cacheEvents.subscribe(USERS_TOPIC, (userId) => {
+    generation += 1;
+    for (const [keyHash, live] of liveKeys)
+      if (userId === null || live.userId === userId) liveKeys.delete(keyHash);
   });
 
   async function findLiveKey(key: string): Promise<LiveKey | null> {
@@ -181,6 +188,24 @@ export function createPartners(deps: PartnersDeps) {
       await deps.cacheEvents.publish(API_KEYS_TOPIC, revoked.id);
       void deps.sendMail(keyRevokedMail(owner, revoked, revoked.revokedAt ?? clock.now(), deps.appUrl));
       return revoked;
+    },
+
+    /**
+     * Stops every key of an account that is closing, in the caller's transaction; no mail (the address is
+     * gone). Returns the ids: pass them to `forgetKeys` once the transaction has committed.
+     */
+    async revokeAllKeys(userId: string, executor: Executor): Promise<string[]> {
+      const revoked = await executor
+        .update(apiKeys)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id });
+      return revoked.map((key) => key.id);
+    },
+
+    /** Every process stops trusting these keys at once. */
+    async forgetKeys(ids: readonly string[]): Promise<void> {
+      for (const id of ids) await deps.cacheEvents.publish(API_KEYS_TOPIC, id);
     },
 
     /**

@@ -17,7 +17,14 @@ export { RECONCILE_JOB } from './requery.service.ts';
 export type { PurchaseRow } from './purchases.repo.ts';
 export { createPinService, isTrivialPin, type PinService } from './pin.service.ts';
 export { registerPurchaseRoutes, registerVtpassWebhook } from './purchases.routes.ts';
+export { registerPurchaseAdminRoutes } from './purchases.admin.routes.ts';
+export { DELIVER_APPROVAL, type BuyerDirectory, type PurchaseAdmin } from './purchase-admin.service.ts';
 export { registerPinRoutes } from './pin.routes.ts';
 export { toPurchase } from './purchases.mapper.ts';
 export { createVerificationService, type VerificationService } from './verification.service.ts';
 export { credentialMail } from './purchases.mail.ts';
+export {
+  createPurchaseReportQueries,
+  type PurchaseFact,
+  type PurchaseReportQueries,
+} from './purchases.reports.ts';

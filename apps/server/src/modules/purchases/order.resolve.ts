@@ -1,7 +1,6 @@
 import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import {
-  applyDiscount,
   checkMeterForm,
   checkShowmaxForm,
   checkTvForm,
@@ -11,6 +10,7 @@ import {
 } from '@quickvend/shared/bills';
 import { AmountError, formatNaira, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
 import { normalisePhone } from '@quickvend/shared/phone';
+import type { PriceChannel } from '@quickvend/shared/pricing';
 import { EXAM_MAX_QUANTITY } from '@quickvend/shared/services';
 import { AppError } from '../../lib/errors.ts';
 import type { Catalog, CatalogService } from '../catalog/index.ts';
@@ -32,7 +32,7 @@ export type Order = {
 export type ResolvedOrder = Order & { service: CatalogService; chargedKobo: Kobo };
 
 export type OrderResolverDeps = {
-  catalog: Pick<Catalog, 'getService' | 'findVariation'>;
+  catalog: Pick<Catalog, 'getService' | 'findVariation' | 'quote'>;
   verifications: Pick<VerificationService, 'ensure'>;
   /** sandbox mode accepts the provider's sandbox test numbers as phone numbers */
   acceptsSandboxNumbers: boolean;
@@ -260,11 +260,23 @@ export function createOrderResolver(deps: OrderResolverDeps) {
     }
   }
 
+  /** The channel's price of one unit (a plan, or the face value bought), times the quantity. */
+  async function charge(service: CatalogService, order: Order, channel: PriceChannel): Promise<Kobo> {
+    const quantity = order.quantity ?? 1;
+    const unitKobo = kobo(order.amountKobo / quantity);
+    const { priceKobo } = await catalog.quote(service, order.variationCode ?? null, unitKobo, channel);
+    return kobo(priceKobo * quantity);
+  }
+
   /**
-   * What will be bought and charged; the server alone decides prices and discounts.
+   * What will be bought and charged; the server alone decides prices, by the channel's price rules.
    * @throws VALIDATION_FAILED, PRODUCT_UNAVAILABLE, CUSTOMER_NOT_VERIFIED
    */
-  return async function resolveOrder(userId: string, body: CreatePurchaseBody): Promise<ResolvedOrder> {
+  return async function resolveOrder(
+    userId: string,
+    body: CreatePurchaseBody,
+    channel: PriceChannel,
+  ): Promise<ResolvedOrder> {
     const service = await catalog.getService(body.serviceId);
     if (!service)
       throw new AppError('PRODUCT_UNAVAILABLE', 'We do not sell that service.', {
@@ -272,10 +284,6 @@ export function createOrderResolver(deps: OrderResolverDeps) {
       });
     if (!body.phone) throw required();
     const order = await resolveByKind(userId, service, body);
-    return {
-      service,
-      ...order,
-      chargedKobo: applyDiscount(order.amountKobo, service.discountBps).chargedKobo,
-    };
+    return { service, ...order, chargedKobo: await charge(service, order, channel) };
   };
 }

@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import type { ResolvedOrder } from './order.resolve.ts';
 import type { PinService } from './pin.service.ts';
 import type { PurchaseSteps } from './purchase-steps.ts';
+import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
 import type { BillsProvider } from './purchases.port.ts';
 import type { PurchaseRow, PurchasesRepo } from './purchases.repo.ts';
 
@@ -14,9 +15,10 @@ type Owner = { id: string };
 export type PurchaseFlowDeps = {
   repo: Pick<PurchasesRepo, 'findByRequestId' | 'getById'>;
   steps: Pick<PurchaseSteps, 'hold' | 'askProvider' | 'applyOutcome'>;
-  resolveOrder: (userId: string, body: CreatePurchaseBody) => Promise<ResolvedOrder>;
+  resolveOrder: (userId: string, body: CreatePurchaseBody, channel: 'web' | 'api') => Promise<ResolvedOrder>;
   pins: Pick<PinService, 'verify'>;
   provider: Pick<BillsProvider, 'newRequestId'>;
+  timeline: Pick<PurchaseTimeline, 'record'>;
   clock: Clock;
 };
 
@@ -69,7 +71,7 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
     const requestHash = hashRequest(body);
     const existing = await repo.findByRequestId(owner.id, body.requestId);
     if (existing) return { purchase: sameOrRefuse(existing, requestHash), isNew: false };
-    const order = await deps.resolveOrder(owner.id, body);
+    const order = await deps.resolveOrder(owner.id, body, channel);
     if (channel === 'web') await deps.pins.verify(owner.id, body.pin);
 
     const id = newId('pur');
@@ -99,7 +101,11 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
       if (!raced) throw new Error('purchase conflict without a purchase');
       return { purchase: sameOrRefuse(raced, requestHash), isNew: false };
     }
-    const delivered = await steps.applyOutcome(inserted, await steps.askProvider(inserted));
+    const outcome = await steps.askProvider(inserted);
+    const answeredAt = deps.clock.now();
+    const delivered = await steps.applyOutcome(inserted, outcome);
+    // after the money has moved: the timeline never holds a purchase up
+    await deps.timeline.record(providerEvent(id, 'provider.purchase', outcome, answeredAt));
     return { purchase: delivered ?? (await repo.getById(id)), isNew: true };
   };
 }

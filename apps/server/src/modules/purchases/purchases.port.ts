@@ -4,26 +4,31 @@ import type { CatalogSource } from '../catalog/index.ts';
 // an adapter finds the whole port here
 export type { ProviderService, ProviderVariation } from '../catalog/index.ts';
 
+/** The answer as the provider sent it, kept for the purchase's timeline; never read to decide anything. */
+type RawAnswer = { raw?: unknown };
+
 /** What the provider said about one purchase. Every provider answer maps to exactly one of these. */
-export type ProviderOutcome =
-  | {
-      status: 'delivered';
-      message: string;
-      /** the provider's own transaction id */
-      providerReference: string | null;
-      /** what the provider took from our float for it, when it says (face value less commission) */
-      costKobo: Kobo | null;
-      /** an electricity token, digits only */
-      token: string | null;
-      /** exam PINs */
-      pins: { serial: string | null; pin: string }[] | null;
-      /** electricity: units bought, as the provider writes them (`79.9 kWh`) */
-      units: string | null;
-      /** the rest of the provider's receipt worth showing the customer */
-      receiptLines: ReceiptLine[];
-    }
-  | { status: 'failed'; message: string; code: string | null }
-  | { status: 'pending'; message: string; code: string | null };
+export type ProviderOutcome = RawAnswer &
+  (
+    | {
+        status: 'delivered';
+        message: string;
+        /** the provider's own transaction id */
+        providerReference: string | null;
+        /** what the provider took from our float for it, when it says (face value less commission) */
+        costKobo: Kobo | null;
+        /** an electricity token, digits only */
+        token: string | null;
+        /** exam PINs */
+        pins: { serial: string | null; pin: string }[] | null;
+        /** electricity: units bought, as the provider writes them (`79.9 kWh`) */
+        units: string | null;
+        /** the rest of the provider's receipt worth showing the customer */
+        receiptLines: ReceiptLine[];
+      }
+    | { status: 'failed'; message: string; code: string | null }
+    | { status: 'pending'; message: string; code: string | null }
+  );
 
 export type ReceiptLine = { label: string; value: string };
 
@@ -85,7 +90,7 @@ export type BillsProvider = CatalogSource & {
   newRequestId(now: Date): string;
   purchase(request: PurchaseRequest): Promise<ProviderOutcome>;
   /** 'unknown' when the provider has no record of the request id. */
-  requery(requestId: string): Promise<ProviderOutcome | { status: 'unknown' }>;
+  requery(requestId: string): Promise<ProviderOutcome | ({ status: 'unknown' } & RawAnswer)>;
   /** Checks a smartcard, meter or profile before a sale. */
   verifyCustomer(check: CustomerCheck): Promise<VerificationOutcome>;
   /** Reads a provider callback body; never trusted on its own: the engine requeries before moving money. */

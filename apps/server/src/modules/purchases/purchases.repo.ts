@@ -88,15 +88,6 @@ export function createPurchasesRepo(db: Database) {
     return { purchases: page, nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
   }
 
-  /** Purchases still not final after a day, for an admin to look at. */
-  async function listFlagged() {
-    return db
-      .select()
-      .from(purchases)
-      .where(and(inArray(purchases.status, OPEN), sql`${purchases.flaggedAt} is not null`))
-      .orderBy(purchases.createdAt);
-  }
-
   return {
     findByRequestId,
     findById,
@@ -104,7 +95,6 @@ export function createPurchasesRepo(db: Database) {
     findByProviderRequestId,
     listDue,
     listForUser,
-    listFlagged,
   };
 }
 

@@ -153,7 +153,8 @@ export function registerVtpassWebhook(
   app.post('/webhooks/vtpass', { config: { access: 'provider' } }, async (request) => {
     await deps.limiter.consume([{ key: `vtpass-callback:ip:${request.ip}`, max: 600, windowSeconds: 60 }]);
     const callback = deps.provider.readCallback(request.body);
-    if (callback.type === 'transaction-update') await deps.engine.onProviderCallback(callback.requestId);
+    if (callback.type === 'transaction-update')
+      await deps.engine.onProviderCallback(callback.requestId, request.body);
     if (callback.type === 'variations-update' && findServiceDefinition(callback.serviceId)) {
       await deps.onVariationsChanged(callback.serviceId);
     }

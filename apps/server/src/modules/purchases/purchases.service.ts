@@ -2,15 +2,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
+import type { Approvals } from '../approvals/index.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { Catalog } from '../catalog/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { createOrderResolver } from './order.resolve.ts';
 import type { PinService } from './pin.service.ts';
+import { createPurchaseAdmin, type BuyerDirectory } from './purchase-admin.service.ts';
 import { createPurchaseFlow } from './purchase-flow.ts';
 import { createPurchaseSteps, type DeliveredOutcome, type OutcomeNote } from './purchase-steps.ts';
+import { createPurchaseTimeline } from './purchase-timeline.ts';
 import { findPurchaseProblems } from './purchases.invariants.ts';
 import type { BillsProvider } from './purchases.port.ts';
 import { createPurchasesRepo, type PurchaseRow } from './purchases.repo.ts';
+import { createPurchaseSearch } from './purchases.search.ts';
 import { createRequery } from './requery.service.ts';
 import type { VerificationService } from './verification.service.ts';
 
@@ -30,6 +35,10 @@ export type PurchaseEngineDeps = {
   onCredentialDelivered?: (purchase: PurchaseRow) => void;
   /** a purchase still `processing` this long is taken to be orphaned by a crash and requeried */
   recheckAfterSeconds: number;
+  /** the back office's actions are audited, and delivery without the provider's word needs a second admin */
+  audit: Pick<AuditLog, 'record'>;
+  approvals: Pick<Approvals, 'request' | 'list'>;
+  users: BuyerDirectory;
 };
 
 /**
@@ -56,17 +65,33 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     log,
     ...(deps.onCredentialDelivered && { onCredentialDelivered: deps.onCredentialDelivered }),
   });
+  const timeline = createPurchaseTimeline({ db, clock, log });
   const requery = createRequery({
     repo,
     steps,
     provider,
+    timeline,
     jobs: deps.jobs,
     clock,
     log,
     recheckAfterSeconds: deps.recheckAfterSeconds,
   });
-  const actions: PurchaseActions = {
+  const admin = createPurchaseAdmin({
+    db,
+    repo,
+    steps,
     requeryNow: requery.requeryNow,
+    timeline,
+    search: createPurchaseSearch(db),
+    audit: deps.audit,
+    approvals: deps.approvals,
+    users: deps.users,
+    clock,
+  });
+  const actions: PurchaseActions = {
+    async requeryNow(purchaseId) {
+      await requery.requeryNow(purchaseId);
+    },
     async settle(purchaseId, outcome) {
       const row = await repo.findById(purchaseId);
       return row ? steps.settle(row, outcome) : null;
@@ -86,17 +111,21 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       }),
       pins: deps.pins,
       provider,
+      timeline,
       clock,
     }),
     findByRequestId: repo.findByRequestId,
     list: repo.listForUser,
-    listFlagged: repo.listFlagged,
+    /** purchases still open a day after they were made, oldest first */
+    listFlagged: admin.listStuck,
     /** the requery job's work (actions.requeryNow) */
-    recheck: requery.requeryNow,
+    recheck: (purchaseId: string) => actions.requeryNow(purchaseId),
     onProviderCallback: requery.onProviderCallback,
     reconcile: requery.reconcile,
     verify: () => findPurchaseProblems(db, deps.ledger),
     actions,
+    /** what the back office does to purchases */
+    admin,
   };
 }
 

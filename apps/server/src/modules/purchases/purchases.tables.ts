@@ -53,6 +53,39 @@ export const purchases = pgTable(
   ],
 );
 
+export const purchaseEventKinds = [
+  'provider.purchase',
+  'provider.requery',
+  'provider.callback',
+  'admin.requery',
+  'admin.refund',
+  'admin.deliver',
+  'admin.keep_pending',
+] as const;
+export type PurchaseEventKind = (typeof purchaseEventKinds)[number];
+
+/** The timeline of a purchase: every provider call, requery and callback with its raw answer, and every admin action. */
+export const purchaseEvents = pgTable(
+  'purchase_events',
+  {
+    id: text('id').primaryKey(),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind', { enum: purchaseEventKinds }).notNull(),
+    /** the outcome as we read it: delivered, failed, pending */
+    outcome: text('outcome'),
+    /** the provider's code, when it gave one */
+    code: text('code'),
+    /** the answer as the provider sent it (secrets removed), or the admin's note */
+    raw: jsonb('raw').$type<unknown>(),
+    note: text('note'),
+    actorId: text('actor_id'),
+  },
+  (t) => [index('purchase_events_purchase_idx').on(t.purchaseId, t.at)],
+);
+
 /** The 4-digit transaction PIN, hashed with a server-side pepper, with its wrong-guess counter. */
 export const transactionPins = pgTable('transaction_pins', {
   userId: text('user_id')

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import { CONFIRMING, REQUERY_JOB, type PurchaseSteps } from './purchase-steps.ts';
+import { CONFIRMING, errorText, REQUERY_JOB, type PurchaseSteps } from './purchase-steps.ts';
+import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
 import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
-import { OPEN, type PurchasesRepo } from './purchases.repo.ts';
+import { OPEN, type PurchaseRow, type PurchasesRepo } from './purchases.repo.ts';
 
 export const RECONCILE_JOB = 'purchases.reconcile';
+
+export type RequeryAnswer = ProviderOutcome | ({ status: 'unknown' } & Pick<ProviderOutcome, 'raw'>);
 
 /** A purchase the provider says it never saw is refunded only after this long (it may still be arriving). */
 const UNKNOWN_GRACE_MS = 5 * 60_000;
@@ -14,6 +17,7 @@ export type RequeryDeps = {
   repo: Pick<PurchasesRepo, 'getById' | 'findByProviderRequestId' | 'listDue'>;
   steps: Pick<PurchaseSteps, 'refund' | 'keepPending' | 'applyOutcome'>;
   provider: Pick<BillsProvider, 'requery'>;
+  timeline: Pick<PurchaseTimeline, 'record'>;
   jobs: Pick<JobQueue, 'send'>;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -25,18 +29,33 @@ export type RequeryDeps = {
 export function createRequery(deps: RequeryDeps) {
   const { repo, steps, provider, clock, log } = deps;
 
-  /** Asks the provider again about an open purchase and applies the answer. */
-  async function requeryNow(id: string): Promise<void> {
+  /**
+   * Asks the provider again about an open purchase and applies the answer.
+   * @returns what the provider said, or null when the purchase was already final
+   */
+  async function requeryNow(id: string): Promise<RequeryAnswer | null> {
     const row = await repo.getById(id);
-    if (!OPEN.includes(row.status)) return;
-    let result: ProviderOutcome | { status: 'unknown' };
+    if (!OPEN.includes(row.status)) return null;
+    let result: RequeryAnswer;
     try {
       result = await provider.requery(row.providerRequestId);
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError))
         log.error({ err: error, purchaseId: id }, 'requery failed');
-      result = { status: 'pending', message: row.message || CONFIRMING, code: null };
+      result = {
+        status: 'pending',
+        message: row.message || CONFIRMING,
+        code: null,
+        raw: { error: errorText(error) },
+      };
     }
+    const answeredAt = clock.now();
+    await apply(id, row, result);
+    await deps.timeline.record(providerEvent(id, 'provider.requery', result, answeredAt));
+    return result;
+  }
+
+  async function apply(id: string, row: PurchaseRow, result: RequeryAnswer): Promise<void> {
     if (result.status === 'unknown') {
       if (clock.now().getTime() - row.createdAt.getTime() > UNKNOWN_GRACE_MS) {
         await steps.refund(id, {
@@ -51,11 +70,18 @@ export function createRequery(deps: RequeryDeps) {
   }
 
   /** A provider callback never moves money by itself: it only triggers a requery. */
-  async function onProviderCallback(providerRequestId: string): Promise<void> {
+  async function onProviderCallback(providerRequestId: string, raw?: unknown): Promise<void> {
     // our request ids are short: anything longer is not ours and costs no lookup
     if (providerRequestId.length > 64) return;
     const row = await repo.findByProviderRequestId(providerRequestId);
-    if (!row || !OPEN.includes(row.status)) return;
+    if (!row) return;
+    await deps.timeline.record({
+      purchaseId: row.id,
+      kind: 'provider.callback',
+      raw,
+      note: OPEN.includes(row.status) ? 'Asked VTpass again' : `Already ${row.status}: nothing to do`,
+    });
+    if (!OPEN.includes(row.status)) return;
     // a burst of callbacks for one purchase makes one requery a minute; the backoff requeries go on besides
     const minute = Math.floor(clock.now().getTime() / 60_000);
     await deps.jobs.send(REQUERY_JOB, { purchaseId: row.id }, { dedupeKey: `callback:${row.id}:${minute}` });

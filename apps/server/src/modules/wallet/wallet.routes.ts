@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { balanceResponse } from '@quickvend/shared/api/purchases';
 import { statementQuery, statementResponse, walletResponse } from '@quickvend/shared/api/wallet';
-import { negateKobo, toNairaString } from '@quickvend/shared/money';
+import { toNairaString } from '@quickvend/shared/money';
 import { signedInUser } from '../auth/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { BalanceFeed } from './wallet.events.ts';
-import { getWalletBreakdown } from './wallet.service.ts';
+import { getWalletBreakdown, toStatementLine } from './wallet.service.ts';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -47,19 +47,7 @@ export function registerWalletRoutes(
     },
     async (request) => {
       const { lines, nextCursor } = await ledger.listWalletLines(signedInUser(request).id, request.query);
-      return {
-        lines: lines.map((line) => ({
-          id: line.lineId,
-          kind: line.kind,
-          reference: line.reference,
-          memo: line.memo,
-          inKobo: Math.max(line.amountKobo, 0),
-          outKobo: Math.max(negateKobo(line.amountKobo), 0),
-          balanceAfterKobo: line.balanceAfterKobo,
-          createdAt: line.createdAt.toISOString(),
-        })),
-        nextCursor,
-      };
+      return { lines: lines.map(toStatementLine), nextCursor };
     },
   );
 

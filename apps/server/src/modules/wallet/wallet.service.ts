@@ -1,5 +1,5 @@
-import type { WalletBreakdown } from '@quickvend/shared/api/wallet';
-import { kobo } from '@quickvend/shared/money';
+import type { StatementLine, WalletBreakdown } from '@quickvend/shared/api/wallet';
+import { kobo, negateKobo, type Kobo } from '@quickvend/shared/money';
 import type { EntryKind, Ledger } from '../ledger/index.ts';
 
 const FUNDED: readonly EntryKind[] = ['funding.card', 'funding.transfer'];
@@ -7,7 +7,10 @@ const FROM_ADMIN: readonly EntryKind[] = ['funding.manual', 'adjustment'];
 const REFERRAL: readonly EntryKind[] = ['referral.reward'];
 
 /** The wallet breakdown the spec shows, computed from the ledger; its parts always add up to the balance. */
-export async function getWalletBreakdown(ledger: Ledger, userId: string): Promise<WalletBreakdown> {
+export async function getWalletBreakdown(
+  ledger: Pick<Ledger, 'sumWalletByKind'>,
+  userId: string,
+): Promise<WalletBreakdown> {
   const byKind = await ledger.sumWalletByKind(userId);
   let fundedKobo = 0;
   let fromAdminKobo = 0;
@@ -27,5 +30,27 @@ export async function getWalletBreakdown(ledger: Ledger, userId: string): Promis
     fromAdminKobo: kobo(fromAdminKobo),
     referralKobo: kobo(referralKobo),
     totalKobo: kobo(totalKobo),
+  };
+}
+
+/** A wallet line as the statement shows it: money in and money out, each never negative. */
+export function toStatementLine(line: {
+  lineId: number;
+  kind: string;
+  reference: string;
+  memo: string;
+  amountKobo: Kobo;
+  balanceAfterKobo: Kobo;
+  createdAt: Date;
+}): StatementLine {
+  return {
+    id: line.lineId,
+    kind: line.kind,
+    reference: line.reference,
+    memo: line.memo,
+    inKobo: Math.max(line.amountKobo, 0),
+    outKobo: Math.max(negateKobo(line.amountKobo), 0),
+    balanceAfterKobo: line.balanceAfterKobo,
+    createdAt: line.createdAt.toISOString(),
   };
 }

@@ -1,11 +1,13 @@
 import { toNairaString } from '@quickvend/shared/money';
-import type { BillsProvider } from '../../modules/purchases/purchases.port.ts';
+import type { ProviderFloat } from '../../modules/admin/float.port.ts';
+import { ProviderUnavailableError, type BillsProvider } from '../../modules/purchases/purchases.port.ts';
 import { createVtpassClient } from './vtpass.client.ts';
 import {
   toOutcome,
   toProviderCallback,
   toProviderServices,
   toProviderVariations,
+  toKobo,
   toRequeryOutcome,
   toVerification,
 } from './vtpass.mapper.ts';
@@ -22,7 +24,7 @@ export type VtpassProviderOptions = {
 };
 
 /**
- * BillsProvider over VTpass (providers.md §1).
+ * BillsProvider and the float over VTpass (providers.md §1).
  * @throws ProviderUnavailableError from every call on timeouts, connection errors, 5xx and unreadable bodies
  */
 export function createVtpassProvider({
@@ -33,7 +35,7 @@ export function createVtpassProvider({
   timeoutMs,
   connectTimeoutMs,
   fetchImpl,
-}: VtpassProviderOptions): BillsProvider {
+}: VtpassProviderOptions): BillsProvider & ProviderFloat {
   const client = createVtpassClient({
     baseUrl,
     apiKey,
@@ -56,10 +58,11 @@ export function createVtpassProvider({
         ...(request.subscriptionType !== undefined && { subscription_type: request.subscriptionType }),
         ...(request.quantity !== undefined && { quantity: request.quantity }),
       });
-      return toOutcome(body);
+      return { ...toOutcome(body), raw: body };
     },
     async requery(requestId) {
-      return toRequeryOutcome(await client.requery(requestId));
+      const body = await client.requery(requestId);
+      return { ...toRequeryOutcome(body), raw: body };
     },
     async listServices(category) {
       return toProviderServices(await client.services(category));
@@ -73,5 +76,11 @@ export function createVtpassProvider({
       );
     },
     readCallback: (body) => toProviderCallback(body),
+    async balance() {
+      const answer = await client.balance();
+      const balanceKobo = toKobo(answer);
+      if (balanceKobo === null) throw new ProviderUnavailableError(`VTpass balance is unreadable: ${answer}`);
+      return balanceKobo;
+    },
   };
 }

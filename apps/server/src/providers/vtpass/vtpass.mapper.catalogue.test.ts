@@ -59,4 +59,20 @@ describe('toProviderServices', () => {
       { serviceId: 'odd', name: 'Odd', minimumKobo: null, maximumKobo: null },
     ]);
   });
+
+  it.each([
+    ['a percentage', { rate: '1.50', rate_type: 'percent' }, { commissionBps: 150 }],
+    ['a percentage sent as a number', { rate: 3, rate_type: 'percent' }, { commissionBps: 300 }],
+    ['a flat amount (not a rate)', { rate: '20', rate_type: 'flat' }, {}],
+    ['an unreadable rate', { rate: 'n/a', rate_type: 'percent' }, {}],
+    ['a rate of 100% or more', { rate: '100', rate_type: 'percent' }, {}],
+  ])('reads the commission rate of the catalogue when given: %s', (_name, details, expected) => {
+    const { content } = vtpassServicesResponse.parse({
+      response_description: '000',
+      content: [{ serviceID: 'dstv', name: 'DSTV', commission_details: details }],
+    });
+    expect(toProviderServices(content)).toEqual([
+      { serviceId: 'dstv', name: 'DSTV', minimumKobo: null, maximumKobo: null, ...expected },
+    ]);
+  });
 });

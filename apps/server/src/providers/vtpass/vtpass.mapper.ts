@@ -258,14 +258,26 @@ export function toProviderVariations(body: VtpassVariationsResponse): ProviderVa
   });
 }
 
+/** A percentage rate (`"1.50"`) in basis points; null for a flat amount or an unreadable rate. */
+function commissionBpsOf(details: VtpassService['commission_details']): number | null {
+  if (!details || details.rate_type?.trim().toLowerCase() !== 'percent') return null;
+  // a percentage with two decimals reads as naira and kobo do: digit by digit, in hundredths
+  const bps = toKobo(details.rate);
+  return bps !== null && bps < 10_000 ? bps : null;
+}
+
 export function toProviderServices(items: readonly VtpassService[]): ProviderService[] {
-  return items.map((item) => ({
-    serviceId: item.serviceID,
-    name: item.name,
-    // minimium (sic) is VTpass's spelling
-    minimumKobo: toKobo(item.minimium_amount),
-    maximumKobo: toKobo(item.maximum_amount),
-  }));
+  return items.map((item) => {
+    const commissionBps = commissionBpsOf(item.commission_details);
+    return {
+      serviceId: item.serviceID,
+      name: item.name,
+      // minimium (sic) is VTpass's spelling
+      minimumKobo: toKobo(item.minimium_amount),
+      maximumKobo: toKobo(item.maximum_amount),
+      ...(commissionBps !== null && { commissionBps }),
+    };
+  });
 }
 
 export function toProviderCallback(body: unknown): ProviderCallback {

@@ -92,11 +92,18 @@ export const vtpassVariationsResponse = z.looseObject({
 });
 export type VtpassVariationsResponse = z.infer<typeof vtpassVariationsResponse>;
 
+/** `{ rate: "1.50", rate_type: "percent" }`: what VTpass keeps off the face value for the merchant. */
+export const vtpassCommissionDetails = z.looseObject({
+  rate: wireNaira.nullish().catch(null),
+  rate_type: wireText,
+});
+
 export const vtpassService = z.looseObject({
   serviceID: z.string().min(1),
   name: z.string(),
   minimium_amount: wireNaira.nullish().catch(null),
   maximum_amount: wireNaira.nullish().catch(null),
+  commission_details: vtpassCommissionDetails.nullish().catch(null),
 });
 export type VtpassService = z.infer<typeof vtpassService>;
 

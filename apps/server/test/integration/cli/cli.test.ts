@@ -72,6 +72,7 @@ describe('operator command line', { timeout: 600_000 }, () => {
       balanceBefore: '0.00',
       balanceAfter: '1500.00',
       reason: 'goodwill',
+      auditId: expect.stringMatching(/^aud_/) as unknown,
     });
     const debit = cli(
       ['wallet:debit', '--email', 'ada@example.com', '--amount', '200', '--reason', 'reversal'],
@@ -84,7 +85,9 @@ describe('operator command line', { timeout: 600_000 }, () => {
       env,
     );
     expect(overdraw.status).toBe(1);
-    expect(overdraw.stderr).toContain('Insufficient wallet balance');
+    expect(overdraw.stderr).toContain(
+      'This debit of ₦5,000.00 is more than the wallet holds (₦1,300.00). A debit never takes a wallet below zero.',
+    );
 
     const key = cli(['apikey:create', '--email', 'ada@example.com', '--name', 'Ada shop'], env);
     expect(JSON.parse(key.stdout)).toMatchObject({

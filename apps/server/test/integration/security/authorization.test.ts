@@ -77,14 +77,18 @@ describeEachDatabase('who may call each route', (kind) => {
     expect((await user.client.post(`/api/v1/api-keys/${revoked.apiKey.id}/revoke`)).statusCode).toBe(200);
 
     const viaClient =
-      (client: TestClient) => (method: string, url: string, body?: Record<string, unknown>) =>
-        method === 'GET' ? client.get(url) : client.post(url, body ?? {});
+      (client: TestClient) => (method: string, url: string, body?: Record<string, unknown>) => {
+        if (method === 'GET') return client.get(url);
+        if (method === 'PUT') return client.put(url, body ?? {});
+        if (method === 'DELETE') return client.delete(url);
+        return client.post(url, body ?? {});
+      };
     const viaKey = (bearer: string) => (method: string, url: string, body?: Record<string, unknown>) =>
       t.app.inject({
-        method: method as 'GET' | 'POST',
+        method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
         url,
         headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-        ...(method === 'POST' && { payload: body ?? {} }),
+        ...((method === 'POST' || method === 'PUT') && { payload: body ?? {} }),
       });
     callers = {
       anonymous: viaClient(new TestClient(t.app)),

@@ -1,14 +1,22 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { NavigateProvider } from '@/components/ui/app-link.tsx';
+import { OfflineBanner } from '@/components/ui/offline-banner.tsx';
 import { SandboxBanner } from '@/components/ui/sandbox-banner.tsx';
 import { useIsSandbox } from '@/lib/api/get-meta.ts';
 
 export function RootLayout() {
   const isSandbox = useIsSandbox();
+  const navigate = useNavigate();
   return (
-    <>
+    <NavigateProvider
+      value={(to) => {
+        void navigate(to);
+      }}
+    >
       {isSandbox ? <SandboxBanner /> : null}
+      <OfflineBanner />
       <Outlet />
       <ScrollRestoration />
-    </>
+    </NavigateProvider>
   );
 }

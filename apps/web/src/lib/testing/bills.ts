@@ -1,4 +1,6 @@
-import type { CreatePurchaseBody, Purchase } from '@quickvend/shared/api/purchases';
+import type { CreatePurchaseBody, Purchase, Variation } from '@quickvend/shared/api/purchases';
+import { kobo } from '@quickvend/shared/money';
+import { sellingPrice } from '@quickvend/shared/pricing';
 import { ELECTRICITY_DISTRIBUTORS } from '@quickvend/shared/services';
 import {
   aPurchase,
@@ -90,6 +92,13 @@ export const billPlans: Record<string, ReturnType<typeof aVariation>[]> = {
   ],
 };
 
+/** A plan at the price its service's discount gives, as the server lists it. */
+function pricedFor(serviceId: string, plan: Variation): Variation {
+  const bps = billServices.find((service) => service.id === serviceId)?.discountBps ?? 0;
+  const price = sellingPrice(kobo(plan.amountKobo), { mode: 'bps', bps: -bps, allowLoss: false });
+  return aVariation(plan.code, plan.name, plan.amountKobo, price);
+}
+
 /** A signed-in user with ₦50,000 (and a breakdown), the bill catalogue and a PIN already set. */
 export function billsApi(overrides: MockHandlers = {}) {
   return mockApi({
@@ -105,7 +114,7 @@ export function billsApi(overrides: MockHandlers = {}) {
     'GET /api/v1/services': { body: { services: billServices } },
     'GET /api/v1/services/:id/variations': (_body, url) => {
       const id = decodeURIComponent(url.pathname.split('/')[4] ?? '');
-      return { body: { variations: billPlans[id] ?? [] } };
+      return { body: { variations: (billPlans[id] ?? []).map((plan) => pricedFor(id, plan)) } };
     },
     'GET /api/v1/pin': { body: { hasPin: true, lockedUntil: null } },
     'GET /api/v1/purchases': { body: { purchases: [], nextCursor: null } },

@@ -29,6 +29,51 @@ import {
 } from '@quickvend/shared/api/funding';
 import { metaResponse } from '@quickvend/shared/api/meta';
 import {
+  adminFundingsResponse,
+  adminPurchaseDetailResponse,
+  adminPurchasesResponse,
+  deliverPurchaseBody,
+  deliverRequestResponse,
+  purchaseActionResponse,
+  refundPurchaseBody,
+} from '@quickvend/shared/api/admin-purchases';
+import {
+  adminInvitationResponse,
+  adminInvitationsResponse,
+  adminUserDetailResponse,
+  adminUserResponse,
+  adminUsersResponse,
+  updateAdminUserBody,
+  userActionBody,
+} from '@quickvend/shared/api/admin-users';
+import {
+  adminFloatResponse,
+  approvalResponse,
+  approvalsResponse,
+  approveBody,
+  approveManualDepositResponse,
+  rejectBody,
+  settingResponse,
+  settingsResponse,
+  updateSettingBody,
+  walletAdjustmentBody,
+  walletAdjustmentResponse,
+} from '@quickvend/shared/api/admin-money';
+import {
+  adminPriceServiceResponse,
+  adminPricesResponse,
+  pricePreviewBody,
+  pricePreviewResponse,
+  savePriceBody,
+} from '@quickvend/shared/api/admin-prices';
+import { auditResponse } from '@quickvend/shared/api/audit';
+import { purchasesSummaryResponse } from '@quickvend/shared/api/admin-purchases';
+import {
+  fundingsReportResponse,
+  salesReportResponse,
+  usersReportResponse,
+} from '@quickvend/shared/api/reports';
+import {
   apiKeyResponse,
   apiKeysResponse,
   createApiKeyBody,
@@ -52,7 +97,6 @@ import {
   type VerifyResponse,
 } from '@quickvend/shared/api/purchases';
 import {
-  adminUsersResponse,
   statementResponse,
   walletResponse,
   type WalletBreakdown,
@@ -74,6 +118,17 @@ const contract = {
   'GET /api/v1/meta': { response: metaResponse },
   'GET /api/v1/wallet': { response: walletResponse },
   'GET /api/v1/wallet/statement': { response: statementResponse },
+  'GET /api/v1/admin/float': { response: adminFloatResponse },
+  'GET /api/v1/admin/approvals': { response: approvalsResponse },
+  'POST /api/v1/admin/approvals/:id/approve': { request: approveBody, response: approvalResponse },
+  'POST /api/v1/admin/approvals/:id/reject': { request: rejectBody, response: approvalResponse },
+  'POST /api/v1/admin/approvals/:id/cancel': { request: emptyBody, response: approvalResponse },
+  'GET /api/v1/admin/settings': { response: settingsResponse },
+  'PUT /api/v1/admin/settings/:key': { request: updateSettingBody, response: settingResponse },
+  'POST /api/v1/admin/users/:id/adjustments': {
+    request: walletAdjustmentBody,
+    response: walletAdjustmentResponse,
+  },
   'POST /api/v1/funding/card': { request: startCardPaymentBody, response: startCardPaymentResponse },
   'POST /api/v1/funding/card/confirm': { request: confirmPaymentBody, response: paymentResponse },
   'GET /api/v1/funding/payments': { response: paymentsResponse },
@@ -84,14 +139,35 @@ const contract = {
   'GET /api/v1/admin/funding/manual': { response: manualFundingRequestsResponse },
   'POST /api/v1/admin/funding/manual/:id/approve': {
     request: emptyBody,
-    response: manualFundingRequestResponse,
+    response: approveManualDepositResponse,
   },
   'POST /api/v1/admin/funding/manual/:id/reject': {
     request: rejectManualFundingBody,
     response: manualFundingRequestResponse,
   },
   'GET /api/v1/admin/users': { response: adminUsersResponse },
+  'GET /api/v1/admin/users/:id': { response: adminUserDetailResponse },
+  'GET /api/v1/admin/users/:id/statement': { response: statementResponse },
+  'POST /api/v1/admin/users/:id': { request: updateAdminUserBody, response: adminUserResponse },
+  'POST /api/v1/admin/users/:id/suspend': { request: userActionBody, response: adminUserResponse },
+  'POST /api/v1/admin/users/:id/unsuspend': { request: userActionBody, response: adminUserResponse },
+  'POST /api/v1/admin/users/:id/delete': { request: userActionBody, response: adminUserResponse },
+  'POST /api/v1/admin/users/:id/demote': { request: userActionBody, response: adminUserResponse },
+  'GET /api/v1/admin/invitations': { response: adminInvitationsResponse },
+  'POST /api/v1/admin/invitations/:id/revoke': { request: emptyBody, response: adminInvitationResponse },
   'GET /api/v1/admin/purchases/flagged': { response: flaggedPurchasesResponse },
+  'GET /api/v1/admin/purchases': { response: adminPurchasesResponse },
+  'GET /api/v1/admin/purchases/:id': { response: adminPurchaseDetailResponse },
+  'POST /api/v1/admin/purchases/:id/requery': { request: emptyBody, response: purchaseActionResponse },
+  'POST /api/v1/admin/purchases/:id/refund': {
+    request: refundPurchaseBody,
+    response: purchaseActionResponse,
+  },
+  'POST /api/v1/admin/purchases/:id/deliver': {
+    request: deliverPurchaseBody,
+    response: deliverRequestResponse,
+  },
+  'GET /api/v1/admin/fundings': { response: adminFundingsResponse },
   'POST /api/v1/admin/invitations': { request: createInvitationBody, response: invitationResponse },
   'GET /api/v1/admin/invitations/:token': { response: openInvitationResponse },
   'POST /api/v1/auth/sign-up': { request: signUpBody, response: meResponse },
@@ -102,6 +178,10 @@ const contract = {
   'POST /api/v1/auth/admin-register': { request: adminRegisterBody, response: meResponse },
   'GET /api/v1/services': { response: servicesResponse },
   'GET /api/v1/services/:id/variations': { response: variationsResponse },
+  'GET /api/v1/admin/prices': { response: adminPricesResponse },
+  'POST /api/v1/admin/prices/preview': { request: pricePreviewBody, response: pricePreviewResponse },
+  'PUT /api/v1/admin/prices': { request: savePriceBody, response: adminPriceServiceResponse },
+  'DELETE /api/v1/admin/prices': { request: emptyBody, response: adminPriceServiceResponse },
   'POST /api/v1/purchases': { request: createPurchaseBody, response: purchaseResponse },
   'GET /api/v1/purchases': { response: purchasesResponse },
   'GET /api/v1/purchases/:requestId': { response: purchaseResponse },
@@ -114,6 +194,11 @@ const contract = {
   'GET /api/v1/api-keys': { response: apiKeysResponse },
   'POST /api/v1/api-keys': { request: createApiKeyBody, response: createApiKeyResponse },
   'POST /api/v1/api-keys/:id/revoke': { request: emptyBody, response: apiKeyResponse },
+  'GET /api/v1/admin/reports/sales': { response: salesReportResponse },
+  'GET /api/v1/admin/reports/fundings': { response: fundingsReportResponse },
+  'GET /api/v1/admin/reports/users': { response: usersReportResponse },
+  'GET /api/v1/admin/audit': { response: auditResponse },
+  'GET /api/v1/admin/purchases/summary': { response: purchasesSummaryResponse },
 } satisfies Record<string, { request?: z.ZodType; response: z.ZodType }>;
 
 type Contract = typeof contract;
@@ -370,6 +455,7 @@ export function aService(overrides: Partial<Service> = {}): Service {
     hasVariations: false,
     verification: null,
     discountBps: 0,
+    apiDiscountBps: 0,
     ...overrides,
   };
 }
@@ -398,8 +484,24 @@ export function aVerification(overrides: Partial<VerifyResponse> = {}): VerifyRe
   };
 }
 
-export function aVariation(code: string, name: string, amountKobo: number): Variation {
-  return { code, name, amountKobo, amount: toNairaString(amountKobo) };
+/** A plan; web customers and partners pay its face value unless given other prices. */
+export function aVariation(
+  code: string,
+  name: string,
+  amountKobo: number,
+  priceKobo = amountKobo,
+  apiPriceKobo = priceKobo,
+): Variation {
+  return {
+    code,
+    name,
+    amountKobo,
+    amount: toNairaString(amountKobo),
+    priceKobo,
+    price: toNairaString(priceKobo),
+    apiPriceKobo,
+    apiPrice: toNairaString(apiPriceKobo),
+  };
 }
 
 export function anApiKey(overrides: Partial<ApiKey> = {}): ApiKey {

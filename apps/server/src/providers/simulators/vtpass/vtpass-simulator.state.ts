@@ -151,6 +151,9 @@ export function createVtpassState(options: {
     debitFloat(amount: Kobo): void {
       floatKobo = kobo(floatKobo - amount);
     },
+    setFloat(amount: Kobo): void {
+      floatKobo = amount;
+    },
     takeProductId: () => nextProductId++,
     resolveSale,
     findSale,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { kobo, parseNaira } from '@quickvend/shared/money';
 import { realTimers, type SimulatorTimers } from '../timers.ts';
 import { createCallbackDispatcher } from './vtpass-simulator.callbacks.ts';
 import {
@@ -58,6 +59,8 @@ export type VtpassSimulator = {
   /** Callback POSTs attempted so far, retries included. */
   callbackAttempts(): number;
   floatKobo(): number;
+  /** Sets the merchant float, as a top-up or a spend elsewhere would (also `POST /simulate/float`). */
+  setFloatKobo(amount: number): void;
   /** Delivers every pending sale now, or only the one with this request_id, and waits for the callbacks. */
   resolvePendingNow(requestId?: string): Promise<void>;
 };
@@ -148,6 +151,18 @@ export function registerVtpassSimulator(
       });
 
       registerPurchaseControls(scope, context);
+      // sandbox hook, no auth: `{"balance": 1081.82}` in naira, as /balance answers
+      scope.post('/simulate/float', async (request, reply) => {
+        const balance = asBody(request.body)['balance'];
+        let amount;
+        try {
+          amount = parseNaira(typeof balance === 'number' || typeof balance === 'string' ? balance : '');
+        } catch {
+          return reply.status(400).send(INVALID_ARGUMENTS);
+        }
+        state.setFloat(amount);
+        return { code: 1, contents: { balance: nairaNumber(state.floatKobo()) } };
+      });
 
       await scope.register((api, _options, done) => {
         api.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -211,6 +226,9 @@ export function registerVtpassSimulator(
     flush: () => callbacks.flush(),
     callbackAttempts: () => callbacks.countAttempts(),
     floatKobo: () => state.floatKobo(),
+    setFloatKobo: (amount) => {
+      state.setFloat(kobo(amount));
+    },
     async resolvePendingNow(requestId) {
       for (const sale of state.sales.values()) {
         if (requestId === undefined || sale.requestId === requestId) state.resolveSale(sale, 'delivered');

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ManualFundingRequest } from '@quickvend/shared/api/funding';
 import { api } from '@/lib/api-client.ts';
-import { usersQueryOptions } from './get-users.ts';
+import { usersQueryKey } from '../users/api/get-users.ts';
 
 export const pendingManualRequestsQueryKey = ['admin', 'funding', 'manual', 'pending'] as const;
 
@@ -27,6 +27,6 @@ export function usePendingManualRequests(isEnabled: boolean) {
 export async function refreshAfterDecision(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: pendingManualRequestsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: usersQueryOptions.queryKey }),
+    queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   ]);
 }

@@ -53,8 +53,15 @@ function RequestRow({
 
   const doApprove = async () => {
     try {
-      const { request: approved } = await approve.mutateAsync(request.id);
-      onDone({ text: `Approved: ${formatNaira(approved.creditKobo)} credited to ${name}.`, tone: 'success' });
+      const { request: approved, approvalId } = await approve.mutateAsync(request.id);
+      onDone(
+        approvalId
+          ? {
+              text: `Sent for a second approval: ${formatNaira(approved.amountKobo)} from ${name} is above the approval limit, so another admin must approve it on the Approvals page.`,
+              tone: 'info',
+            }
+          : { text: `Approved: ${formatNaira(approved.creditKobo)} credited to ${name}.`, tone: 'success' },
+      );
     } catch (error) {
       onDone(failureOf(error));
     }

@@ -49,8 +49,13 @@ function NetworkPrices({ network, label }: { network: Network; label: string }) 
         {plans.data.variations.map((plan) => (
           <div key={plan.code} className="flex items-baseline justify-between gap-3 py-2">
             <dt className="min-w-0 text-sm text-gray-800">{plan.name}</dt>
-            <dd className="shrink-0 text-sm font-bold text-gray-900 tabular-nums">
-              {formatNaira(plan.amountKobo)}
+            <dd className="shrink-0 text-right text-sm font-bold text-gray-900 tabular-nums">
+              {plan.priceKobo < plan.amountKobo ? (
+                <span className="mr-1.5 text-xs font-normal text-gray-600 line-through">
+                  {formatNaira(plan.amountKobo)}
+                </span>
+              ) : null}
+              {formatNaira(plan.priceKobo)}
             </dd>
           </div>
         ))}

@@ -16,6 +16,7 @@ import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { nairaOrNull, networkChoice, refuse, usePurchaseForm } from './purchase-form.ts';
 import { FundWalletOffer, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
+import { priceOfAmount } from './web-price.ts';
 
 /** The provider's smallest airtime top-up, until the service list says otherwise. */
 const AIRTIME_MINIMUM_KOBO = 5_000;
@@ -34,6 +35,7 @@ type AirtimeValues = z.input<typeof airtimeFields>;
 function airtimeSchema(limits: {
   minimumKobo: number;
   maximumKobo: number | null;
+  discountBps: number;
   balanceKobo: number | undefined;
 }) {
   return airtimeFields.transform(({ phone, operator, amount }, ctx) => {
@@ -49,13 +51,15 @@ function airtimeSchema(limits: {
     if (limits.maximumKobo !== null && amountKobo > limits.maximumKobo) {
       return refuse(ctx, `Error: ${messages.purchase.maximumAmount(formatNaira(limits.maximumKobo))}`);
     }
-    if (limits.balanceKobo !== undefined && limits.balanceKobo < amountKobo) {
+    const payKobo = priceOfAmount(amountKobo, limits.discountBps);
+    if (limits.balanceKobo !== undefined && limits.balanceKobo < payKobo) {
       return refuse(ctx, messages.purchase.insufficientBalance);
     }
     const network = NETWORK_SERVICES[operator];
     return {
       body: { serviceId: network.airtime, phone: phoneForServer(phone), amount: toNairaString(amountKobo) },
-      chargeKobo: amountKobo,
+      chargeKobo: payKobo,
+      faceKobo: amountKobo,
       summary: `${network.label} airtime for ${phone.trim()}`,
     };
   });
@@ -77,7 +81,12 @@ export function AirtimeForm({ isEmbedded = false }: AirtimeFormProps) {
   const service = useService(operator === '' ? undefined : NETWORK_SERVICES[operator].airtime);
   const minimumKobo = service?.minimumKobo ?? AIRTIME_MINIMUM_KOBO;
   const maximumKobo = service?.maximumKobo ?? null;
-  const schema = airtimeSchema({ minimumKobo, maximumKobo, balanceKobo: wallet.data?.balanceKobo });
+  const schema = airtimeSchema({
+    minimumKobo,
+    maximumKobo,
+    discountBps: service?.discountBps ?? 0,
+    balanceKobo: wallet.data?.balanceKobo,
+  });
 
   const changePhone = (next: string) => {
     phoneField.onChange(next);

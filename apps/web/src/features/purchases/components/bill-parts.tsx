@@ -1,28 +1,47 @@
 import type { ReactNode } from 'react';
-import { applyDiscount } from '@quickvend/shared/bills';
-import { formatNaira, kobo } from '@quickvend/shared/money';
+import { formatNaira } from '@quickvend/shared/money';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { formatBps } from '@/lib/format.ts';
+import { priceOfAmount } from './web-price.ts';
 
 export const billTexts = {
-  discount: (percent: string, pay: string) => `${percent} off: you pay ${pay}`,
+  discount: (off: string, pay: string) => `${off} off: you pay ${pay}`,
+  markup: (pay: string) => `You pay ${pay}`,
   verifying: 'Verifying...',
 } as const;
 
-/** `1% off: you pay ₦18,810.00` under a price, when the service has a discount. */
-export function DiscountLine({ faceKobo, bps }: { faceKobo: number | null; bps: number }) {
-  if (faceKobo === null || faceKobo <= 0 || bps <= 0) return null;
-  const { chargedKobo: payKobo } = applyDiscount(kobo(faceKobo), bps);
+type DiscountLineProps = {
+  faceKobo: number | null;
+  /** what the wallet pays for it */
+  payKobo: number | null;
+  /** the service's discount, named as a percentage when it is what set the price */
+  bps?: number;
+};
+
+/** Under a price, when the wallet pays something else: `1% off: you pay ₦18,810.00`, or `You pay ₦19,190.00`. */
+export function DiscountLine({ faceKobo, payKobo, bps = 0 }: DiscountLineProps) {
+  if (faceKobo === null || payKobo === null || faceKobo <= 0 || payKobo === faceKobo) return null;
+  if (payKobo > faceKobo) {
+    return (
+      <p className="-mt-1 rounded-lg bg-gray-100 px-3 py-1.5 text-sm font-semibold text-gray-900">
+        {billTexts.markup(formatNaira(payKobo))}
+      </p>
+    );
+  }
+  const off =
+    bps > 0 && priceOfAmount(faceKobo, bps) === payKobo ? formatBps(bps) : formatNaira(faceKobo - payKobo);
   return (
     <p className="-mt-1 rounded-lg bg-green-50 px-3 py-1.5 text-sm font-semibold text-green-900">
-      {billTexts.discount(formatBps(bps), formatNaira(payKobo))}
+      {billTexts.discount(off, formatNaira(payKobo))}
     </p>
   );
 }
 
 type PlanAmountProps = {
   faceKobo: number | null;
+  /** what the wallet pays; the face value when not given */
+  payKobo?: number | null;
   discountBps?: number;
   label?: string;
   placeholder?: string;
@@ -32,6 +51,7 @@ type PlanAmountProps = {
 /** The price a plan (or a renewal) sets, read-only, with the discount under it. */
 export function PlanAmount({
   faceKobo,
+  payKobo = faceKobo,
   discountBps = 0,
   label = 'Amount (NGN)',
   placeholder = 'Filled from the plan',
@@ -46,7 +66,7 @@ export function PlanAmount({
         hint={hint}
         placeholder={placeholder}
       />
-      <DiscountLine faceKobo={faceKobo} bps={discountBps} />
+      <DiscountLine faceKobo={faceKobo} payKobo={payKobo} bps={discountBps} />
     </>
   );
 }

@@ -15,7 +15,10 @@ const discountRows: { label: string; matches: (service: Service) => boolean }[] 
 ];
 
 function discountText(services: Service[]): string {
-  const rates = [...new Set(services.map((service) => service.discountBps))].sort((a, b) => a - b);
+  // a markup is no discount
+  const rates = [...new Set(services.map((service) => Math.max(0, service.discountBps)))].sort(
+    (a, b) => a - b,
+  );
   const lowest = rates[0];
   const highest = rates.at(-1);
   if (lowest === undefined || highest === undefined) return '—';

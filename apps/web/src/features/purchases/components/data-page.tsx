@@ -36,7 +36,7 @@ function dataSchema(input: { plans: readonly Variation[]; balanceKobo: number | 
     const plan = input.plans.find((candidate) => candidate.code === planCode);
     if (!plan) return refuse(ctx, messages.purchase.invalidDataPlan);
     if (!(plan.amountKobo > 0)) return refuse(ctx, messages.purchase.invalidAmount);
-    if (input.balanceKobo !== undefined && input.balanceKobo < plan.amountKobo) {
+    if (input.balanceKobo !== undefined && input.balanceKobo < plan.priceKobo) {
       return refuse(ctx, messages.purchase.insufficientBalance);
     }
     const label = dataNetworks.find((candidate) => candidate.id === network)?.label ?? network;
@@ -46,7 +46,8 @@ function dataSchema(input: { plans: readonly Variation[]; balanceKobo: number | 
         phone: phoneForServer(phone),
         variationCode: plan.code,
       },
-      chargeKobo: plan.amountKobo,
+      chargeKobo: plan.priceKobo,
+      faceKobo: plan.amountKobo,
       summary: `${label} ${plan.name} for ${phone.trim()}`,
     };
   });
@@ -129,7 +130,7 @@ export function DataPage() {
             planCode={planField.value}
             onSelect={choosePlan}
           />
-          <PlanAmount faceKobo={plan?.amountKobo ?? null} />
+          <PlanAmount faceKobo={plan?.amountKobo ?? null} payKobo={plan?.priceKobo ?? null} />
           <FormSubmit flow={flow} label="Buy Data" isDisabled={planField.value === ''} />
         </form>
       </PurchaseSteps>

@@ -2,8 +2,8 @@ import type { SyntheticEvent } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { VerifyResponse } from '@quickvend/shared/api/purchases';
-import { applyDiscount, checkMeterForm, compactNumber } from '@quickvend/shared/bills';
-import { formatNaira, kobo, toNairaString } from '@quickvend/shared/money';
+import { checkMeterForm, compactNumber } from '@quickvend/shared/bills';
+import { formatNaira, toNairaString } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
 import { ELECTRICITY_DISTRIBUTORS, METER_TYPES } from '@quickvend/shared/services';
@@ -16,6 +16,7 @@ import { useWallet } from '@/lib/api/get-wallet.ts';
 import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { useVerifiedCustomer } from '../api/verify-customer.ts';
 import { DiscountLine, VerifiedCustomer, VerifyButton } from './bill-parts.tsx';
+import { priceOfAmount } from './web-price.ts';
 import { BillTables } from './bill-tables.tsx';
 import { nairaOrNull, refuse, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
@@ -68,7 +69,7 @@ function electricitySchema(input: {
     if (maximumKobo !== null && amountKobo > maximumKobo) {
       return refuse(ctx, `Error: ${messages.purchase.maximumAmount(formatNaira(maximumKobo))}`);
     }
-    const { chargedKobo: payKobo } = applyDiscount(kobo(amountKobo), input.discountBps);
+    const payKobo = priceOfAmount(amountKobo, input.discountBps);
     if (input.balanceKobo !== undefined && input.balanceKobo < payKobo) {
       return refuse(ctx, messages.purchase.insufficientBalance);
     }
@@ -254,7 +255,11 @@ export function ElectricityPage() {
                 }
                 {...form.register('amount', { onChange: flow.edited })}
               />
-              <DiscountLine faceKobo={amountKobo} bps={discountBps} />
+              <DiscountLine
+                faceKobo={amountKobo}
+                payKobo={amountKobo === null ? null : priceOfAmount(amountKobo, discountBps)}
+                bps={discountBps}
+              />
             </>
           ) : null}
           <FormSubmit flow={flow} label={electricityTexts.submit} hasButton={canPay} />

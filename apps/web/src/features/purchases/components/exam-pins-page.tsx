@@ -1,7 +1,7 @@
 import { useController, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { Variation, VerifyResponse } from '@quickvend/shared/api/purchases';
-import { applyDiscount, compactNumber } from '@quickvend/shared/bills';
+import { compactNumber } from '@quickvend/shared/bills';
 import { formatNaira, kobo } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
@@ -114,7 +114,6 @@ function planCodeOf(chosenPlan: string, plans: readonly Variation[]): string {
 function examSchema(input: {
   plans: readonly Variation[];
   verified: VerifyResponse | null;
-  discountBps: number;
   balanceKobo: number | undefined;
 }) {
   return examFields.transform(({ examId, chosenPlan, quantity: quantityText, profileId, phone }, ctx) => {
@@ -132,7 +131,7 @@ function examSchema(input: {
       return refuse(ctx, messages.purchase.invalidPlanOrAmount);
     const verified = isJamb ? input.verified : null;
     if (isJamb && verified === null) return refuse(ctx, messages.bills.verifyFirst);
-    const { chargedKobo: payKobo } = applyDiscount(kobo(faceKobo), input.discountBps);
+    const payKobo = plan.priceKobo * quantity;
     if (input.balanceKobo !== undefined && input.balanceKobo < payKobo)
       return refuse(ctx, messages.purchase.insufficientBalance);
     const sentPhone = phoneForServer(phone);
@@ -184,7 +183,6 @@ export function ExamPinsPage() {
   const schema = examSchema({
     plans: planList,
     verified: customer.verified,
-    discountBps,
     balanceKobo: wallet.data?.balanceKobo,
   });
 
@@ -307,6 +305,7 @@ export function ExamPinsPage() {
           />
           <PlanAmount
             faceKobo={faceKobo}
+            payKobo={plan && quantity !== null ? plan.priceKobo * quantity : null}
             discountBps={discountBps}
             label={isJamb ? 'Amount (NGN)' : examTexts.total}
             hint={

@@ -40,13 +40,16 @@ export function PinStep({ flow, draft }: { flow: PurchaseFlow; draft: PurchaseDr
           Amount to be charged
         </h2>
         <p className="text-3xl font-extrabold text-gray-900 tabular-nums">{formatNaira(draft.chargeKobo)}</p>
-        {draft.faceKobo !== undefined && draft.faceKobo !== draft.chargeKobo ? (
+        {draft.faceKobo !== undefined && draft.faceKobo > draft.chargeKobo ? (
           <p className="text-sm text-gray-700">
             <span className="line-through">{formatNaira(draft.faceKobo)}</span>{' '}
             <span className="font-semibold text-green-800">
               {formatNaira(draft.faceKobo - draft.chargeKobo)} off
             </span>
           </p>
+        ) : null}
+        {draft.faceKobo !== undefined && draft.faceKobo < draft.chargeKobo ? (
+          <p className="text-sm text-gray-700">{pinTexts.faceValue(formatNaira(draft.faceKobo))}</p>
         ) : null}
         <p className="text-sm text-gray-700">{draft.summary}</p>
         {draft.note ? <p className="text-sm font-semibold text-gray-900">{draft.note}</p> : null}

@@ -8,7 +8,7 @@ type PlanCardsProps = {
   onSelect: (code: string) => void;
 };
 
-/** Plans as tappable cards (a radio group): the name and the price, the chosen one highlighted. */
+/** Plans as tappable cards (a radio group): the name and what it costs, the chosen one highlighted. */
 export function PlanCards({ label, plans, selectedCode, onSelect }: PlanCardsProps) {
   return (
     <fieldset className="min-w-0">
@@ -37,7 +37,12 @@ export function PlanCards({ label, plans, selectedCode, onSelect }: PlanCardsPro
               />
               <span className="text-sm leading-tight font-semibold text-gray-900">{plan.name}</span>
               <span className="text-sm font-bold text-brand-800 tabular-nums">
-                {formatNaira(plan.amountKobo)}
+                {plan.priceKobo < plan.amountKobo ? (
+                  <span className="mr-1 text-xs font-medium text-gray-600 line-through">
+                    {formatNaira(plan.amountKobo)}
+                  </span>
+                ) : null}
+                {formatNaira(plan.priceKobo)}
               </span>
             </label>
           );

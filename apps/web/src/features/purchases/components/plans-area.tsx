@@ -74,7 +74,7 @@ export function PlanPicker({ selectLabel, placeholder, ...area }: PlanPickerProp
         <option value="">{placeholder}</option>
         {planList.map((candidate) => (
           <option key={candidate.code} value={candidate.code}>
-            {`${candidate.name} - ${formatNaira(candidate.amountKobo)}`}
+            {`${candidate.name} - ${formatNaira(candidate.priceKobo)}`}
           </option>
         ))}
       </Select>

@@ -1,8 +1,7 @@
 import { useController } from 'react-hook-form';
 import { z } from 'zod';
 import type { Variation } from '@quickvend/shared/api/purchases';
-import { applyDiscount, checkShowmaxForm } from '@quickvend/shared/bills';
-import { kobo } from '@quickvend/shared/money';
+import { checkShowmaxForm } from '@quickvend/shared/bills';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
 import { PhoneInput } from '@/components/ui/phone-input.tsx';
@@ -28,7 +27,6 @@ type ShowmaxValues = z.input<typeof showmaxFields>;
 
 function showmaxSchema(input: {
   plans: readonly Variation[];
-  discountBps: number;
   isSandbox: boolean;
   balanceKobo: number | undefined;
 }) {
@@ -41,7 +39,7 @@ function showmaxSchema(input: {
     );
     if (problem !== null) return refuse(ctx, problem);
     if (plan === undefined) return refuse(ctx, messages.purchase.invalidPlanOrAmount);
-    const { chargedKobo: payKobo } = applyDiscount(kobo(plan.amountKobo), input.discountBps);
+    const payKobo = plan.priceKobo;
     if (input.balanceKobo !== undefined && input.balanceKobo < payKobo) {
       return refuse(ctx, messages.purchase.insufficientBalance);
     }
@@ -66,10 +64,8 @@ export function ShowmaxPage() {
   const { field: phoneField } = useController({ control: form.control, name: 'phone' });
   const planList = plans.data?.variations ?? [];
   const plan = planList.find((candidate) => candidate.code === planField.value);
-  const discountBps = service?.discountBps ?? 0;
   const schema = showmaxSchema({
     plans: planList,
-    discountBps,
     isSandbox,
     balanceKobo: wallet.data?.balanceKobo,
   });
@@ -110,7 +106,11 @@ export function ShowmaxPage() {
             }}
             network={detectNetwork(phoneField.value)}
           />
-          <PlanAmount faceKobo={plan?.amountKobo ?? null} discountBps={discountBps} />
+          <PlanAmount
+            faceKobo={plan?.amountKobo ?? null}
+            payKobo={plan?.priceKobo ?? null}
+            discountBps={service?.discountBps ?? 0}
+          />
           <FormSubmit flow={flow} label={showmaxTexts.submit} isDisabled={planField.value === ''} />
         </form>
       </PurchaseSteps>

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { Variation, VerifyResponse } from '@quickvend/shared/api/purchases';
-import { applyDiscount, checkTvForm, compactNumber, type TvServiceId } from '@quickvend/shared/bills';
+import { checkTvForm, compactNumber, type TvServiceId } from '@quickvend/shared/bills';
 import { formatCalendarDate } from '@quickvend/shared/format';
-import { formatNaira, kobo } from '@quickvend/shared/money';
+import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
 import { Button } from '@/components/ui/button.tsx';
@@ -18,6 +18,7 @@ import { useWallet } from '@/lib/api/get-wallet.ts';
 import { phoneForServer } from '@/lib/phone.ts';
 import { useVerifiedCustomer } from '../api/verify-customer.ts';
 import { billTexts, PlanAmount, VerifiedCustomer } from './bill-parts.tsx';
+import { priceOfAmount } from './web-price.ts';
 import { BillTables } from './bill-tables.tsx';
 import { PlanPicker } from './plans-area.tsx';
 import { refuse, usePurchaseForm } from './purchase-form.ts';
@@ -141,7 +142,7 @@ function tvSchema(input: {
     if (faceKobo === null || faceKobo <= 0) {
       return refuse(ctx, isRenewing ? messages.bills.renewUnavailable : messages.purchase.invalidAmount);
     }
-    const { chargedKobo: payKobo } = applyDiscount(kobo(faceKobo), input.discountBps);
+    const payKobo = isRenewing ? priceOfAmount(faceKobo, input.discountBps) : (plan?.priceKobo ?? faceKobo);
     if (input.balanceKobo !== undefined && input.balanceKobo < payKobo) {
       return refuse(ctx, messages.purchase.insufficientBalance);
     }
@@ -206,6 +207,12 @@ export function TvPage({ serviceId, children }: TvPageProps) {
   const isVerified = verified !== null;
   const isRenewing = canRenew(serviceId) && verified !== null && subscriptionType === 'renew';
   const faceKobo = isRenewing ? verified.renewalAmountKobo : (plan?.amountKobo ?? null);
+  const payKobo =
+    faceKobo === null || faceKobo <= 0
+      ? null
+      : isRenewing
+        ? priceOfAmount(faceKobo, discountBps)
+        : (plan?.priceKobo ?? faceKobo);
   const schema = tvSchema({
     serviceId,
     label,
@@ -337,6 +344,7 @@ export function TvPage({ serviceId, children }: TvPageProps) {
           />
           <PlanAmount
             faceKobo={faceKobo !== null && faceKobo > 0 ? faceKobo : null}
+            payKobo={payKobo}
             discountBps={discountBps}
             placeholder={isRenewing ? 'The renewal amount' : 'Filled from the bouquet'}
           />

@@ -26,6 +26,7 @@ export const pinTexts = {
   enter: 'Enter your transaction PIN',
   mismatch: 'Error: The two PINs do not match. Please create your PIN again.',
   needed: 'You need a transaction PIN before your first purchase. It keeps your wallet safe.',
+  faceValue: (face: string) => `For ${face} of value`,
   unsure:
     'Error: We could not reach QuickVend, so we do not know yet whether this purchase went through. Tap Try again: you will not be charged twice.',
 } as const;

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { walletAdjustmentBody, walletAdjustmentResponse } from '@quickvend/shared/api/admin-money';
+import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
+import { AppError } from '../../lib/errors.ts';
+import { toApprovalViews, type FindPeople } from '../approvals/index.ts';
+import { actorOf } from '../audit/index.ts';
+import type { WalletAdjustments } from './wallet-adjustments.ts';
+
+function amountFrom(input: string | number): Kobo {
+  try {
+    return parseNaira(input);
+  } catch (error) {
+    if (error instanceof AmountError) {
+      throw new AppError('VALIDATION_FAILED', error.message, { fields: { amount: error.message } });
+    }
+    throw error;
+  }
+}
+
+export function registerAdjustmentRoutes(
+  parent: FastifyInstance,
+  deps: { adjustments: WalletAdjustments; findPeople: FindPeople },
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  /** Credits or debits the user's wallet at once, or (above the approval threshold) asks a second admin. */
+  app.post(
+    '/api/v1/admin/users/:id/adjustments',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: walletAdjustmentBody,
+        response: { 201: walletAdjustmentResponse },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { direction, reason } = request.body;
+      const amountKobo = amountFrom(request.body.amount);
+      const outcome = await deps.adjustments.adjust(
+        request.params.id,
+        { direction, amountKobo, reason },
+        actor,
+      );
+      if (outcome.status === 'awaiting_approval') {
+        const [approval] = await toApprovalViews([outcome.approval], actor.id ?? '', deps.findPeople);
+        if (!approval) throw new Error('approval view missing');
+        return reply.status(201).send({ status: 'awaiting_approval', approval });
+      }
+      return reply.status(201).send({
+        status: 'applied',
+        adjustment: {
+          id: outcome.adjustmentId,
+          direction,
+          amountKobo,
+          amount: toNairaString(amountKobo),
+          balanceBeforeKobo: outcome.balanceBeforeKobo,
+          balanceAfterKobo: outcome.balanceAfterKobo,
+          balanceAfter: toNairaString(outcome.balanceAfterKobo),
+        },
+      });
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import type { ApiKey } from '@quickvend/shared/api/api-keys';
+import type { ManualFundingRequest, Payment, PaymentStatus } from '@quickvend/shared/api/funding';
+import { toNairaString, type Kobo } from '@quickvend/shared/money';
+
+/** A user's key as the back office sees it: its name, dates and first characters, never the key. */
+export const toApiKeyView = (row: {
+  id: string;
+  name: string;
+  prefix: string;
+  allowedIps: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  allowedIps: row.allowedIps,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+export const toPaymentView = (row: {
+  id: string;
+  reference: string;
+  channel: string;
+  email: string;
+  amountKobo: Kobo;
+  status: PaymentStatus;
+  gatewayResponse: string | null;
+  senderName: string | null;
+  paidAt: Date | null;
+  createdAt: Date;
+}): Payment => ({
+  id: row.id,
+  reference: row.reference,
+  channel: row.channel,
+  email: row.email,
+  amountKobo: row.amountKobo,
+  amount: toNairaString(row.amountKobo),
+  status: row.status,
+  gatewayResponse: row.gatewayResponse,
+  senderName: row.senderName,
+  paidAt: row.paidAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toManualRequestView = (row: {
+  id: string;
+  depositorName: string;
+  bankName: string;
+  amountKobo: Kobo;
+  chargeKobo: Kobo;
+  status: ManualFundingRequest['status'];
+  reason: string | null;
+  createdAt: Date;
+  decidedAt: Date | null;
+}): ManualFundingRequest => ({
+  id: row.id,
+  depositorName: row.depositorName,
+  bankName: row.bankName,
+  amountKobo: row.amountKobo,
+  amount: toNairaString(row.amountKobo),
+  chargeKobo: row.chargeKobo,
+  creditKobo: row.amountKobo - row.chargeKobo,
+  status: row.status,
+  reason: row.reason,
+  createdAt: row.createdAt.toISOString(),
+  decidedAt: row.decidedAt?.toISOString() ?? null,
+});

@@ -1,0 +1,10 @@
+export {
+  createApprovals,
+  type ApprovalFilter,
+  type ApprovalHandler,
+  type ApprovalRow,
+  type Approvals,
+  type NewApproval,
+} from './approvals.service.ts';
+export { approvalStatuses, type ApprovalStatus } from './approvals.tables.ts';
+export { registerApprovalRoutes, toApprovalViews, type FindPeople } from './approvals.routes.ts';

@@ -1,0 +1,127 @@
+import { formatNaira, kobo } from '@quickvend/shared/money';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ApprovalHandler, ApprovalRow, Approvals } from '../approvals/index.ts';
+import type { Actor, AuditLog } from '../audit/index.ts';
+import type { Settings } from '../settings/index.ts';
+import type { FundingService } from './funding.service.ts';
+import type { manualFundingRequests } from './funding.tables.ts';
+
+export const MANUAL_DEPOSIT_APPROVAL = 'manual_deposit.approve';
+
+type ManualRow = typeof manualFundingRequests.$inferSelect;
+
+const decided = (row: ManualRow) => ({ status: row.status, creditKobo: row.amountKobo - row.chargeKobo });
+
+/**
+ * An admin's decision on a manual deposit, audited. A deposit above the approval threshold is not credited on
+ * the first admin's word: it becomes an approval request, and a second admin's approval credits it.
+ */
+export function createManualDepositDecisions(deps: {
+  db: Database;
+  funding: Pick<FundingService, 'findManualRequest' | 'approveManualRequestIn' | 'rejectManualRequest'>;
+  approvals: Pick<Approvals, 'request' | 'list'>;
+  settings: Pick<Settings, 'get'>;
+  audit: AuditLog;
+}) {
+  const { db, funding, approvals, audit } = deps;
+
+  const approveIn = async (tx: Parameters<ApprovalHandler>[1]['tx'], id: string, actor: Actor) => {
+    if (!actor.id) throw new AppError('FORBIDDEN', 'Only a signed-in admin can approve a deposit.');
+    const approved = await funding.approveManualRequestIn(tx, id, actor.id);
+    await audit.record(
+      actor,
+      {
+        action: 'manual_deposit.approve',
+        targetType: 'manual_deposit',
+        targetId: id,
+        before: { status: 'pending' },
+        after: { ...decided(approved), userId: approved.userId },
+      },
+      tx,
+    );
+    return approved;
+  };
+
+  const waitingApproval = async (id: string) => {
+    const [waiting] = await approvals.list({
+      kind: MANUAL_DEPOSIT_APPROVAL,
+      targetId: id,
+      status: 'pending',
+    });
+    return waiting ?? null;
+  };
+
+  return {
+    /**
+     * Credits the deposit at once up to the threshold; above it, asks a second admin (once: asking again
+     * returns the request already waiting).
+     * @throws NOT_FOUND for an unknown request, CONFLICT for a decided one
+     */
+    async approve(id: string, actor: Actor): Promise<{ request: ManualRow; approval: ApprovalRow | null }> {
+      const request = await funding.findManualRequest(id);
+      if (request.status !== 'pending')
+        throw new AppError('CONFLICT', 'This request has already been decided.');
+      const thresholdKobo = await deps.settings.get('approvals.thresholdKobo');
+      if (request.amountKobo <= thresholdKobo) {
+        return { request: await db.transaction((tx) => approveIn(tx, id, actor)), approval: null };
+      }
+      const approval = await approvals.request(
+        {
+          kind: MANUAL_DEPOSIT_APPROVAL,
+          targetId: id,
+          amountKobo: request.amountKobo,
+          payload: {
+            userId: request.userId,
+            depositorName: request.depositorName,
+            bankName: request.bankName,
+            creditKobo: request.amountKobo - request.chargeKobo,
+          },
+          reason: `Manual deposit of ${formatNaira(request.amountKobo)} by ${request.depositorName} (${request.bankName})`,
+          onePending: true,
+        },
+        actor,
+      );
+      return { request, approval };
+    },
+
+    /**
+     * @throws NOT_FOUND for an unknown request; CONFLICT for a decided one, and for one waiting for a second
+     * admin (it is decided on the approvals page)
+     */
+    async reject(id: string, actor: Actor, reason: string): Promise<ManualRow> {
+      if (!actor.id) throw new AppError('FORBIDDEN', 'Only a signed-in admin can reject a deposit.');
+      const adminId = actor.id;
+      if (await waitingApproval(id)) {
+        throw new AppError(
+          'CONFLICT',
+          "This deposit is waiting for a second admin's approval: approve or reject it on the Approvals page.",
+        );
+      }
+      return db.transaction(async (tx) => {
+        const rejected = await funding.rejectManualRequest(id, adminId, reason, tx);
+        await audit.record(
+          actor,
+          {
+            action: 'manual_deposit.reject',
+            targetType: 'manual_deposit',
+            targetId: id,
+            before: { status: 'pending' },
+            after: { status: rejected.status, userId: rejected.userId },
+            reason,
+          },
+          tx,
+        );
+        return rejected;
+      });
+    },
+
+    /** Credits an approved deposit, inside the approval's transaction. */
+    carryOut: (async (approval, { tx, approver }) => {
+      const approved = await approveIn(tx, approval.targetId, approver);
+      return { creditKobo: kobo(approved.amountKobo - approved.chargeKobo), userId: approved.userId };
+    }) satisfies ApprovalHandler,
+  };
+}
+
+export type ManualDepositDecisions = ReturnType<typeof createManualDepositDecisions>;

@@ -1,0 +1,361 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  lagosDayEnd,
+  lagosDayStart,
+  purchaseAdminMessages as say,
+  type AdminPurchase,
+  type PurchaseBuyer,
+} from '@quickvend/shared/api/admin-purchases';
+import { formatLagosMinuteStamp } from '@quickvend/shared/format';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ApprovalHandler, Approvals } from '../approvals/index.ts';
+import type { Actor, AuditLog } from '../audit/index.ts';
+import type { PurchaseSteps } from './purchase-steps.ts';
+import type { PurchaseTimeline } from './purchase-timeline.ts';
+import { purchasesCsv } from './purchases.csv.ts';
+import { toPurchase } from './purchases.mapper.ts';
+import { OPEN, type PurchaseRow, type PurchasesRepo } from './purchases.repo.ts';
+import { STUCK_AFTER_MS, type PurchaseFilter, type PurchaseSearch } from './purchases.search.ts';
+import { purchases } from './purchases.tables.ts';
+import type { RequeryAnswer } from './requery.service.ts';
+
+export const DELIVER_APPROVAL = 'purchase.deliver';
+
+/** Who bought it: the accounts module answers, the purchases module never reads its tables. */
+export type BuyerDirectory = {
+  findUsersByIds(ids: readonly string[]): Promise<Map<string, PurchaseBuyer>>;
+  findUserByEmail(email: string): Promise<{ id: string } | null>;
+};
+
+export type PurchaseAdminDeps = {
+  db: Database;
+  repo: Pick<PurchasesRepo, 'findById'>;
+  steps: Pick<PurchaseSteps, 'refund' | 'settle'>;
+  requeryNow: (id: string) => Promise<RequeryAnswer | null>;
+  timeline: PurchaseTimeline;
+  search: PurchaseSearch;
+  audit: Pick<AuditLog, 'record'>;
+  approvals: Pick<Approvals, 'request' | 'list'>;
+  users: BuyerDirectory;
+  clock: Clock;
+};
+
+/** The search's filters as the admin typed them: a user by email or id, days in Lagos. */
+export type PurchaseQuery = Omit<PurchaseFilter, 'userId' | 'since' | 'until'> & {
+  user?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+const deliverPayload = z.object({ evidence: z.string(), providerReference: z.string().nullable() });
+
+/** Why an action cannot touch a purchase that is already final. */
+function finalRefusal(row: PurchaseRow): AppError {
+  return new AppError('CONFLICT', row.status === 'delivered' ? say.alreadyDelivered : say.alreadyRefunded);
+}
+
+/**
+ * What an admin does to purchases: search them, read one with its timeline, ask VTpass again, refund, or ask a
+ * second admin to confirm delivery. Every action is audited, and recorded in the purchase's timeline.
+ */
+export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
+  const { db, repo, timeline, audit, users, clock } = deps;
+
+  async function buyersOf(rows: readonly { userId: string }[]) {
+    return users.findUsersByIds([...new Set(rows.map((row) => row.userId))]);
+  }
+
+  function toAdminPurchase(row: PurchaseRow, buyers: Map<string, PurchaseBuyer>): AdminPurchase {
+    const buyer = buyers.get(row.userId);
+    const isOpen = OPEN.includes(row.status);
+    return {
+      ...toPurchase(row),
+      userId: row.userId,
+      buyer: buyer ? { id: buyer.id, name: buyer.name, email: buyer.email } : null,
+      channel: row.channel,
+      stage: row.status,
+      costKobo: row.costKobo,
+      // settling takes an unreported cost as the amount charged
+      marginKobo: row.status === 'delivered' ? row.chargedKobo - (row.costKobo ?? row.chargedKobo) : null,
+      checks: row.checks,
+      nextCheckAt: row.nextCheckAt?.toISOString() ?? null,
+      finalizedAt: row.finalizedAt?.toISOString() ?? null,
+      isStuck: isOpen && clock.now().getTime() - row.createdAt.getTime() > STUCK_AFTER_MS,
+    };
+  }
+
+  /** The filter the database reads; null when it can match nothing (an email nobody has). */
+  async function filterOf(query: PurchaseQuery): Promise<PurchaseFilter | null> {
+    const { user, from, to, ...rest } = query;
+    let userId: string | undefined;
+    if (user) {
+      if (user.includes('@')) {
+        const found = await users.findUserByEmail(user.toLowerCase());
+        if (!found) return null;
+        userId = found.id;
+      } else userId = user;
+    }
+    return {
+      ...rest,
+      userId,
+      since: from ? (lagosDayStart(from) ?? undefined) : undefined,
+      until: to ? (lagosDayEnd(to) ?? undefined) : undefined,
+    };
+  }
+
+  async function findOpen(id: string): Promise<PurchaseRow> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('NOT_FOUND', say.notFound);
+    if (!OPEN.includes(row.status)) throw finalRefusal(row);
+    return row;
+  }
+
+  /** After an action found the purchase final, or lost a race: why it did nothing. */
+  async function refusalAfter(id: string): Promise<AppError> {
+    const row = await repo.findById(id);
+    return row ? finalRefusal(row) : new AppError('NOT_FOUND', say.notFound);
+  }
+
+  async function one(id: string): Promise<AdminPurchase> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('NOT_FOUND', say.notFound);
+    return toAdminPurchase(row, await buyersOf([row]));
+  }
+
+  /** Carries out an approved `purchase.deliver` request, inside the approval's transaction. */
+  const deliverApproved: ApprovalHandler = async (approval, { tx, approver }) => {
+    const payload = deliverPayload.parse(approval.payload);
+    const [row] = await tx.select().from(purchases).where(eq(purchases.id, approval.targetId));
+    if (!row) throw new AppError('NOT_FOUND', say.notFound);
+    if (!OPEN.includes(row.status)) throw finalRefusal(row);
+    const delivered = await deps.steps.settle(
+      row,
+      {
+        status: 'delivered',
+        message: say.deliveredForCustomer,
+        providerReference: payload.providerReference ?? row.providerReference,
+        // not reported: settling takes it as the amount charged
+        costKobo: null,
+        token: null,
+        pins: null,
+        units: null,
+        receiptLines: [],
+      },
+      tx,
+    );
+    if (!delivered) throw await refusalAfter(row.id);
+    await audit.record(
+      approver,
+      {
+        action: 'purchase.deliver',
+        targetType: 'purchase',
+        targetId: row.id,
+        before: { status: row.status },
+        after: {
+          status: 'delivered',
+          approvalId: approval.id,
+          providerReference: delivered.providerReference,
+        },
+        reason: payload.evidence,
+      },
+      tx,
+    );
+    await timeline.record(
+      {
+        purchaseId: row.id,
+        kind: 'admin.deliver',
+        outcome: 'delivered',
+        note: payload.evidence,
+        actorId: approver.id,
+        raw: { approvalId: approval.id, requestedBy: approval.requestedBy },
+      },
+      tx,
+    );
+    return { purchaseId: row.id, status: 'delivered' };
+  };
+
+  return {
+    DELIVER_APPROVAL,
+    deliverApproved,
+
+    async search(query: PurchaseQuery, page: { page: number; pageSize: number }) {
+      const filter = await filterOf(query);
+      const { rows, total } = filter
+        ? await deps.search.search(filter, page, clock.now())
+        : { rows: [], total: 0 };
+      const buyers = await buyersOf(rows);
+      return {
+        purchases: rows.map((row) => toAdminPurchase(row, buyers)),
+        page: page.page,
+        pageSize: page.pageSize,
+        total,
+      };
+    },
+
+    /** Every purchase the search finds, up to `limit`, as a CSV document. */
+    async exportCsv(query: PurchaseQuery, limit: number): Promise<{ filename: string; csv: string }> {
+      const filter = await filterOf(query);
+      const rows = filter ? await deps.search.all(filter, limit, clock.now()) : [];
+      const buyers = await buyersOf(rows);
+      return {
+        filename: `purchases-${formatLagosMinuteStamp(clock.now())}.csv`,
+        csv: purchasesCsv(rows.map((row) => toAdminPurchase(row, buyers))),
+      };
+    },
+
+    summary: () => deps.search.summary(clock.now()),
+
+    /** Purchases open more than a day, oldest first. */
+    listStuck: () => deps.search.listStuck(clock.now()),
+
+    /** @throws NOT_FOUND */
+    async detail(id: string) {
+      const row = await repo.findById(id);
+      if (!row) throw new AppError('NOT_FOUND', say.notFound);
+      const [events, [waiting]] = await Promise.all([
+        timeline.list(id),
+        deps.approvals.list({ kind: DELIVER_APPROVAL, targetId: id, status: 'pending', limit: 1 }),
+      ]);
+      const people = await users.findUsersByIds([
+        ...new Set([
+          row.userId,
+          ...events.flatMap((event) => (event.actorId ? [event.actorId] : [])),
+          ...(waiting ? [waiting.requestedBy] : []),
+        ]),
+      ]);
+      const labelOf = (id: string) => people.get(id)?.email ?? id;
+      return {
+        purchase: toAdminPurchase(row, people),
+        events: events.map((event) => ({
+          id: event.id,
+          at: event.at.toISOString(),
+          kind: event.kind,
+          outcome: event.outcome,
+          code: event.code,
+          raw: event.raw ?? null,
+          note: event.note,
+          actor: event.actorId ? labelOf(event.actorId) : null,
+        })),
+        pendingDelivery: waiting
+          ? {
+              approvalId: waiting.id,
+              requestedAt: waiting.requestedAt.toISOString(),
+              requestedBy: labelOf(waiting.requestedBy),
+              evidence: deliverPayload.safeParse(waiting.payload).data?.evidence ?? waiting.reason,
+            }
+          : null,
+      };
+    },
+
+    /**
+     * Asks VTpass about an open purchase now, as the requery job does, and applies its answer.
+     * @throws NOT_FOUND; CONFLICT when it is already final
+     */
+    async requery(id: string, actor: Actor) {
+      const before = await findOpen(id);
+      const answer = await deps.requeryNow(id);
+      const after = await repo.findById(id);
+      if (!after) throw new AppError('NOT_FOUND', say.notFound);
+      // another action settled it first: this requery asked nothing
+      if (!answer) throw finalRefusal(after);
+      const message =
+        after.status === 'delivered' || after.status === 'failed'
+          ? say.requeried[after.status]
+          : say.requeried.pending;
+      await audit.record(actor, {
+        action: 'purchase.requery',
+        targetType: 'purchase',
+        targetId: id,
+        before: { status: before.status },
+        after: { status: after.status, answer: answer.status },
+      });
+      await timeline.record({
+        purchaseId: id,
+        kind: 'admin.requery',
+        outcome: after.status,
+        note: message,
+        actorId: actor.id,
+      });
+      return { purchase: toAdminPurchase(after, await buyersOf([after])), message };
+    },
+
+    /**
+     * Gives the customer their money back, once, with the reason audited in the same transaction.
+     * @throws NOT_FOUND; CONFLICT when it is already final (delivered, or refunded by someone else first)
+     */
+    async refund(id: string, reason: string, actor: Actor) {
+      const before = await findOpen(id);
+      const refunded = await db.transaction(async (tx) => {
+        const row = await deps.steps.refund(id, { message: say.refundedForCustomer }, tx);
+        if (!row) return null;
+        await audit.record(
+          actor,
+          {
+            action: 'purchase.refund',
+            targetType: 'purchase',
+            targetId: id,
+            before: { status: before.status },
+            after: { status: 'failed', refundedKobo: row.chargedKobo },
+            reason,
+          },
+          tx,
+        );
+        await timeline.record(
+          { purchaseId: id, kind: 'admin.refund', outcome: 'failed', note: reason, actorId: actor.id },
+          tx,
+        );
+        return row;
+      });
+      if (!refunded) throw await refusalAfter(id);
+      return { purchase: toAdminPurchase(refunded, await buyersOf([refunded])), message: say.refunded };
+    },
+
+    /**
+     * Asks a second admin to confirm the purchase was delivered (the maker–checker rule for money leaving the
+     * hold without VTpass's word). @throws NOT_FOUND; CONFLICT when final or when a request is already waiting
+     */
+    async requestDelivery(id: string, input: { evidence: string; providerReference?: string }, actor: Actor) {
+      const row = await findOpen(id);
+      const [waiting] = await deps.approvals.list({
+        kind: DELIVER_APPROVAL,
+        targetId: id,
+        status: 'pending',
+        limit: 1,
+      });
+      if (waiting) throw new AppError('CONFLICT', say.deliveryAwaitingApproval);
+      const approval = await deps.approvals.request(
+        {
+          kind: DELIVER_APPROVAL,
+          targetId: id,
+          amountKobo: row.chargedKobo,
+          payload: { evidence: input.evidence, providerReference: input.providerReference || null },
+          reason: input.evidence,
+        },
+        actor,
+      );
+      await timeline.record({
+        purchaseId: id,
+        kind: 'admin.deliver',
+        outcome: 'requested',
+        note: input.evidence,
+        actorId: actor.id,
+        raw: { approvalId: approval.id },
+      });
+      return {
+        approval: {
+          id: approval.id,
+          status: 'pending' as const,
+          requestedAt: approval.requestedAt.toISOString(),
+        },
+        message: say.deliveryRequested,
+      };
+    },
+
+    one,
+  };
+}
+
+export type PurchaseAdmin = ReturnType<typeof createPurchaseAdmin>;

@@ -1,0 +1,2 @@
+export { createReports, type Reports, type ReportsDeps } from './reports.service.ts';
+export { registerReportRoutes } from './reports.routes.ts';

@@ -1,0 +1,238 @@
+import type {
+  FundingFigures,
+  FundingMethod,
+  FundingsReport,
+  ReportGrouping,
+  ReportQuery,
+  SalesFigures,
+  SalesReport,
+  UsersReport,
+} from '@quickvend/shared/api/reports';
+import { DEFAULT_REPORT_DAYS, fundingMethods, MAX_REPORT_DAYS } from '@quickvend/shared/api/reports';
+import { findCatalogueService } from '@quickvend/shared/catalog';
+import {
+  addDays,
+  daysInRange,
+  lagosDateOf,
+  lagosMidnight,
+  periodsBetween,
+  periodStartOf,
+  type ReportPeriod,
+} from '@quickvend/shared/periods';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthReportQueries } from '../auth/index.ts';
+import type { FundingReportQueries } from '../funding/index.ts';
+import type { Ledger, SystemAccount } from '../ledger/index.ts';
+import type { PurchaseReportQueries } from '../purchases/index.ts';
+
+export type ReportsDeps = {
+  purchases: PurchaseReportQueries;
+  fundings: FundingReportQueries;
+  users: AuthReportQueries;
+  ledger: Pick<Ledger, 'movementsByReference'>;
+  clock: Clock;
+};
+
+/** A range of Lagos calendar days, both counted, and the instants it runs between. */
+export type ReportRange = { from: string; to: string; period: ReportPeriod; start: Date; end: Date };
+
+type Moves = Map<string, number>;
+const moved = (moves: Moves | undefined, account: SystemAccount | 'wallet') => moves?.get(account) ?? 0;
+
+const emptySales = (): SalesFigures => ({
+  purchases: 0,
+  delivered: 0,
+  failed: 0,
+  pending: 0,
+  salesKobo: 0,
+  costKobo: 0,
+  marginKobo: 0,
+  refundsKobo: 0,
+  failureRateBps: null,
+});
+
+const emptyFunding = (): FundingFigures => ({
+  count: 0,
+  amountKobo: 0,
+  creditedKobo: 0,
+  chargesKobo: 0,
+  gatewayFeesKobo: 0,
+});
+
+/** failed ÷ (delivered + failed), in basis points, rounded half up; pending purchases have no outcome yet */
+function withFailureRate<T extends SalesFigures>(figures: T): T {
+  const finished = figures.delivered + figures.failed;
+  const failureRateBps =
+    finished === 0 ? null : Math.floor((figures.failed * 10_000 * 2 + finished) / (finished * 2));
+  return { ...figures, failureRateBps };
+}
+
+function addSales(into: SalesFigures, from: SalesFigures): void {
+  into.purchases += from.purchases;
+  into.delivered += from.delivered;
+  into.failed += from.failed;
+  into.pending += from.pending;
+  into.salesKobo += from.salesKobo;
+  into.costKobo += from.costKobo;
+  into.marginKobo += from.marginKobo;
+  into.refundsKobo += from.refundsKobo;
+}
+
+function addFunding(into: FundingFigures, from: FundingFigures): void {
+  into.count += from.count;
+  into.amountKobo += from.amountKobo;
+  into.creditedKobo += from.creditedKobo;
+  into.chargesKobo += from.chargesKobo;
+  into.gatewayFeesKobo += from.gatewayFeesKobo;
+}
+
+const groupLabel = (grouping: ReportGrouping, group: string) =>
+  grouping === 'channel' ? (group === 'api' ? 'API' : 'Web') : (findCatalogueService(group)?.name ?? group);
+
+const invalid = (field: 'from' | 'to', message: string) =>
+  new AppError('VALIDATION_FAILED', message, { fields: { [field]: message } });
+
+/**
+ * Sales, fundings and sign-ups per day, week or month on the Lagos calendar. Every amount is what the ledger
+ * moved; purchases, fundings and accounts say which period, service, channel or method it belongs to.
+ */
+export function createReports(deps: ReportsDeps) {
+  /**
+   * The range asked for, or the last 30 days up to today.
+   * @throws VALIDATION_FAILED when the range runs backwards or is longer than a year
+   */
+  function rangeOf(query: ReportQuery): ReportRange {
+    const to =
+      query.to ?? (query.from ? addDays(query.from, DEFAULT_REPORT_DAYS - 1) : lagosDateOf(deps.clock.now()));
+    const from = query.from ?? addDays(to, -(DEFAULT_REPORT_DAYS - 1));
+    if (from > to) throw invalid('to', 'The end date must be on or after the start date.');
+    if (daysInRange(from, to) > MAX_REPORT_DAYS)
+      throw invalid('to', `Choose a range of at most ${MAX_REPORT_DAYS} days.`);
+    return { from, to, period: query.period, start: lagosMidnight(from), end: lagosMidnight(addDays(to, 1)) };
+  }
+
+  const periodOf = (range: ReportRange, instant: Date) => periodStartOf(lagosDateOf(instant), range.period);
+
+  async function sales(range: ReportRange, groupBy: ReportGrouping | undefined): Promise<SalesReport> {
+    const facts = await deps.purchases.listPurchaseFacts({ from: range.start, to: range.end });
+    const moves = await deps.ledger.movementsByReference(
+      facts.flatMap((fact) => [fact.settleReference, fact.refundReference]),
+    );
+    const periods = new Map(periodsBetween(range.from, range.to, range.period).map((p) => [p, emptySales()]));
+    const groups = new Map<string, SalesFigures & { start: string; group: string }>();
+    for (const fact of facts) {
+      const settled = moves.get(fact.settleReference);
+      const refunded = moves.get(fact.refundReference);
+      const figures: SalesFigures = {
+        ...emptySales(),
+        purchases: 1,
+        delivered: fact.status === 'delivered' ? 1 : 0,
+        failed: fact.status === 'failed' ? 1 : 0,
+        pending: fact.status === 'processing' || fact.status === 'pending' ? 1 : 0,
+        // the hold the settlement emptied is what the customer paid
+        salesKobo: -moved(settled, 'held:purchases'),
+        costKobo: moved(settled, 'provider:vtpass'),
+        marginKobo: moved(settled, 'income:margin') + moved(settled, 'expense:discounts'),
+        refundsKobo: moved(refunded, 'wallet'),
+      };
+      const start = periodOf(range, fact.createdAt);
+      const period = periods.get(start);
+      if (period) addSales(period, figures);
+      if (groupBy) {
+        const group = groupBy === 'service' ? fact.serviceId : fact.channel;
+        const key = `${start} ${group}`;
+        const row = groups.get(key) ?? { ...emptySales(), start, group };
+        addSales(row, figures);
+        groups.set(key, row);
+      }
+    }
+    const totals = emptySales();
+    for (const figures of periods.values()) addSales(totals, figures);
+    return {
+      from: range.from,
+      to: range.to,
+      period: range.period,
+      groupBy: groupBy ?? null,
+      periods: [...periods].map(([start, figures]) => ({ start, ...withFailureRate(figures) })),
+      groups: [...groups.values()]
+        .sort(
+          (a, b) =>
+            a.start.localeCompare(b.start) || b.salesKobo - a.salesKobo || a.group.localeCompare(b.group),
+        )
+        .map((row) => ({
+          ...withFailureRate(row),
+          label: groupBy ? groupLabel(groupBy, row.group) : row.group,
+        })),
+      totals: withFailureRate(totals),
+    };
+  }
+
+  async function fundings(range: ReportRange): Promise<FundingsReport> {
+    const facts = await deps.fundings.listFundingFacts({ from: range.start, to: range.end });
+    const moves = await deps.ledger.movementsByReference(facts.map((fact) => fact.reference));
+    const periods = new Map(
+      periodsBetween(range.from, range.to, range.period).map((p) => [p, emptyFunding()]),
+    );
+    const byMethod = new Map<FundingMethod, FundingFigures>(fundingMethods.map((m) => [m, emptyFunding()]));
+    const rows = new Map<string, FundingFigures & { start: string; method: FundingMethod }>();
+    for (const fact of facts) {
+      const entry = moves.get(fact.reference);
+      // a funding whose credit the ledger does not hold has not reached a wallet: nothing to count
+      if (!entry) continue;
+      const credited = moved(entry, 'wallet');
+      const charges = moved(entry, 'income:fees');
+      const figures: FundingFigures = {
+        count: 1,
+        amountKobo: credited + charges,
+        creditedKobo: credited,
+        chargesKobo: charges,
+        gatewayFeesKobo: fact.gatewayFeesKobo ?? 0,
+      };
+      const start = periodOf(range, fact.creditedAt);
+      const period = periods.get(start);
+      if (period) addFunding(period, figures);
+      const method = byMethod.get(fact.method);
+      if (method) addFunding(method, figures);
+      const key = `${start} ${fact.method}`;
+      const row = rows.get(key) ?? { ...emptyFunding(), start, method: fact.method };
+      addFunding(row, figures);
+      rows.set(key, row);
+    }
+    const totals = emptyFunding();
+    for (const figures of periods.values()) addFunding(totals, figures);
+    const methodOrder = (method: FundingMethod) => fundingMethods.indexOf(method);
+    return {
+      from: range.from,
+      to: range.to,
+      period: range.period,
+      periods: [...periods].map(([start, figures]) => ({ start, ...figures })),
+      methods: [...rows.values()].sort(
+        (a, b) => a.start.localeCompare(b.start) || methodOrder(a.method) - methodOrder(b.method),
+      ),
+      totalsByMethod: [...byMethod].map(([method, figures]) => ({ method, ...figures })),
+      totals,
+    };
+  }
+
+  async function users(range: ReportRange): Promise<UsersReport> {
+    const times = await deps.users.listSignUpTimes({ from: range.start, to: range.end });
+    const periods = new Map(periodsBetween(range.from, range.to, range.period).map((p) => [p, 0]));
+    for (const time of times) {
+      const start = periodOf(range, time);
+      const count = periods.get(start);
+      if (count !== undefined) periods.set(start, count + 1);
+    }
+    return {
+      from: range.from,
+      to: range.to,
+      period: range.period,
+      periods: [...periods].map(([start, newUsers]) => ({ start, newUsers })),
+      totals: { newUsers: times.length },
+    };
+  }
+
+  return { rangeOf, sales, fundings, users };
+}
+
+export type Reports = ReturnType<typeof createReports>;

@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AdminPriceService, PricePreview } from '@quickvend/shared/api/admin-prices';
+import type { Purchase, Service, Variation } from '@quickvend/shared/api/purchases';
+import type { DatabaseHandle } from '../../../src/db/client.ts';
+import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '../../helpers/app.ts';
+import { databaseKinds, describeEachDatabase, openTestDatabase } from '../../helpers/database.ts';
+import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+
+// the sandbox provider's plan and our default data commission (2%): cost ₦269.50
+const PLAN = 'mtn-1gb-275';
+const PLAN_FACE = 27_500;
+const PLAN_COST = 26_950;
+const SANDBOX_PHONE = '08011111111';
+
+async function adminOf(t: TestApp): Promise<{ client: TestClient; userId: string }> {
+  const admin = await signUp(t.app);
+  await t.container.auth.setRole(admin.userId, 'admin');
+  return admin;
+}
+
+const variationsOf = async (client: TestClient, serviceId: string) =>
+  (await client.get(`/api/v1/services/${serviceId}/variations`)).json<{ variations: Variation[] }>()
+    .variations;
+
+const serviceOf = async (client: TestClient, serviceId: string) =>
+  (await client.get('/api/v1/services'))
+    .json<{ services: Service[] }>()
+    .services.find((service) => service.id === serviceId);
+
+describeEachDatabase('prices and margins', (kind) => {
+  let t: TestApp;
+  let admin: TestClient;
+  let adminId: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    ({ client: admin, userId: adminId } = await adminOf(t));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const listed = async (serviceId: string) => {
+    const response = await admin.get('/api/v1/admin/prices');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ services: AdminPriceService[] }>().services.find((s) => s.id === serviceId);
+  };
+  const save = (body: Record<string, unknown>) => admin.put('/api/v1/admin/prices', body);
+
+  it('lists every service and plan with face value, cost, each channel’s rule, price and margin', async () => {
+    const dstv = await listed('dstv');
+    expect(dstv).toMatchObject({ commissionBps: 150, commissionSource: 'default', defaultBps: -100 });
+    // the spec's 1% off, seeded for both channels
+    expect(dstv?.service.web).toMatchObject({
+      rule: { mode: 'bps', bps: -100, allowLoss: false },
+      priceKobo: 99_000,
+      source: 'service',
+    });
+    const compact = dstv?.variations.find((v) => v.code === 'dstv79');
+    expect(compact).toMatchObject({
+      faceKobo: 1_900_000,
+      costKobo: 1_871_500,
+      web: { rule: null, priceKobo: 1_881_000, marginKobo: 9_500, source: 'service', isRuleStale: false },
+      api: { rule: null, priceKobo: 1_881_000, source: 'service' },
+    });
+    const data = await listed('mtn-data');
+    expect(data?.service.web).toMatchObject({ rule: null, source: 'face', priceKobo: 100_000 });
+    expect(data?.variations.find((v) => v.code === PLAN)).toMatchObject({
+      faceKobo: PLAN_FACE,
+      costKobo: PLAN_COST,
+      web: { priceKobo: PLAN_FACE, marginKobo: PLAN_FACE - PLAN_COST },
+    });
+    // meter types have no face value of their own: nothing to price per plan
+    expect((await listed('ikeja-electric'))?.variations).toEqual([]);
+  });
+
+  it('previews a rule: face value, cost, selling price and margin, and why it could not be saved', async () => {
+    const preview = await admin.post('/api/v1/admin/prices/preview', {
+      serviceId: 'mtn-data',
+      variationCode: PLAN,
+      channel: 'web',
+      mode: 'fixed',
+      fixedPrice: '260',
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<PricePreview>()).toEqual({
+      commissionBps: 200,
+      rows: [
+        {
+          code: PLAN,
+          name: 'MTN Data 1GB - 30 Days',
+          faceKobo: PLAN_FACE,
+          costKobo: PLAN_COST,
+          priceKobo: 26_000,
+          marginKobo: -950,
+          isBelowCost: true,
+        },
+      ],
+      problem: 'This sells at ₦260.00, below our cost of ₦269.50. Tick "Sell at a loss" to save it anyway.',
+    });
+    const serviceWide = (
+      await admin.post('/api/v1/admin/prices/preview', {
+        serviceId: 'mtn-data',
+        channel: 'api',
+        mode: 'bps',
+        bps: 100,
+      })
+    ).json<PricePreview>();
+    expect(serviceWide.problem).toBeNull();
+    expect(serviceWide.rows[0]).toMatchObject({
+      code: '',
+      faceKobo: 100_000,
+      priceKobo: 101_000,
+      marginKobo: 3_000,
+    });
+    expect(serviceWide.rows.find((row) => row.code === PLAN)).toMatchObject({ priceKobo: 27_775 });
+  });
+
+  it('refuses a rule below cost without the loss flag, on the server, and saves it with the flag', async () => {
+    const loss = {
+      serviceId: 'mtn-data',
+      variationCode: PLAN,
+      channel: 'web',
+      mode: 'fixed',
+      fixedPrice: '260',
+    };
+    const refused = await save(loss);
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'This sells at ₦260.00, below our cost of ₦269.50. Tick "Sell at a loss" to save it anyway.',
+    });
+    const deep = await save({ serviceId: 'glo-data', channel: 'web', mode: 'bps', bps: -201 });
+    expect(errorOf(deep).message).toContain('below our cost');
+    expect((await variationsOf(admin, 'mtn-data')).find((v) => v.code === PLAN)?.priceKobo).toBe(PLAN_FACE);
+
+    const saved = await save({ ...loss, allowLoss: true, reason: 'launch promotion' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(
+      saved.json<{ service: AdminPriceService }>().service.variations.find((v) => v.code === PLAN)?.web,
+    ).toMatchObject({ rule: { mode: 'fixed', fixedPriceKobo: 26_000, allowLoss: true }, marginKobo: -950 });
+    expect((await variationsOf(admin, 'mtn-data')).find((v) => v.code === PLAN)?.priceKobo).toBe(26_000);
+    expect(
+      (await admin.delete(`/api/v1/admin/prices?serviceId=mtn-data&variationCode=${PLAN}&channel=web`))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it.each([
+    [
+      'a fixed price for a whole service',
+      { serviceId: 'mtn', channel: 'web', mode: 'fixed', fixedPrice: '100' },
+      400,
+    ],
+    [
+      'a plan not on sale',
+      { serviceId: 'mtn-data', variationCode: 'nope', channel: 'web', mode: 'bps', bps: 0 },
+      400,
+    ],
+    [
+      'a price that is not an amount',
+      { serviceId: 'mtn-data', variationCode: PLAN, channel: 'web', mode: 'fixed', fixedPrice: '2,8x' },
+      400,
+    ],
+    ['a percentage with no value', { serviceId: 'mtn', channel: 'web', mode: 'bps' }, 400],
+    [
+      'a 100% discount',
+      { serviceId: 'mtn', channel: 'web', mode: 'bps', bps: -10_000, allowLoss: true },
+      400,
+    ],
+    ['an unknown channel', { serviceId: 'mtn', channel: 'ussd', mode: 'bps', bps: 0 }, 400],
+    ['a service we do not sell', { serviceId: 'spectranet', channel: 'web', mode: 'bps', bps: 0 }, 404],
+  ])('refuses %s with a clear message', async (_name, body, status) => {
+    const response = await save(body);
+    expect(response.statusCode).toBe(status);
+    expect(errorOf(response).message.length).toBeGreaterThan(5);
+  });
+
+  it('a rule reaches the services list and the charged amount: web and partner prices differ', async () => {
+    expect(
+      (
+        await save({
+          serviceId: 'mtn-data',
+          variationCode: PLAN,
+          channel: 'web',
+          mode: 'fixed',
+          fixedPrice: '280',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await save({ serviceId: 'mtn-data', channel: 'api', mode: 'bps', bps: 100 })).statusCode).toBe(
+      200,
+    );
+    expect((await save({ serviceId: 'mtn', channel: 'api', mode: 'bps', bps: 200 })).statusCode).toBe(200);
+
+    const customer = await fundedCustomer(t, 5_000);
+    const plans = await variationsOf(customer.client, 'mtn-data');
+    expect(plans.find((v) => v.code === PLAN)).toMatchObject({
+      amountKobo: PLAN_FACE,
+      priceKobo: 28_000,
+      price: '280.00',
+      apiPriceKobo: 27_775,
+      apiPrice: '277.75',
+    });
+    expect(plans.find((v) => v.code === 'mtn-2gb-550')).toMatchObject({
+      priceKobo: 55_000,
+      apiPriceKobo: 55_550,
+    });
+    expect(await serviceOf(customer.client, 'mtn')).toMatchObject({ discountBps: 0, apiDiscountBps: -200 });
+    expect(await serviceOf(customer.client, 'dstv')).toMatchObject({ discountBps: 100, apiDiscountBps: 100 });
+
+    const web = await buy(customer.client, {
+      serviceId: 'mtn-data',
+      phone: SANDBOX_PHONE,
+      variationCode: PLAN,
+    });
+    expect(web.purchase).toMatchObject({ status: 'delivered', amountKobo: PLAN_FACE, chargedKobo: 28_000 });
+
+    const created = await customer.client.post('/api/v1/api-keys', {
+      name: 'Shop',
+      password: customer.password,
+      pin: TEST_PIN,
+    });
+    const { key } = created.json<{ key: string }>();
+    const viaKey = async (body: Record<string, unknown>) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/purchases',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload: { requestId: randomUUID(), ...body },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ purchase: Purchase }>().purchase;
+    };
+    expect(await viaKey({ serviceId: 'mtn-data', phone: SANDBOX_PHONE, variationCode: PLAN })).toMatchObject({
+      status: 'delivered',
+      chargedKobo: 27_775,
+    });
+    expect(await viaKey({ serviceId: 'mtn', phone: SANDBOX_PHONE, amount: '150' })).toMatchObject({
+      amountKobo: 15_000,
+      chargedKobo: 15_300,
+    });
+    const webAirtime = await buy(customer.client, { serviceId: 'mtn', phone: SANDBOX_PHONE, amount: '150' });
+    expect(webAirtime.purchase).toMatchObject({ chargedKobo: 15_000 });
+    expect(await t.container.ledger.getWalletBalance(customer.userId)).toBe(
+      500_000 - 28_000 - 27_775 - 15_300 - 15_000,
+    );
+    expect((await t.container.ledger.verify()).problems).toEqual([]);
+  });
+
+  it('records every save and reset in the audit log with before and after, and resets to the default', async () => {
+    const target = { serviceId: 'gotv', channel: 'web' } as const;
+    expect((await save({ ...target, mode: 'bps', bps: 50, reason: 'margin review' })).statusCode).toBe(200);
+    expect(await serviceOf(admin, 'gotv')).toMatchObject({ discountBps: -50, apiDiscountBps: 100 });
+    const reset = await admin.delete('/api/v1/admin/prices?serviceId=gotv&channel=web');
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json<{ service: AdminPriceService }>().service.service.web.rule).toMatchObject({
+      bps: -100,
+    });
+    expect(await serviceOf(admin, 'gotv')).toMatchObject({ discountBps: 100 });
+    // already the default: nothing changes, nothing is recorded
+    expect((await admin.delete('/api/v1/admin/prices?serviceId=gotv&channel=web')).statusCode).toBe(200);
+
+    const records = await t.container.audit.list({ targetType: 'price_rule', targetId: 'gotv:*:web' });
+    expect(records.map((r) => [r.action, r.actorId, r.before, r.after, r.reason])).toEqual([
+      [
+        'price.reset',
+        adminId,
+        { mode: 'bps', bps: 50, allowLoss: false },
+        { mode: 'bps', bps: -100, allowLoss: false },
+        null,
+      ],
+      [
+        'price.save',
+        adminId,
+        { mode: 'bps', bps: -100, allowLoss: false },
+        { mode: 'bps', bps: 50, allowLoss: false },
+        'margin review',
+      ],
+    ]);
+
+    // a plan's rule reset is removed: the service's applies again
+    const plan = { serviceId: 'gotv', variationCode: 'gotv-max', channel: 'api' };
+    expect((await save({ ...plan, mode: 'fixed', fixedPrice: '8450' })).statusCode).toBe(200);
+    expect((await variationsOf(admin, 'gotv')).find((v) => v.code === 'gotv-max')?.apiPriceKobo).toBe(
+      845_000,
+    );
+    expect(
+      (await admin.delete('/api/v1/admin/prices?serviceId=gotv&variationCode=gotv-max&channel=api'))
+        .statusCode,
+    ).toBe(200);
+    expect((await variationsOf(admin, 'gotv')).find((v) => v.code === 'gotv-max')?.apiPriceKobo).toBe(
+      841_500,
+    );
+    const planRecords = await t.container.audit.list({ targetId: 'gotv:gotv-max:api' });
+    expect(planRecords.map((r) => [r.action, r.after])).toEqual([
+      ['price.reset', null],
+      ['price.save', { mode: 'fixed', fixedPriceKobo: 845_000, allowLoss: false }],
+    ]);
+  });
+
+  it('keeps prices to admins', async () => {
+    const { client } = await signUp(t.app);
+    expect((await client.get('/api/v1/admin/prices')).statusCode).toBe(403);
+    expect(
+      (await client.put('/api/v1/admin/prices', { serviceId: 'mtn', channel: 'web', mode: 'bps', bps: 0 }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+// PGlite is one process's embedded database: only PostgreSQL has two server processes sharing one database
+for (const kind of databaseKinds.filter((k) => k === 'postgres')) {
+  describe(`a saved price reaches every server at once [${kind}]`, () => {
+    let database: DatabaseHandle;
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      database = await openTestDatabase(kind);
+      a = await createTestApp(kind, { database });
+      b = await createTestApp(kind, { database });
+    });
+    afterAll(async () => {
+      await b.close();
+      await a.close();
+      await database.close();
+    });
+
+    it('B, holding the old rules for a minute, sells at the new price as soon as A saves it', async () => {
+      const { client } = await signUp(b.app);
+      expect((await variationsOf(client, 'gotv')).find((v) => v.code === 'gotv-max')?.priceKobo).toBe(
+        841_500,
+      );
+      const { client: admin } = await adminOf(a);
+      const saved = await admin.put('/api/v1/admin/prices', {
+        serviceId: 'gotv',
+        variationCode: 'gotv-max',
+        channel: 'web',
+        mode: 'fixed',
+        fixedPrice: '8,400',
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      await vi.waitFor(
+        async () => {
+          expect((await variationsOf(client, 'gotv')).find((v) => v.code === 'gotv-max')?.priceKobo).toBe(
+            840_000,
+          );
+        },
+        { timeout: 15_000, interval: 20 },
+      );
+    });
+  });
+}

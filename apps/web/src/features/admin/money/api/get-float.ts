@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminFloat } from '@quickvend/shared/api/admin-money';
+import { api } from '@/lib/api-client.ts';
+
+export const floatQueryOptions = queryOptions({
+  queryKey: ['admin', 'float'] as const,
+  queryFn: ({ signal }) => api.get<AdminFloat>('/api/v1/admin/float', { signal }),
+  // the server reads the provider every five minutes
+  refetchInterval: 60_000,
+});
+
+/** The VTpass float beside what customers' wallets hold. */
+export function useFloat() {
+  return useQuery(floatQueryOptions);
+}

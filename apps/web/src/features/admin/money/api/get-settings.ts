@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SettingsResponse } from '@quickvend/shared/api/admin-money';
+import { api } from '@/lib/api-client.ts';
+
+export const settingsQueryOptions = queryOptions({
+  queryKey: ['admin', 'settings'] as const,
+  queryFn: ({ signal }) => api.get<SettingsResponse>('/api/v1/admin/settings', { signal }),
+});
+
+/** The back office's limits: the approval threshold and the low-float warning level. */
+export function useSettings() {
+  return useQuery(settingsQueryOptions);
+}

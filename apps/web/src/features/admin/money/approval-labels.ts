@@ -1,0 +1,43 @@
+import type { ApprovalRequest, ApprovalStatus } from '@quickvend/shared/api/admin-money';
+import type { BadgeTone } from '@/components/ui/status-badge.tsx';
+
+/** What is asked, in plain words. */
+export function kindLabel(approval: Pick<ApprovalRequest, 'kind' | 'payload'>): string {
+  switch (approval.kind) {
+    case 'wallet.adjustment':
+      return approval.payload['direction'] === 'debit' ? 'Wallet debit' : 'Wallet credit';
+    case 'manual_deposit.approve':
+      return 'Manual deposit';
+    case 'purchase.deliver':
+      return 'Mark purchase delivered';
+    default:
+      return approval.kind;
+  }
+}
+
+export const kindFilters = [
+  { value: '', label: 'Every kind' },
+  { value: 'wallet.adjustment', label: 'Wallet credits and debits' },
+  { value: 'manual_deposit.approve', label: 'Manual deposits' },
+  { value: 'purchase.deliver', label: 'Purchases marked delivered' },
+] as const;
+
+export const outcomes: Record<Exclude<ApprovalStatus, 'pending'>, { label: string; tone: BadgeTone }> = {
+  approved: { label: 'Approved', tone: 'success' },
+  rejected: { label: 'Rejected', tone: 'error' },
+  cancelled: { label: 'Withdrawn', tone: 'neutral' },
+};
+
+/** How long ago, roughly: `just now`, `12 min`, `3 h`, `2 days`. */
+export function ageOf(iso: string, now: number): string {
+  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${String(minutes)} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${String(hours)} h`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day' : `${String(days)} days`;
+}
+
+/** The first characters of an id after its prefix, enough to tell two apart: `pur_01JX…` → `01JX4Q`. */
+export const shortId = (id: string) => (id.split('_')[1] ?? id).slice(0, 6);

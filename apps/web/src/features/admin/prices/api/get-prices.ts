@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminPriceService } from '@quickvend/shared/api/admin-prices';
+import { api } from '@/lib/api-client.ts';
+
+export const pricesQueryKey = ['admin', 'prices'] as const;
+
+export const pricesQueryOptions = queryOptions({
+  queryKey: pricesQueryKey,
+  queryFn: ({ signal }) => api.get<{ services: AdminPriceService[] }>('/api/v1/admin/prices', { signal }),
+});
+
+/** Every service and plan: face value, cost, each channel's rule, price and margin. */
+export function usePrices() {
+  return useQuery(pricesQueryOptions);
+}

@@ -1,0 +1,18 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PricePreview, PricePreviewBody } from '@quickvend/shared/api/admin-prices';
+import { api } from '@/lib/api-client.ts';
+
+export function previewPrice(body: PricePreviewBody, signal?: AbortSignal): Promise<PricePreview> {
+  return api.post<PricePreview>('/api/v1/admin/prices/preview', body, { signal });
+}
+
+/** What a rule would sell at, cost and earn, row by row; nothing is asked for `null` (an incomplete rule). */
+export function usePricePreview(body: PricePreviewBody | null) {
+  return useQuery({
+    queryKey: ['admin', 'prices', 'preview', body] as const,
+    queryFn: ({ signal }) => previewPrice(body as PricePreviewBody, signal),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

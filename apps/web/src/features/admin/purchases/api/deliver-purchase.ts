@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeliverPurchaseBody, DeliverRequestResponse } from '@quickvend/shared/api/admin-purchases';
+import { api } from '@/lib/api-client.ts';
+import { adminPurchasesKey } from './search-purchases.ts';
+
+/** Asks a second admin to confirm the purchase was delivered. */
+export function useDeliverPurchase(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeliverPurchaseBody) =>
+      api.post<DeliverRequestResponse>(`/api/v1/admin/purchases/${encodeURIComponent(id)}/deliver`, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPurchasesKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminPurchaseDetail } from '@quickvend/shared/api/admin-purchases';
+import { api } from '@/lib/api-client.ts';
+import { adminPurchasesKey } from './search-purchases.ts';
+
+export const adminPurchaseQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...adminPurchasesKey, 'detail', id] as const,
+    queryFn: ({ signal }) =>
+      api.get<AdminPurchaseDetail>(`/api/v1/admin/purchases/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** One purchase with its customer, money and timeline. */
+export function useAdminPurchase(id: string) {
+  return useQuery(adminPurchaseQueryOptions(id));
+}

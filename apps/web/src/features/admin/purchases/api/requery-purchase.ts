@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PurchaseActionResponse } from '@quickvend/shared/api/admin-purchases';
+import { api } from '@/lib/api-client.ts';
+import { adminPurchasesKey } from './search-purchases.ts';
+
+/** Asks VTpass about the purchase now; the lists, counts and the page are fetched again after. */
+export function useRequeryPurchase(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<PurchaseActionResponse>(`/api/v1/admin/purchases/${encodeURIComponent(id)}/requery`, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPurchasesKey }),
+  });
+}

@@ -1,0 +1,22 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminFundingsSearch, AdminFundingsResponse } from '@quickvend/shared/api/admin-purchases';
+import { api } from '@/lib/api-client.ts';
+import { searchParamsOf } from './search-purchases.ts';
+
+export const adminFundingsQueryOptions = (query: AdminFundingsSearch) =>
+  queryOptions({
+    queryKey: ['admin', 'fundings', 'list', query] as const,
+    queryFn: ({ signal }) =>
+      api.get<AdminFundingsResponse>(`/api/v1/admin/fundings${searchParamsOf(query)}`, { signal }),
+  });
+
+/** A page of card payments, transfers and manual deposits. */
+export function useAdminFundings(query: AdminFundingsSearch) {
+  return useQuery({ ...adminFundingsQueryOptions(query), placeholderData: keepPreviousData });
+}
+
+/** Where the CSV of the same search downloads from (every page of it). */
+export function fundingsCsvUrl(query: AdminFundingsSearch): string {
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  return `/api/v1/admin/fundings.csv${searchParamsOf(filters)}`;
+}

@@ -1,0 +1,71 @@
+import type {
+  AdminPurchase,
+  FundingKind,
+  FundingState,
+  PurchaseEvent,
+} from '@quickvend/shared/api/admin-purchases';
+import type { BadgeTone } from '@/components/ui/status-badge.tsx';
+
+export const stageLabels: Record<AdminPurchase['stage'], { label: string; tone: BadgeTone }> = {
+  processing: { label: 'Processing', tone: 'warning' },
+  pending: { label: 'Pending', tone: 'warning' },
+  delivered: { label: 'Delivered', tone: 'success' },
+  failed: { label: 'Failed, refunded', tone: 'error' },
+};
+
+export const fundingStateLabels: Record<FundingState, { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Pending', tone: 'warning' },
+  credited: { label: 'Credited', tone: 'success' },
+  failed: { label: 'Not credited', tone: 'error' },
+  review: { label: 'Under review', tone: 'warning' },
+};
+
+export const fundingKindLabels: Record<FundingKind, string> = {
+  card: 'Card',
+  transfer: 'Bank transfer',
+  manual: 'Manual deposit',
+};
+
+export const channelLabels: Record<AdminPurchase['channel'], string> = { web: 'Web', api: 'Partner API' };
+
+/** What each line of a timeline says happened. */
+export function eventTitle(event: PurchaseEvent): string {
+  switch (event.kind) {
+    case 'provider.purchase':
+      return 'Asked VTpass to deliver';
+    case 'provider.requery':
+      return 'Asked VTpass again';
+    case 'provider.callback':
+      return 'VTpass called back';
+    case 'admin.requery':
+      return 'An admin asked VTpass again';
+    case 'admin.refund':
+      return 'An admin refunded it';
+    case 'admin.deliver':
+      return event.outcome === 'requested'
+        ? 'An admin asked a second admin to confirm delivery'
+        : 'A second admin confirmed delivery';
+    case 'admin.keep_pending':
+      return 'An admin kept it pending';
+  }
+}
+
+const outcomeTones: Record<string, BadgeTone> = {
+  delivered: 'success',
+  failed: 'error',
+  pending: 'warning',
+  processing: 'warning',
+  requested: 'neutral',
+  unknown: 'neutral',
+};
+
+/** The outcome word of a timeline line, as a badge; none when the line has no outcome. */
+export function outcomeBadge(outcome: string | null): { label: string; tone: BadgeTone } | null {
+  if (!outcome) return null;
+  const label =
+    outcome === 'unknown' ? 'Not known to VTpass' : `${outcome.charAt(0).toUpperCase()}${outcome.slice(1)}`;
+  return { label, tone: outcomeTones[outcome] ?? 'neutral' };
+}
+
+/** A short form of a long id, for a column where the whole id would crowd the row. */
+export const shortId = (id: string) => (id.length > 12 ? `…${id.slice(-8)}` : id);

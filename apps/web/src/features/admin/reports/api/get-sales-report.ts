@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SalesReport } from '@quickvend/shared/api/reports';
+import { api } from '@/lib/api-client.ts';
+import { reportUrl, type ReportParams } from './report-params.ts';
+
+export const salesReportQueryOptions = (params: ReportParams) =>
+  queryOptions({
+    queryKey: ['admin', 'reports', 'sales', params] as const,
+    queryFn: ({ signal }) => api.get<SalesReport>(reportUrl('sales', params), { signal }),
+  });
+
+/** Sales, cost, margin, refunds and outcomes per period; the last answer stays while the next loads. */
+export function useSalesReport(params: ReportParams) {
+  return useQuery({ ...salesReportQueryOptions(params), placeholderData: keepPreviousData });
+}

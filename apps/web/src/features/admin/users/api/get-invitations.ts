@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminInvitation } from '@quickvend/shared/api/admin-users';
+import { api } from '@/lib/api-client.ts';
+
+export const invitationsQueryKey = ['admin', 'invitations'] as const;
+
+export const invitationsQueryOptions = queryOptions({
+  queryKey: invitationsQueryKey,
+  queryFn: ({ signal }) =>
+    api.get<{ invitations: AdminInvitation[] }>('/api/v1/admin/invitations', { signal }),
+});
+
+/** Every admin invitation, newest first: open, used, revoked or expired. */
+export function useInvitations() {
+  return useQuery(invitationsQueryOptions);
+}

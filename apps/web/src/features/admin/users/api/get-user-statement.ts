@@ -1,0 +1,28 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminUserDetailResponse } from '@quickvend/shared/api/admin-users';
+import { api } from '@/lib/api-client.ts';
+import { userQueryKey } from './get-user.ts';
+
+type StatementPage = AdminUserDetailResponse['statement'];
+
+const PAGE_SIZE = 20;
+
+export function getUserStatement(id: string, cursor: number, signal?: AbortSignal): Promise<StatementPage> {
+  return api.get<StatementPage>(
+    `/api/v1/admin/users/${encodeURIComponent(id)}/statement?limit=${PAGE_SIZE}&cursor=${cursor}`,
+    { signal },
+  );
+}
+
+/** The statement after its first page (which comes with the user's page), further back on demand. */
+export function useUserStatement(id: string, firstPage: StatementPage) {
+  return useInfiniteQuery({
+    queryKey: [...userQueryKey(id), 'statement', firstPage.lines[0]?.id ?? 0] as const,
+    queryFn: ({ pageParam, signal }) =>
+      pageParam === null ? Promise.resolve(firstPage) : getUserStatement(id, pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.nextCursor,
+    initialData: { pages: [firstPage], pageParams: [null] },
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminUserProfile } from '@quickvend/shared/api/admin-users';
+import { api } from '@/lib/api-client.ts';
+import { usersQueryKey } from './get-users.ts';
+
+export type UserAction = 'suspend' | 'unsuspend' | 'delete' | 'demote';
+
+export function actOnUser(
+  id: string,
+  action: UserAction,
+  reason: string,
+): Promise<{ user: AdminUserProfile }> {
+  return api.post<{ user: AdminUserProfile }>(`/api/v1/admin/users/${encodeURIComponent(id)}/${action}`, {
+    reason,
+  });
+}
+
+/** Suspend, restore, delete or demote, each with its reason; the lists and pages are fetched again. */
+export function useUserAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: UserAction; reason: string }) =>
+      actOnUser(id, action, reason),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { manualFundingRequest } from './funding.ts';
+
+const nairaAmount = z.union([z.string(), z.number()], { error: 'Enter an amount.' });
+
+/** The provider's float beside what customers' wallets hold, as the admin home and the frame's banner read it. */
+export const adminFloatResponse = z.object({
+  /** the last balance the provider gave; null until it has answered once */
+  balanceKobo: z.number().int().nullable(),
+  balance: z.string().nullable(),
+  /** when that balance was read */
+  checkedAt: z.string().nullable(),
+  /** why the latest check failed, when it did (the balance above is then older) */
+  error: z.string().nullable(),
+  thresholdKobo: z.number().int(),
+  threshold: z.string(),
+  /** the balance is under the low-balance threshold */
+  below: z.boolean(),
+  /** every wallet's balance, summed: what customers can still spend */
+  liabilitiesKobo: z.number().int(),
+  liabilities: z.string(),
+  /** the float could serve every wallet at once; null until the provider has answered */
+  coversLiabilities: z.boolean().nullable(),
+});
+export type AdminFloat = z.infer<typeof adminFloatResponse>;
+
+export const approvalStatus = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
+export type ApprovalStatus = z.infer<typeof approvalStatus>;
+
+const person = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const approvalRequest = z.object({
+  id: z.string(),
+  /** `wallet.adjustment`, `manual_deposit.approve`, `purchase.deliver`, … */
+  kind: z.string(),
+  targetId: z.string(),
+  /** the customer the request concerns, when there is one */
+  customer: person.nullable(),
+  amountKobo: z.number().int().nullable(),
+  amount: z.string().nullable(),
+  /** what the maker asked for, by kind (e.g. `direction` of an adjustment) */
+  payload: z.record(z.string(), z.unknown()),
+  reason: z.string(),
+  status: approvalStatus,
+  requestedBy: person,
+  requestedAt: z.string(),
+  decidedBy: person.nullable(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  /** the signed-in admin made it: they may cancel it, never approve or reject it */
+  isMine: z.boolean(),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequest>;
+
+export const approvalsQuery = z.object({
+  /** `decided`: approved, rejected and cancelled together */
+  status: z.enum(['pending', 'decided']).default('pending'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** only those about this user, manual request or purchase */
+  targetId: z.string().min(1).max(64).optional(),
+});
+
+export const approvalsResponse = z.object({ approvals: z.array(approvalRequest) });
+export type ApprovalsResponse = z.infer<typeof approvalsResponse>;
+export const approvalResponse = z.object({ approval: approvalRequest });
+export type ApprovalResponse = z.infer<typeof approvalResponse>;
+
+export const approveBody = z.object({ note: z.string().trim().max(500).optional() });
+export const rejectBody = z.object({
+  note: z
+    .string({ error: 'Say why you are rejecting it.' })
+    .trim()
+    .min(3, 'Say why you are rejecting it.')
+    .max(500),
+});
+
+export const settingKey = z.enum(['approvals.thresholdKobo', 'float.lowBalanceKobo']);
+export type SettingKey = z.infer<typeof settingKey>;
+
+export const adminSetting = z.object({
+  key: settingKey,
+  valueKobo: z.number().int(),
+  value: z.string(),
+  updatedAt: z.string().nullable(),
+  updatedBy: person.nullable(),
+});
+export type AdminSetting = z.infer<typeof adminSetting>;
+
+export const settingsResponse = z.object({ settings: z.array(adminSetting) });
+export type SettingsResponse = z.infer<typeof settingsResponse>;
+export const settingResponse = z.object({ setting: adminSetting });
+export type SettingResponse = z.infer<typeof settingResponse>;
+export const updateSettingBody = z.object({ amount: nairaAmount });
+export type UpdateSettingBody = z.input<typeof updateSettingBody>;
+
+export const adjustmentDirection = z.enum(['credit', 'debit']);
+export type AdjustmentDirection = z.infer<typeof adjustmentDirection>;
+
+export const walletAdjustmentBody = z.object({
+  direction: adjustmentDirection,
+  amount: nairaAmount,
+  reason: z
+    .string({ error: 'Say why you are changing this wallet.' })
+    .trim()
+    .min(3, 'Say why you are changing this wallet.')
+    .max(500),
+});
+export type WalletAdjustmentBody = z.input<typeof walletAdjustmentBody>;
+
+export const walletAdjustmentResponse = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('applied'),
+    adjustment: z.object({
+      id: z.string(),
+      direction: adjustmentDirection,
+      amountKobo: z.number().int(),
+      amount: z.string(),
+      balanceBeforeKobo: z.number().int(),
+      balanceAfterKobo: z.number().int(),
+      balanceAfter: z.string(),
+    }),
+  }),
+  /** above the threshold: a second admin must approve it on the approvals page */
+  z.object({ status: z.literal('awaiting_approval'), approval: approvalRequest }),
+]);
+export type WalletAdjustmentResponse = z.infer<typeof walletAdjustmentResponse>;
+
+/** A manual deposit approved at once (`approvalId` null), or sent to a second admin (it stays pending). */
+export const approveManualDepositResponse = z.object({
+  request: manualFundingRequest,
+  approvalId: z.string().nullable(),
+});
+export type ApproveManualDepositResponse = z.infer<typeof approveManualDepositResponse>;

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { normalisePhone } from '../phone.ts';
+import { apiKey } from './api-keys.ts';
+import { role } from './auth.ts';
+import { manualFundingRequest, payment } from './funding.ts';
+import { purchase } from './purchases.ts';
+import { statementLine, walletBreakdown } from './wallet.ts';
+
+/** What the back office says about accounts, in the product's plain words. */
+export const userAdminMessages = {
+  suspended: 'This account has been suspended. Please contact support.',
+  reasonRequired: 'Give a reason: it is kept in the audit log.',
+  nameRequired: 'Enter a name.',
+  nameTooLong: 'Name is too long.',
+  emailTaken: 'An account with this email already exists.',
+  notYourself: 'You cannot do this to your own account. Ask another admin.',
+  lastAdmin: 'This is the last admin: invite another admin before removing this one.',
+  deletedAccount: 'This account has been deleted.',
+  notSuspended: 'This account is not suspended.',
+  alreadySuspended: 'This account is already suspended.',
+  notAdmin: 'This user is not an admin.',
+  balanceNotZero: (naira: string) =>
+    `This wallet still holds ${naira}. Settle it first with a refund or an adjustment, then delete the account.`,
+  userNotFound: 'We could not find that user.',
+  invitationNotFound: 'We could not find that invitation.',
+  invitationClosed: 'This invitation has already been used, revoked or has expired.',
+} as const;
+
+export const userStatus = z.enum(['active', 'suspended', 'deleted']);
+export type UserStatus = z.infer<typeof userStatus>;
+
+export const adminUserSort = z.enum(['createdAt', 'balance']);
+export type AdminUserSort = z.infer<typeof adminUserSort>;
+export const sortOrder = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof sortOrder>;
+
+export const ADMIN_USERS_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** The users list: `q` matches name, email, phone or id; without `status`, deleted accounts are left out. */
+export const adminUsersQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  role: role.optional(),
+  status: userStatus.optional(),
+  sort: adminUserSort.default('createdAt'),
+  order: sortOrder.default('desc'),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
+
+export const adminUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role,
+  status: userStatus,
+  balanceKobo: z.number().int(),
+  balance: z.string(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const adminUsersResponse = z.object({
+  users: z.array(adminUser),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
+
+export const adminUserProfile = adminUser.extend({
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminUserProfile = z.infer<typeof adminUserProfile>;
+
+/** A signed-in browser of the user: never its token. */
+export const userSession = z.object({
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+});
+export type UserSession = z.infer<typeof userSession>;
+
+export const adminUserDetailResponse = z.object({
+  user: adminUserProfile,
+  wallet: z.object({ balanceKobo: z.number().int(), balance: z.string(), breakdown: walletBreakdown }),
+  statement: z.object({ lines: z.array(statementLine), nextCursor: z.number().int().nullable() }),
+  purchases: z.array(purchase),
+  payments: z.array(payment),
+  manualRequests: z.array(manualFundingRequest),
+  /** names, dates and the first characters only: the key itself is never kept */
+  apiKeys: z.array(apiKey),
+  sessions: z.array(userSession),
+});
+export type AdminUserDetailResponse = z.infer<typeof adminUserDetailResponse>;
+
+export const adminUserResponse = z.object({ user: adminUserProfile });
+
+/** Blank clears the phone; otherwise a Nigerian mobile number, kept in its 11-digit form. */
+export const optionalPhone = z
+  .string()
+  .trim()
+  .max(20, messages.purchase.invalidNigerianPhone)
+  .transform((value, context) => {
+    if (value === '') return null;
+    const phone = normalisePhone(value);
+    if (phone) return phone;
+    context.addIssue({ code: 'custom', message: messages.purchase.invalidNigerianPhone });
+    return z.NEVER;
+  });
+
+export const updateAdminUserBody = z.object({
+  name: z
+    .string({ error: userAdminMessages.nameRequired })
+    .trim()
+    .min(1, userAdminMessages.nameRequired)
+    .max(100, userAdminMessages.nameTooLong),
+  email: z
+    .string({ error: 'Please enter a valid email address.' })
+    .trim()
+    .pipe(
+      z
+        .email({ error: 'Please enter a valid email address.' })
+        .max(254)
+        .transform((s) => s.toLowerCase()),
+    ),
+  phone: optionalPhone,
+});
+export type UpdateAdminUserBody = z.input<typeof updateAdminUserBody>;
+
+/** Suspending, restoring, deleting and demoting say why: the reason goes in the audit log. */
+export const userActionBody = z.object({
+  reason: z
+    .string({ error: userAdminMessages.reasonRequired })
+    .trim()
+    .min(3, userAdminMessages.reasonRequired)
+    .max(500, 'Keep the reason under 500 characters.'),
+});
+export type UserActionBody = z.input<typeof userActionBody>;
+
+export const invitationStatus = z.enum(['open', 'used', 'expired', 'revoked']);
+export type InvitationStatus = z.infer<typeof invitationStatus>;
+
+const person = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const adminInvitation = z.object({
+  id: z.string(),
+  /** the address the invitation is tied to, or null when anyone with the link may use it */
+  email: z.string().nullable(),
+  status: invitationStatus,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  createdBy: person.nullable(),
+  usedAt: z.string().nullable(),
+  usedBy: person.nullable(),
+  revokedAt: z.string().nullable(),
+  /** the link, while the invitation is open */
+  url: z.string().nullable(),
+});
+export type AdminInvitation = z.infer<typeof adminInvitation>;
+
+export const adminInvitationsResponse = z.object({ invitations: z.array(adminInvitation) });
+export const adminInvitationResponse = z.object({ invitation: adminInvitation });

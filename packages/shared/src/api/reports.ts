@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { isCalendarDate, reportPeriods } from '../periods.ts';
+
+/** The longest range a report covers, in days: a year, leap or not. */
+export const MAX_REPORT_DAYS = 366;
+/** Without a range, a report covers the last 30 days up to today (Lagos). */
+export const DEFAULT_REPORT_DAYS = 30;
+
+const calendarDate = (label: string) =>
+  z
+    .string()
+    .refine(isCalendarDate, { error: `Enter the ${label} date as YYYY-MM-DD.` })
+    .optional();
+
+export const reportQuery = z.object({
+  /** the first Lagos calendar day counted */
+  from: calendarDate('start'),
+  /** the last Lagos calendar day counted */
+  to: calendarDate('end'),
+  period: z.enum(reportPeriods, { error: 'Choose day, week or month.' }).default('day'),
+});
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+export const reportGroupings = ['service', 'channel'] as const;
+export type ReportGrouping = (typeof reportGroupings)[number];
+
+export const salesReportQuery = reportQuery.extend({
+  groupBy: z.enum(reportGroupings, { error: 'Group by service or channel.' }).optional(),
+});
+export type SalesReportQuery = z.infer<typeof salesReportQuery>;
+
+const range = {
+  from: z.string(),
+  to: z.string(),
+  period: z.enum(reportPeriods),
+};
+
+/**
+ * What the purchases made in a period came to. Each purchase counts on the Lagos day it was made; its money is
+ * what the ledger moved for it.
+ */
+export const salesFigures = z.object({
+  purchases: z.number().int(),
+  delivered: z.number().int(),
+  failed: z.number().int(),
+  /** still being confirmed with the provider */
+  pending: z.number().int(),
+  /** charged to customers for delivered purchases */
+  salesKobo: z.number().int(),
+  /** what the provider took for them */
+  costKobo: z.number().int(),
+  /** sales less cost */
+  marginKobo: z.number().int(),
+  /** given back to wallets for failed purchases */
+  refundsKobo: z.number().int(),
+  /** failed out of delivered and failed, in basis points (1% = 100); null when none has finished */
+  failureRateBps: z.number().int().nullable(),
+});
+export type SalesFigures = z.infer<typeof salesFigures>;
+
+export const salesReportResponse = z.object({
+  ...range,
+  groupBy: z.enum(reportGroupings).nullable(),
+  /** every period of the range, in order, with nothing left out */
+  periods: z.array(salesFigures.extend({ start: z.string() })),
+  /** with `groupBy`: each period by service or channel, where there was a purchase */
+  groups: z.array(salesFigures.extend({ start: z.string(), group: z.string(), label: z.string() })),
+  totals: salesFigures,
+});
+export type SalesReport = z.infer<typeof salesReportResponse>;
+
+export const fundingMethods = ['card', 'transfer', 'manual'] as const;
+export type FundingMethod = (typeof fundingMethods)[number];
+
+/** Money paid into wallets, counted on the Lagos day it was credited. */
+export const fundingFigures = z.object({
+  count: z.number().int(),
+  /** what the customers paid */
+  amountKobo: z.number().int(),
+  /** what reached their wallets */
+  creditedKobo: z.number().int(),
+  /** our own charge (the manual deposit fee), kept as income */
+  chargesKobo: z.number().int(),
+  /** what the payment gateway kept for card payments and transfers */
+  gatewayFeesKobo: z.number().int(),
+});
+export type FundingFigures = z.infer<typeof fundingFigures>;
+
+export const fundingsReportResponse = z.object({
+  ...range,
+  periods: z.array(fundingFigures.extend({ start: z.string() })),
+  /** each period by method, where there was a funding */
+  methods: z.array(fundingFigures.extend({ start: z.string(), method: z.enum(fundingMethods) })),
+  totalsByMethod: z.array(fundingFigures.extend({ method: z.enum(fundingMethods) })),
+  totals: fundingFigures,
+});
+export type FundingsReport = z.infer<typeof fundingsReportResponse>;
+
+export const usersReportResponse = z.object({
+  ...range,
+  /** customers who signed up in each period (admins are not counted) */
+  periods: z.array(z.object({ start: z.string(), newUsers: z.number().int() })),
+  totals: z.object({ newUsers: z.number().int() }),
+});
+export type UsersReport = z.infer<typeof usersReportResponse>;
+
+/** A spreadsheet-safe CSV text (RFC 4180), sent as `text/csv`. */
+export const csvResponse = z.string();
