@@ -40,10 +40,13 @@ export const purchase = z.object({
   /** face value */
   amountKobo: z.number().int(),
   amount: z.string(),
-  /** what the wallet paid */
+  /** what the wallet paid: 0 once a failed purchase is refunded */
   chargedKobo: z.number().int(),
   charged: z.string(),
-  /** wallet balance right after the debit */
+  /** what went back to the wallet: the whole price once failed, else 0 */
+  refundedKobo: z.number().int(),
+  refunded: z.string(),
+  /** the wallet's balance after this purchase's last move of money: the debit, or the refund once failed */
   balanceAfterKobo: z.number().int().nullable(),
   token: z.string().nullable(),
   pins: z.array(z.object({ serial: z.string().nullable(), pin: z.string() })).nullable(),

@@ -163,7 +163,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
   }
 
   /**
-   * Failed: the whole hold goes back to the wallet. Final. Inside the caller's transaction when given one (an
+   * Failed: the whole hold goes back to the wallet, and the purchase keeps the wallet's balance after it. Final. Inside the caller's transaction when given one (an
    * admin's refund commits with its audit record). @returns the failed purchase, or null when it was already final
    */
   async function refund(id: string, outcome: OutcomeNote, outer?: Transaction): Promise<PurchaseRow | null> {
@@ -182,7 +182,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
         .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
         .returning();
       if (!row) return null;
-      await ledger.post(
+      const posted = await ledger.post(
         {
           reference: `purchase:${id}:refund`,
           kind: 'purchase.refund',
@@ -197,7 +197,15 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
         },
         tx,
       );
-      return row;
+      // the receipt's balance after is the wallet's balance once the money is back
+      const balanceAfterKobo = posted.walletBalances.get(row.userId);
+      if (balanceAfterKobo === undefined) return row;
+      const [refunded] = await tx
+        .update(purchases)
+        .set({ balanceAfterKobo })
+        .where(eq(purchases.id, id))
+        .returning();
+      return refunded ?? row;
     });
   }
 

@@ -1,11 +1,14 @@
 import type { Purchase, VerifyResponse } from '@quickvend/shared/api/purchases';
-import { toNairaString, type Kobo } from '@quickvend/shared/money';
+import { kobo, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { findServiceDefinition } from '../catalog/index.ts';
 import type { CustomerCheck, VerifiedCustomer } from './purchases.port.ts';
 import type { PurchaseRow } from './purchases.repo.ts';
 
 export function toPurchase(row: PurchaseRow): Purchase {
   const service = findServiceDefinition(row.serviceId);
+  // a failed purchase is always refunded in full, in the same transaction that marks it failed
+  const refundedKobo = row.status === 'failed' ? row.chargedKobo : kobo(0);
+  const chargedKobo = kobo(row.chargedKobo - refundedKobo);
   return {
     id: row.id,
     requestId: row.requestId,
@@ -19,8 +22,10 @@ export function toPurchase(row: PurchaseRow): Purchase {
     planName: row.planName,
     amountKobo: row.amountKobo,
     amount: toNairaString(row.amountKobo),
-    chargedKobo: row.chargedKobo,
-    charged: toNairaString(row.chargedKobo),
+    chargedKobo,
+    charged: toNairaString(chargedKobo),
+    refundedKobo,
+    refunded: toNairaString(refundedKobo),
     balanceAfterKobo: row.balanceAfterKobo,
     token: row.token,
     pins: row.pins ?? null,

@@ -58,8 +58,55 @@ describeEachDatabase('purchase engine with the sandbox numbers', (kind) => {
       amount: '250',
     });
     expect(response.statusCode).toBe(201);
-    expect(purchase?.status).toBe('failed');
+    expect(purchase).toMatchObject({
+      status: 'failed',
+      amountKobo: 25_000,
+      chargedKobo: 0,
+      charged: '0.00',
+      refundedKobo: 25_000,
+      refunded: '250.00',
+      balanceAfterKobo: 100_000,
+    });
     expect(await balanceOf(userId)).toBe(100_000);
+    await sound();
+  });
+
+  it('a purchase refunded after others were bought tells the wallet balance once its money came back', async () => {
+    const { client, userId } = await fundedCustomer(t, 1_000);
+    const { purchase: pending } = await buy(client, {
+      serviceId: 'mtn',
+      phone: '201000000000',
+      amount: '100',
+    });
+    expect(pending).toMatchObject({
+      status: 'pending',
+      chargedKobo: 10_000,
+      refundedKobo: 0,
+      balanceAfterKobo: 90_000,
+    });
+    const { purchase: delivered } = await buy(client, {
+      serviceId: 'mtn',
+      phone: '08011111111',
+      amount: '300',
+    });
+    expect(delivered).toMatchObject({ status: 'delivered', chargedKobo: 30_000, balanceAfterKobo: 60_000 });
+    const [row] = await t.container.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.requestId, pending?.requestId ?? ''));
+    await t.container.purchases.actions.refund(row?.id ?? '', {
+      message: 'The provider could not deliver it.',
+    });
+    const refunded = await purchaseOf(client, pending?.requestId ?? '');
+    expect(refunded).toMatchObject({
+      status: 'failed',
+      chargedKobo: 0,
+      refundedKobo: 10_000,
+      balanceAfterKobo: 70_000,
+    });
+    expect(await balanceOf(userId)).toBe(70_000);
+    const header = (await client.get('/api/v1/balance')).json<{ balanceKobo: number }>();
+    expect(header.balanceKobo).toBe(refunded.balanceAfterKobo);
     await sound();
   });
 

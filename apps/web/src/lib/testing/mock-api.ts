@@ -425,6 +425,8 @@ export function aPurchase(overrides: Partial<Purchase> = {}): Purchase {
     amount: '500.00',
     chargedKobo: 50_000,
     charged: '500.00',
+    refundedKobo: 0,
+    refunded: '0.00',
     balanceAfterKobo: 200_000,
     token: null,
     pins: null,

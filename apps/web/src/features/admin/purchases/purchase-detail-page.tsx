@@ -37,6 +37,7 @@ function moneyRows(p: AdminPurchase): [string, ReactNode][] {
   return [
     ['Amount', formatNaira(p.amountKobo)],
     ['Charged', <strong key="charged">{formatNaira(p.chargedKobo)}</strong>],
+    ['Refunded', p.refundedKobo === 0 ? null : formatNaira(p.refundedKobo)],
     ['Discount', p.discountKobo === 0 ? null : formatNaira(p.discountKobo)],
     [
       'Cost (VTpass)',
