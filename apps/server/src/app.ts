@@ -11,6 +11,7 @@ import {
   type Container,
   type ContainerConfig,
 } from './container.ts';
+import { noSupportContact, type SupportContact } from '@quickvend/shared/api/meta';
 import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -87,6 +88,8 @@ export type AppDeps = {
   webDistDir?: string;
   /** Which proxies in front of this server to believe about the client's address: hops, or their addresses. */
   trustProxy?: TrustProxy;
+  /** how customers reach the business, for the public pages; nothing shown when not given */
+  support?: SupportContact;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
@@ -187,9 +190,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ping: deps.database.ping,
     mode: config.providerMode,
     minFundingKobo: config.minFundingKobo,
+    support: deps.support ?? noSupportContact,
   });
   registerAuthRoutes(app, {
     auth: container.auth,
+    loadUser: guards.loadUser,
     limiter,
     rateLimits: deps.rateLimits,
     knownDevices: createKnownDevices({ secret: config.authSecret, isHttps: config.isHttps }),

@@ -35,6 +35,32 @@ describe('loadConfig', () => {
     });
   });
 
+  it('has no support contacts unless configured, and builds the WhatsApp link from the number', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).support).toEqual({
+      phone: null,
+      email: null,
+      whatsappUrl: null,
+      links: [],
+    });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SUPPORT_PHONE: '0801 234 5678',
+      SUPPORT_EMAIL: 'help@quickvend.ng',
+      SUPPORT_WHATSAPP: '0801 234 5678',
+      SOCIAL_INSTAGRAM_URL: 'https://instagram.com/quickvend',
+      SOCIAL_GITHUB_URL: '',
+    });
+    expect(config.support).toEqual({
+      phone: '0801 234 5678',
+      email: 'help@quickvend.ng',
+      whatsappUrl: 'https://wa.me/2348012345678',
+      links: [{ name: 'Instagram', url: 'https://instagram.com/quickvend' }],
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), SUPPORT_WHATSAPP: '+234 801 234 5678' }).support.whatsappUrl,
+    ).toBe('https://wa.me/2348012345678');
+  });
+
   it('derives APP_URL from PORT and honours an explicit one', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '8080' }).appUrl).toBe('http://localhost:8080');
     const https = loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://pay.example.ng/' });
@@ -53,6 +79,10 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['AUTH_RATE_LIMIT', '0'],
     ['FUNDING_MIN_AMOUNT', '1.005'],
+    ['SUPPORT_PHONE', 'call us'],
+    ['SUPPORT_EMAIL', 'support at quickvend'],
+    ['SUPPORT_WHATSAPP', 'https://wa.me/1'],
+    ['SOCIAL_FACEBOOK_URL', 'http://facebook.com/quickvend'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isCidr } from '@quickvend/shared/ip';
+import type { SupportContact } from '@quickvend/shared/api/meta';
 import { parseNaira, type Kobo } from '@quickvend/shared/money';
 
 export class ConfigError extends Error {
@@ -12,6 +13,12 @@ export class ConfigError extends Error {
 const port = z.coerce.number().int().min(1).max(65_535);
 const optionalUrl = z.url().optional();
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const contactPhone = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s()-]{7,20}$/, 'must be a phone number, such as 0801 234 5678 or +234 801 234 5678')
+  .optional();
+const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// address' }).optional();
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -48,6 +55,12 @@ const envSchema = z.object({
     )
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SUPPORT_PHONE: contactPhone,
+  SUPPORT_EMAIL: z.email().optional(),
+  SUPPORT_WHATSAPP: contactPhone,
+  SOCIAL_FACEBOOK_URL: httpsUrl,
+  SOCIAL_INSTAGRAM_URL: httpsUrl,
+  SOCIAL_GITHUB_URL: httpsUrl,
 });
 
 const LIVE_REQUIRED = [
@@ -91,6 +104,8 @@ export type Config = {
   /** wrong sign-ins allowed per account and address per 10 minutes (see `AuthRateLimits`) */
   authRateLimit: number;
   trustProxy: TrustProxy | undefined;
+  /** shown to customers on the public pages; what is not set is not shown */
+  support: SupportContact;
 };
 
 type Env = Record<string, string | undefined>;
@@ -144,7 +159,25 @@ export function loadConfig(env: Env = process.env): Config {
     purchaseRecheckAfterSeconds: e.PURCHASE_RECHECK_AFTER_SECONDS,
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    support: {
+      phone: e.SUPPORT_PHONE ?? null,
+      email: e.SUPPORT_EMAIL ?? null,
+      whatsappUrl: e.SUPPORT_WHATSAPP ? `https://wa.me/${internationalDigits(e.SUPPORT_WHATSAPP)}` : null,
+      links: (
+        [
+          ['Facebook', e.SOCIAL_FACEBOOK_URL],
+          ['Instagram', e.SOCIAL_INSTAGRAM_URL],
+          ['GitHub', e.SOCIAL_GITHUB_URL],
+        ] as const
+      ).flatMap(([name, url]) => (url ? [{ name, url }] : [])),
+    },
   };
+}
+
+/** `2348012345678` from `0801 234 5678` or `+234 801 234 5678`: what a wa.me link takes. */
+function internationalDigits(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.startsWith('0') && digits.length === 11 ? `234${digits.slice(1)}` : digits;
 }
 
 function parseTrustProxy(value: string | undefined): TrustProxy | undefined {

@@ -17,6 +17,7 @@ async function start(): Promise<void> {
     logger: log,
     selfUrl: `http://${selfHost}:${config.port}`,
     ...(config.trustProxy && { trustProxy: config.trustProxy }),
+    support: config.support,
     rateLimits: {
       signIn: config.authRateLimit,
       signUp: config.authRateLimit,

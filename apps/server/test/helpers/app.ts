@@ -33,6 +33,7 @@ export async function createTestApp(
     database?: DatabaseHandle;
     keyCacheMs?: number;
     trustProxy?: AppDeps['trustProxy'];
+    support?: AppDeps['support'];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(kind));
@@ -58,6 +59,7 @@ export async function createTestApp(
     ...(options.verifyPerMinute !== undefined && { verifyPerMinute: options.verifyPerMinute }),
     ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
     ...(options.trustProxy && { trustProxy: options.trustProxy }),
+    ...(options.support && { support: options.support }),
   });
   options.extraRoutes?.(built.app);
   await built.app.listen({ port, host: '127.0.0.1' });

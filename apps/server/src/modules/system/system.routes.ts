@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { metaResponse } from '@quickvend/shared/api/meta';
+import { metaResponse, type SupportContact } from '@quickvend/shared/api/meta';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 
 export function registerSystemRoutes(
   parent: FastifyInstance,
-  deps: { ping: () => Promise<void>; mode: 'sandbox' | 'live'; minFundingKobo: number },
+  deps: {
+    ping: () => Promise<void>;
+    mode: 'sandbox' | 'live';
+    minFundingKobo: number;
+    support: SupportContact;
+  },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
@@ -24,6 +29,11 @@ export function registerSystemRoutes(
   app.get(
     '/api/v1/meta',
     { config: { access: 'public' }, schema: { response: { 200: metaResponse } } },
-    () => ({ productName: PRODUCT_NAME, mode: deps.mode, minFundingKobo: deps.minFundingKobo }),
+    () => ({
+      productName: PRODUCT_NAME,
+      mode: deps.mode,
+      minFundingKobo: deps.minFundingKobo,
+      support: deps.support,
+    }),
   );
 }

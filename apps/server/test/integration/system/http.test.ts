@@ -35,7 +35,24 @@ describeEachDatabase('http surface', (kind) => {
       productName: 'QuickVend',
       mode: 'sandbox',
       minFundingKobo: 10_000,
+      support: { phone: null, email: null, whatsappUrl: null, links: [] },
     });
+  });
+
+  it('names only the support contacts that are configured', async () => {
+    const support = {
+      phone: '0801 234 5678',
+      email: 'help@quickvend.ng',
+      whatsappUrl: 'https://wa.me/2348012345678',
+      links: [{ name: 'Instagram', url: 'https://instagram.com/quickvend' }],
+    };
+    const configured = await createTestApp(kind, { support });
+    try {
+      const meta = (await configured.app.inject({ url: '/api/v1/meta' })).json<{ support: unknown }>();
+      expect(meta.support).toEqual(support);
+    } finally {
+      await configured.close();
+    }
   });
 
   it('puts a request id on every response and every error body', async () => {
