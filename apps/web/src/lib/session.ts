@@ -5,14 +5,10 @@ import { api, isApiError } from './api-client.ts';
 
 export const sessionQueryKey = ['me'] as const;
 
-async function fetchMe(signal: AbortSignal): Promise<Me | null> {
-  try {
-    const body = await api.get<{ user: Me }>('/api/v1/me', { signal });
-    return body.user;
-  } catch (error) {
-    if (isApiError(error, 'UNAUTHENTICATED')) return null;
-    throw error;
-  }
+/** The server answers a visitor with `{ user: null }`, so a signed-out page logs no 401. */
+async function fetchSession(signal: AbortSignal): Promise<Me | null> {
+  const body = await api.get<{ user: Me | null }>('/api/v1/session', { signal });
+  return body.user;
 }
 
 const FIRST_RETRY_MS = 1_000;
@@ -26,7 +22,7 @@ export function sessionRetryDelayMs(failureCount: number, error: unknown): numbe
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => fetchMe(signal),
+  queryFn: ({ signal }) => fetchSession(signal),
   // only a 401 signs out (as null); a server or network that is away is asked again until it answers,
   // and meanwhile the user stays signed in with what is already on screen
   retry: true,

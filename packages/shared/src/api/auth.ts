@@ -74,6 +74,8 @@ export const me = z.object({
 export type Me = z.infer<typeof me>;
 
 export const meResponse = z.object({ user: me });
+/** `GET /api/v1/session`: the signed-in user, or null for a visitor. */
+export const sessionResponse = z.object({ user: me.nullable() });
 
 export const invitation = z.object({
   id: z.string(),

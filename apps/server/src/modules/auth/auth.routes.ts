@@ -7,13 +7,14 @@ import {
   meResponse,
   openInvitationResponse,
   resetPasswordBody,
+  sessionResponse,
   signInBody,
   signUpBody,
 } from '@quickvend/shared/api/auth';
 import { okResponse } from '@quickvend/shared/api/common';
 import type { RateLimiter, RateRule } from '../../lib/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
-import { sendCookies, signedInUser, toHeaders } from './auth.guard.ts';
+import { sendCookies, signedInUser, toHeaders, type Guards } from './auth.guard.ts';
 import type { KnownDevices } from './known-device.ts';
 
 /**
@@ -30,7 +31,13 @@ const PER_ACCOUNT_FACTOR = 5;
 
 export function registerAuthRoutes(
   parent: FastifyInstance,
-  deps: { auth: AuthService; limiter: RateLimiter; rateLimits: AuthRateLimits; knownDevices: KnownDevices },
+  deps: {
+    auth: AuthService;
+    loadUser: Guards['loadUser'];
+    limiter: RateLimiter;
+    rateLimits: AuthRateLimits;
+    knownDevices: KnownDevices;
+  },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { auth, limiter, rateLimits, knownDevices } = deps;
@@ -113,6 +120,13 @@ export function registerAuthRoutes(
       sendCookies(reply, setCookie);
       return reply.status(201).send({ user });
     },
+  );
+
+  // the web app's probe: signed out is an answer, not an error (no 401 on every page a visitor opens)
+  app.get(
+    '/api/v1/session',
+    { config: { access: 'public' }, schema: { response: { 200: sessionResponse } } },
+    async (request, reply) => ({ user: await deps.loadUser(request, reply) }),
   );
 
   app.get(

@@ -35,4 +35,33 @@ describeEachDatabase('session lifetime', (kind) => {
     const left = await t.container.db.select().from(sessions).where(eq(sessions.userId, userId));
     expect(left).toHaveLength(0);
   });
+
+  it('the session probe answers 200 to everyone: the user while the session lasts, null for a visitor or once it ended', async () => {
+    now = new Date();
+    const visitor = await t.app.inject({ url: '/api/v1/session' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ user: null });
+
+    const { client, userId } = await signUp(t.app);
+    const signedIn = await client.get('/api/v1/session');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json<{ user: { id: string } }>().user.id).toBe(userId);
+
+    await t.container.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, userId));
+    const ended = await client.get('/api/v1/session');
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ user: null });
+  });
+
+  it('the session probe does not take a partner key for a session', async () => {
+    const probe = await t.app.inject({
+      url: '/api/v1/session',
+      headers: { authorization: 'Bearer qv_live_not_a_real_key' },
+    });
+    expect(probe.statusCode).toBe(200);
+    expect(probe.json()).toEqual({ user: null });
+  });
 });

@@ -9,6 +9,8 @@ import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
 /** Every route anyone may call without signing in: making a route public is a reviewed change to this list. */
 const PUBLIC_API_ROUTES = [
   'GET /api/v1/meta',
+  // answers { user: null } to a visitor; never says anything about anyone else
+  'GET /api/v1/session',
   'POST /api/v1/auth/sign-up',
   'POST /api/v1/auth/sign-in',
   'POST /api/v1/auth/sign-out',

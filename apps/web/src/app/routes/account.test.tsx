@@ -16,7 +16,7 @@ import { renderApp } from '../testing.tsx';
 
 function signedIn(overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser() } },
+    'GET /api/v1/session': { body: { user: aUser() } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/pin': { body: { hasPin: true, lockedUntil: null } },
@@ -54,7 +54,7 @@ describe('change pin page', () => {
 
   it('sets the new PIN from the mailed link, signed out', async () => {
     const api = mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'POST /api/v1/pin/reset': { body: { ok: true } },
     });
@@ -73,7 +73,7 @@ describe('change pin page', () => {
   });
 
   it('sends a signed-out visitor without a link to the login page', async () => {
-    mockApi({ 'GET /api/v1/me': signedOut, 'GET /api/v1/meta': sandboxMeta });
+    mockApi({ 'GET /api/v1/session': signedOut, 'GET /api/v1/meta': sandboxMeta });
     const { router } = renderApp('/change-pin');
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
@@ -219,7 +219,7 @@ describe('profile page', () => {
 describe('data pricing page', () => {
   it('shows every network’s plans and prices to a signed-out visitor', async () => {
     const api = mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/services/:id/variations': (_body, url) => ({
         body: {

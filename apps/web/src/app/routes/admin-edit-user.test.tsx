@@ -54,7 +54,7 @@ const fullDetail: AdminUserDetailResponse = anAdminUserDetail(profile, {
 
 function adminApi(overrides: MockHandlers = {}, me = aUser({ id: 'usr_me', role: 'admin' })) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: me } },
+    'GET /api/v1/session': { body: { user: me } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/admin/users/:id': { body: fullDetail },

@@ -25,7 +25,7 @@ const page = (fundings: AdminFunding[], total = fundings.length) => ({
 
 function adminApi(overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser({ id: 'usr_me', role: 'admin' }) } },
+    'GET /api/v1/session': { body: { user: aUser({ id: 'usr_me', role: 'admin' }) } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/admin/fundings': page([card, manual]),

@@ -37,7 +37,7 @@ const deposit = aManualRequest({
 
 function homeApi(overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser({ role: 'admin' }) } },
+    'GET /api/v1/session': { body: { user: aUser({ role: 'admin' }) } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/admin/reports/sales': {

@@ -31,7 +31,7 @@ const decided = anApproval({
 
 function adminApi(pending: ApprovalRequest[], overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser({ id: 'usr_bola', role: 'admin' }) } },
+    'GET /api/v1/session': { body: { user: aUser({ id: 'usr_bola', role: 'admin' }) } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/admin/float': { body: aFloat() },
@@ -349,7 +349,7 @@ describe('a manual deposit above the approval limit', () => {
       creditKobo: 5_995_000,
     });
     mockApi({
-      'GET /api/v1/me': { body: { user: aUser({ role: 'admin' }) } },
+      'GET /api/v1/session': { body: { user: aUser({ role: 'admin' }) } },
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/wallet': aWallet(0),
       'GET /api/v1/admin/float': { body: aFloat() },

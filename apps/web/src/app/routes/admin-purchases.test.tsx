@@ -34,7 +34,7 @@ const page = (purchases: AdminPurchase[], total = purchases.length) => ({
 
 function adminApi(overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser({ id: 'usr_me', role: 'admin' }) } },
+    'GET /api/v1/session': { body: { user: aUser({ id: 'usr_me', role: 'admin' }) } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/admin/purchases/summary': summary(1),

@@ -30,7 +30,7 @@ const page = (users: AdminUser[], total = users.length, pageNumber = 1, pageSize
 
 function adminApi(overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser({ id: 'usr_me', role: 'admin' }) } },
+    'GET /api/v1/session': { body: { user: aUser({ id: 'usr_me', role: 'admin' }) } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/admin/users': page([bola, nameless]),
@@ -253,7 +253,7 @@ describe('admin users page', () => {
 
   it('tells a signed-in non-admin that access is denied and asks the server for nothing', async () => {
     const api = mockApi({
-      'GET /api/v1/me': { body: { user: aUser({ role: 'user' }) } },
+      'GET /api/v1/session': { body: { user: aUser({ role: 'user' }) } },
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/wallet': aWallet(0),
     });

@@ -8,7 +8,7 @@ const wallet = aWallet(0);
 
 describe('sign-up page', () => {
   it('asks for every field and never calls the server when the form is empty', async () => {
-    const api = mockApi({ 'GET /api/v1/me': signedOut, 'GET /api/v1/meta': sandboxMeta });
+    const api = mockApi({ 'GET /api/v1/session': signedOut, 'GET /api/v1/meta': sandboxMeta });
     const { user } = renderApp('/signup');
     await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText(messages.auth.signupRequired)).toBeTruthy();
@@ -16,7 +16,7 @@ describe('sign-up page', () => {
   });
 
   it('asks for every field when only one is missing', async () => {
-    const api = mockApi({ 'GET /api/v1/me': signedOut, 'GET /api/v1/meta': sandboxMeta });
+    const api = mockApi({ 'GET /api/v1/session': signedOut, 'GET /api/v1/meta': sandboxMeta });
     const { user } = renderApp('/signup');
     await user.type(await screen.findByLabelText('Full name'), 'Ada Obi');
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
@@ -27,7 +27,7 @@ describe('sign-up page', () => {
 
   it('signs up, sends the remembered referral code as JSON, and goes to the dashboard', async () => {
     const api = mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/wallet': wallet,
       'POST /api/v1/auth/sign-up': (body) => ({ status: 201, body: { user: aUser({ name: body.name }) } }),
@@ -36,7 +36,7 @@ describe('sign-up page', () => {
     await user.type(await screen.findByLabelText('Full name'), 'Ada Obi');
     await user.type(screen.getByLabelText('Email address'), 'Ada@Example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
-    api.set('GET /api/v1/me', { body: { user: aUser() } });
+    api.set('GET /api/v1/session', { body: { user: aUser() } });
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect((await screen.findAllByText(messages.auth.signupSuccess)).length).toBeGreaterThan(0);
@@ -57,7 +57,7 @@ describe('sign-up page', () => {
 
   it('shows the server error with the word Error', async () => {
     mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'POST /api/v1/auth/sign-up': apiError(409, 'EMAIL_TAKEN', 'An account with this email already exists.'),
     });
@@ -74,7 +74,7 @@ describe('sign-up page', () => {
 
 describe('login page', () => {
   it('asks for both fields and never calls the server when empty', async () => {
-    const api = mockApi({ 'GET /api/v1/me': signedOut, 'GET /api/v1/meta': sandboxMeta });
+    const api = mockApi({ 'GET /api/v1/session': signedOut, 'GET /api/v1/meta': sandboxMeta });
     const { user } = renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText(messages.auth.loginRequired)).toBeTruthy();
@@ -83,7 +83,7 @@ describe('login page', () => {
 
   it('shows a failed login with the word Error and links to sign-up and reset', async () => {
     mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'POST /api/v1/auth/sign-in': apiError(401, 'INVALID_CREDENTIALS', messages.auth.invalidCredentials),
     });
@@ -100,7 +100,7 @@ describe('login page', () => {
 
   it('logs in and goes to the dashboard', async () => {
     const api = mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/wallet': wallet,
       'POST /api/v1/auth/sign-in': { body: { user: aUser() } },
@@ -108,7 +108,7 @@ describe('login page', () => {
     const { user, router } = renderApp('/login');
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
-    api.set('GET /api/v1/me', { body: { user: aUser() } });
+    api.set('GET /api/v1/session', { body: { user: aUser() } });
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findAllByText(messages.auth.loginSuccess)).length).toBeGreaterThan(0);
     await waitFor(() => {
@@ -120,7 +120,7 @@ describe('login page', () => {
 describe('admin login page', () => {
   it('refuses a non-admin and signs them out again', async () => {
     const api = mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'POST /api/v1/auth/sign-in': { body: { user: aUser({ role: 'user' }) } },
       'POST /api/v1/auth/sign-out': { status: 204, body: undefined },
@@ -138,7 +138,7 @@ describe('admin login page', () => {
 
   it('shows exactly the bad-credentials message', async () => {
     mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'POST /api/v1/auth/sign-in': apiError(401, 'INVALID_CREDENTIALS', messages.auth.invalidCredentials),
     });
@@ -152,7 +152,7 @@ describe('admin login page', () => {
   it('takes an admin to /admin', async () => {
     const admin = aUser({ role: 'admin', name: 'Chief' });
     const api = mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/wallet': wallet,
       'POST /api/v1/auth/sign-in': { body: { user: admin } },
@@ -160,7 +160,7 @@ describe('admin login page', () => {
     const { user, router } = renderApp('/Adminlogin');
     await user.type(await screen.findByLabelText('Email'), 'chief@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
-    api.set('GET /api/v1/me', { body: { user: admin } });
+    api.set('GET /api/v1/session', { body: { user: admin } });
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/admin');
@@ -171,7 +171,7 @@ describe('admin login page', () => {
 
 describe('admin registration page', () => {
   it('refuses without an invitation and shows no form', async () => {
-    mockApi({ 'GET /api/v1/me': signedOut, 'GET /api/v1/meta': sandboxMeta });
+    mockApi({ 'GET /api/v1/session': signedOut, 'GET /api/v1/meta': sandboxMeta });
     renderApp('/AdminRegister');
     expect(await screen.findByText(/invitation/i)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
@@ -179,7 +179,7 @@ describe('admin registration page', () => {
 
   it('refuses an invitation the server does not know', async () => {
     mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/admin/invitations/:token': apiError(404, 'NOT_FOUND', 'Not found.'),
     });
@@ -190,7 +190,7 @@ describe('admin registration page', () => {
 
   it('prefills the invited email and checks that the passwords match', async () => {
     const api = mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/admin/invitations/:token': { body: { email: 'new@example.com' } },
       'POST /api/v1/auth/admin-register': apiError(400, 'INVALID_TOKEN', 'This invitation has expired.'),
@@ -220,7 +220,7 @@ describe('admin registration page', () => {
 describe('forgot-password page', () => {
   it('confirms without saying whether the account exists, and links to the sandbox mailbox', async () => {
     const api = mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'POST /api/v1/auth/forgot-password': { status: 202, body: { ok: true } },
     });
@@ -237,7 +237,7 @@ describe('forgot-password page', () => {
 describe('reset-password page', () => {
   it('checks that the passwords match, then links to login', async () => {
     const api = mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
       'POST /api/v1/auth/reset-password': { body: { ok: true } },
     });

@@ -6,7 +6,7 @@ import { renderApp } from '../testing.tsx';
 
 function signedIn(balanceKobo: number) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser() } },
+    'GET /api/v1/session': { body: { user: aUser() } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(balanceKobo),
     'POST /api/v1/auth/sign-out': { status: 204, body: undefined },
@@ -54,7 +54,7 @@ describe('dashboard page', () => {
     const api = signedIn(0);
     const { user, router } = renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Welcome, Ada Obi' });
-    api.set('GET /api/v1/me', {
+    api.set('GET /api/v1/session', {
       status: 401,
       error: { error: { code: 'UNAUTHENTICATED', message: 'x', requestId: 'r' } },
     });
@@ -109,7 +109,7 @@ describe('dashboard page', () => {
 describe('admin page', () => {
   it('tells a signed-in non-admin that access is denied', async () => {
     const api = mockApi({
-      'GET /api/v1/me': { body: { user: aUser({ role: 'user' }) } },
+      'GET /api/v1/session': { body: { user: aUser({ role: 'user' }) } },
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/wallet': aWallet(0),
     });

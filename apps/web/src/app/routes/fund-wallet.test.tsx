@@ -56,7 +56,7 @@ const checkout = {
 
 function fundApi(overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser() } },
+    'GET /api/v1/session': { body: { user: aUser() } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(250_000),
     'GET /api/v1/funding/payments': { body: { payments: [] } },
@@ -267,7 +267,7 @@ describe('fund wallet page', () => {
   });
 
   it('tells a visitor without a user to log in again', async () => {
-    mockApi({ 'GET /api/v1/me': signedOut, 'GET /api/v1/meta': sandboxMeta });
+    mockApi({ 'GET /api/v1/session': signedOut, 'GET /api/v1/meta': sandboxMeta });
     renderRoutes([{ path: '/fund-wallet', Component: FundWalletPage }], '/fund-wallet');
     expect(await screen.findByText(messages.funding.userMissing)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();

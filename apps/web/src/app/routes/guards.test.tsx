@@ -7,7 +7,7 @@ const wallet = aWallet(0);
 
 function signedIn(role: 'user' | 'admin' = 'user') {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser({ role }) } },
+    'GET /api/v1/session': { body: { user: aUser({ role }) } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': wallet,
     'GET /api/v1/purchases': { body: { purchases: [], nextCursor: null } },
@@ -19,7 +19,7 @@ function signedIn(role: 'user' | 'admin' = 'user') {
 
 describe('route guards', () => {
   it('sends a signed-out visitor of /dashboard to /login', async () => {
-    mockApi({ 'GET /api/v1/me': signedOut, 'GET /api/v1/meta': sandboxMeta });
+    mockApi({ 'GET /api/v1/session': signedOut, 'GET /api/v1/meta': sandboxMeta });
     const { router } = renderApp('/dashboard');
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
@@ -28,7 +28,7 @@ describe('route guards', () => {
   });
 
   it('sends a signed-out visitor of an unknown path to the landing page', async () => {
-    mockApi({ 'GET /api/v1/me': signedOut, 'GET /api/v1/meta': sandboxMeta });
+    mockApi({ 'GET /api/v1/session': signedOut, 'GET /api/v1/meta': sandboxMeta });
     const { router } = renderApp('/whatever');
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/');
@@ -54,7 +54,7 @@ describe('route guards', () => {
   });
 
   it('sends a signed-out visitor of /admin to the admin login', async () => {
-    mockApi({ 'GET /api/v1/me': signedOut, 'GET /api/v1/meta': sandboxMeta });
+    mockApi({ 'GET /api/v1/session': signedOut, 'GET /api/v1/meta': sandboxMeta });
     const { router } = renderApp('/admin');
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/Adminlogin');
@@ -82,7 +82,7 @@ describe('route guards', () => {
   });
 
   it('sends a signed-out visitor of an old dashboard route to /login', async () => {
-    mockApi({ 'GET /api/v1/me': signedOut, 'GET /api/v1/meta': sandboxMeta });
+    mockApi({ 'GET /api/v1/session': signedOut, 'GET /api/v1/meta': sandboxMeta });
     const { router } = renderApp('/TopUp');
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
@@ -98,14 +98,14 @@ describe('route guards', () => {
   });
 
   it('shows the sandbox banner when the server runs in sandbox mode', async () => {
-    mockApi({ 'GET /api/v1/me': signedOut, 'GET /api/v1/meta': sandboxMeta });
+    mockApi({ 'GET /api/v1/session': signedOut, 'GET /api/v1/meta': sandboxMeta });
     renderApp('/');
     expect(await screen.findByText('Sandbox: no real money moves')).toBeTruthy();
   });
 
   it('shows no sandbox banner in live mode', async () => {
     const api = mockApi({
-      'GET /api/v1/me': signedOut,
+      'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': { body: { productName: 'QuickVend', mode: 'live', minFundingKobo: 10_000 } },
     });
     renderApp('/');

@@ -46,7 +46,7 @@ function landingApi(
     | Promise<MockReply<'GET /api/v1/services/:id/variations'>>,
 ) {
   return mockApi({
-    'GET /api/v1/me': signedOut,
+    'GET /api/v1/session': signedOut,
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/services/:id/variations': (_body, url) =>
       variations(decodeURIComponent(url.pathname.split('/')[4] ?? '')),

@@ -36,7 +36,7 @@ describe('live balance', () => {
     FakeEventSource.instances = [];
     vi.stubGlobal('EventSource', FakeEventSource);
     const api = mockApi({
-      'GET /api/v1/me': { body: { user: aUser() } },
+      'GET /api/v1/session': { body: { user: aUser() } },
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/wallet': aWallet(250_000),
     });

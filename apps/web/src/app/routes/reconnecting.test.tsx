@@ -26,7 +26,7 @@ const dropped = () => Promise.reject(new Error('connection dropped'));
 
 function dashboardApi() {
   return mockApi({
-    'GET /api/v1/me': signedIn,
+    'GET /api/v1/session': signedIn,
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(150_050),
     'GET /api/v1/purchases': { body: { purchases: [], nextCursor: null } },
@@ -61,14 +61,14 @@ describe('when the server cannot be reached', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Obi' })).toBeTruthy();
     expect(screen.queryByText(RECONNECTING_MESSAGE)).toBeNull();
 
-    api.set('GET /api/v1/me', unavailable(5));
+    api.set('GET /api/v1/session', unavailable(5));
     probeSession(queryClient);
     expect(await screen.findByText(RECONNECTING_MESSAGE)).toBeTruthy();
     expect(screen.getByText(RECONNECTING_MESSAGE).closest('[aria-live="polite"]')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Welcome, Ada Obi' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
 
-    api.set('GET /api/v1/me', signedIn);
+    api.set('GET /api/v1/session', signedIn);
     await advance(5_000);
     await waitFor(() => {
       expect(screen.queryByText(RECONNECTING_MESSAGE)).toBeNull();
@@ -79,13 +79,13 @@ describe('when the server cannot be reached', () => {
 
   it('opens a signed-in page during an outage without signing out, and shows it once the server answers', async () => {
     const api = dashboardApi();
-    api.set('GET /api/v1/me', dropped);
+    api.set('GET /api/v1/session', dropped);
     const { router } = renderApp('/dashboard');
     expect(await screen.findByText(RECONNECTING_MESSAGE)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.queryByRole('heading', { name: 'Welcome, Ada Obi' })).toBeNull();
 
-    api.set('GET /api/v1/me', signedIn);
+    api.set('GET /api/v1/session', signedIn);
     await advance(1_000);
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Obi' })).toBeTruthy();
     expect(screen.queryByText(RECONNECTING_MESSAGE)).toBeNull();
@@ -93,10 +93,10 @@ describe('when the server cannot be reached', () => {
 
   it('asks again with backoff, never sooner than the server asked', async () => {
     const api = dashboardApi();
-    api.set('GET /api/v1/me', dropped);
+    api.set('GET /api/v1/session', dropped);
     renderApp('/dashboard');
     await screen.findByText(RECONNECTING_MESSAGE);
-    const probes = () => api.callsTo('GET /api/v1/me').length;
+    const probes = () => api.callsTo('GET /api/v1/session').length;
     expect(probes()).toBe(1);
     // 1 s, then 2 s, then 4 s
     await advance(1_000);
@@ -117,7 +117,7 @@ describe('when the server cannot be reached', () => {
     });
 
     // Retry-After: 20 waits 20 s, though the backoff alone would have waited 8
-    api.set('GET /api/v1/me', unavailable(20));
+    api.set('GET /api/v1/session', unavailable(20));
     await advance(8_000);
     await waitFor(() => {
       expect(probes()).toBe(5);
@@ -135,7 +135,7 @@ describe('when the server cannot be reached', () => {
     const { user, queryClient } = renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Welcome, Ada Obi' });
 
-    api.set('GET /api/v1/me', unavailable());
+    api.set('GET /api/v1/session', unavailable());
     api.set('GET /api/v1/purchases', unavailable());
     probeSession(queryClient);
     await screen.findByText(RECONNECTING_MESSAGE);
@@ -145,7 +145,7 @@ describe('when the server cannot be reached', () => {
     });
     const failedLoads = api.callsTo('GET /api/v1/purchases').length;
 
-    api.set('GET /api/v1/me', signedIn);
+    api.set('GET /api/v1/session', signedIn);
     api.set('GET /api/v1/purchases', { body: { purchases: [aPurchase()], nextCursor: null } });
     await advance(1_000);
     await waitFor(() => {
@@ -162,12 +162,12 @@ describe('when the server cannot be reached', () => {
     const { router, queryClient } = renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Welcome, Ada Obi' });
 
-    api.set('GET /api/v1/me', unavailable());
+    api.set('GET /api/v1/session', unavailable());
     probeSession(queryClient);
     await screen.findByText(RECONNECTING_MESSAGE);
     expect(router.state.location.pathname).toBe('/dashboard');
 
-    api.set('GET /api/v1/me', signedOut);
+    api.set('GET /api/v1/session', signedOut);
     await advance(1_000);
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
@@ -178,12 +178,12 @@ describe('when the server cannot be reached', () => {
   it('keeps a signed-in user on the change-pin page, which also opens signed out, until the server answers', async () => {
     const api = dashboardApi();
     api.set('GET /api/v1/pin', { body: { hasPin: true, lockedUntil: null } });
-    api.set('GET /api/v1/me', unavailable());
+    api.set('GET /api/v1/session', unavailable());
     const { router } = renderApp('/change-pin');
     expect(await screen.findByText(RECONNECTING_MESSAGE)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/change-pin');
 
-    api.set('GET /api/v1/me', signedIn);
+    api.set('GET /api/v1/session', signedIn);
     await advance(1_000);
     expect(await screen.findByRole('heading', { name: 'Change Transaction Pin' })).toBeTruthy();
     expect(screen.queryByText(RECONNECTING_MESSAGE)).toBeNull();

@@ -30,7 +30,7 @@ const breakdown = {
 describe('wallet page', () => {
   it('shows the user, the balance, the breakdown and the statement, a page at a time', async () => {
     const api = mockApi({
-      'GET /api/v1/me': { body: { user: aUser({ name: '' }) } },
+      'GET /api/v1/session': { body: { user: aUser({ name: '' }) } },
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/wallet': aWallet(1_749_950, breakdown),
       'GET /api/v1/wallet/statement': {
@@ -96,7 +96,7 @@ describe('wallet page', () => {
 
   it('shows the username and an empty statement', async () => {
     mockApi({
-      'GET /api/v1/me': { body: { user: aUser() } },
+      'GET /api/v1/session': { body: { user: aUser() } },
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/wallet': aWallet(0),
       'GET /api/v1/wallet/statement': { body: { lines: [], nextCursor: null } },
@@ -108,7 +108,7 @@ describe('wallet page', () => {
 
   it('says the user is not logged in when the server refuses the session', async () => {
     mockApi({
-      'GET /api/v1/me': { body: { user: aUser() } },
+      'GET /api/v1/session': { body: { user: aUser() } },
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/wallet': apiError(401, 'UNAUTHENTICATED', 'Please sign in.'),
       'GET /api/v1/wallet/statement': { body: { lines: [], nextCursor: null } },
@@ -119,7 +119,7 @@ describe('wallet page', () => {
 
   it('says the details could not be retrieved on any other failure', async () => {
     mockApi({
-      'GET /api/v1/me': { body: { user: aUser() } },
+      'GET /api/v1/session': { body: { user: aUser() } },
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/wallet': apiError(500, 'INTERNAL', 'Something went wrong.'),
       'GET /api/v1/wallet/statement': { body: { lines: [], nextCursor: null } },

@@ -102,7 +102,7 @@ function pricedFor(serviceId: string, plan: Variation): Variation {
 /** A signed-in user with ₦50,000 (and a breakdown), the bill catalogue and a PIN already set. */
 export function billsApi(overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser() } },
+    'GET /api/v1/session': { body: { user: aUser() } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(5_000_000, {
       fundedKobo: 6_000_000,

@@ -35,7 +35,7 @@ describe('the mock API', () => {
 
   it('leaves error replies and an answer without a body to their own shapes', async () => {
     mockApi({
-      'GET /api/v1/me': apiError(401, 'UNAUTHENTICATED', 'Please sign in.'),
+      'GET /api/v1/session': apiError(401, 'UNAUTHENTICATED', 'Please sign in.'),
       'POST /api/v1/auth/sign-out': { status: 204, body: undefined },
     });
 

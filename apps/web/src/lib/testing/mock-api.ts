@@ -6,6 +6,7 @@ import {
   forgotPasswordBody,
   invitationResponse,
   meResponse,
+  sessionResponse,
   openInvitationResponse,
   resetPasswordBody,
   signInBody,
@@ -114,7 +115,7 @@ const emptyBody = z.object({});
  * typed by it and checked against it, so a test cannot answer what the server never would.
  */
 const contract = {
-  'GET /api/v1/me': { response: meResponse },
+  'GET /api/v1/session': { response: sessionResponse },
   'GET /api/v1/meta': { response: metaResponse },
   'GET /api/v1/wallet': { response: walletResponse },
   'GET /api/v1/wallet/statement': { response: statementResponse },
@@ -244,7 +245,8 @@ export function apiError(
   } satisfies { status: number; error: ErrorBody };
 }
 
-export const signedOut = apiError(401, 'UNAUTHENTICATED', 'Please sign in.');
+/** The session probe's answer to a visitor. */
+export const signedOut: MockReply<'GET /api/v1/session'> = { body: { user: null } };
 
 const contractViolations: string[] = [];
 
