@@ -18,7 +18,7 @@ import { renderApp } from '../testing.tsx';
 
 function airtimeApi(overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/session': { body: { user: aUser() } },
+    'GET /api/v1/me': { body: { user: aUser() } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(250_000),
     'GET /api/v1/services': {
@@ -125,13 +125,14 @@ describe('airtime page', () => {
 
     const receipt = await screen.findByRole('region', { name: 'Transaction Receipt' });
     const row = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
-    expect(row('Platform')).toBe(PRODUCT_NAME);
-    expect(row('Phone')).toBe('08021234567');
-    expect(row('Amount')).toBe('₦500.00');
-    expect(row('Operator')).toBe('AIRTEL');
+    expect(within(receipt).getByText(PRODUCT_NAME)).toBeTruthy();
+    expect(within(receipt).getByText('Delivered')).toBeTruthy();
+    expect(row('Phone number')).toBe('08021234567');
+    expect(row('Amount charged')).toBe('₦500.00');
+    expect(row('What')).toBe('Airtel Airtime');
     expect(row('Transaction ID')).toBe('17250000000001');
-    expect(row('Date')).toBe('2025-03-12 14:05:09');
-    expect(row('Message')).toBe(messages.purchase.subscriptionReceipt);
+    expect(row('Date')).toBe('12 Mar 2025, 14:05 (Lagos time)');
+    expect(within(receipt).getByText(messages.purchase.subscriptionReceipt)).toBeTruthy();
     expect(screen.getByText(messages.purchase.success(PRODUCT_NAME)).getAttribute('data-tone')).toBe(
       'success',
     );
@@ -229,6 +230,11 @@ describe('airtime page', () => {
           purchase: aPurchase({
             requestId: body.requestId,
             status: 'failed',
+            chargedKobo: 0,
+            charged: '0.00',
+            refundedKobo: 50_000,
+            refunded: '500.00',
+            balanceAfterKobo: 250_000,
             message: 'Number not on network',
           }),
         },
@@ -240,6 +246,11 @@ describe('airtime page', () => {
     const failure = await screen.findByText('❌ Error: Number not on network');
     expect(failure.getAttribute('data-tone')).toBe('error');
     expect(screen.getByText('Your ₦500.00 is back in your wallet.')).toBeTruthy();
+    const receipt = screen.getByRole('region', { name: 'Transaction Receipt' });
+    const row = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
+    expect(row('Refunded')).toBe('₦500.00');
+    expect(row('Balance after')).toBe('₦2,500.00');
+    expect(within(receipt).queryByText('Amount charged')).toBeNull();
   });
 
   it('says a pending purchase is being confirmed, with a Pending receipt', async () => {
@@ -256,7 +267,8 @@ describe('airtime page', () => {
       await screen.findByText(/being confirmed.*delivered, or your money refunded automatically/),
     ).toBeTruthy();
     const receipt = screen.getByRole('region', { name: 'Transaction Receipt' });
-    expect(within(receipt).getByText('Status').nextElementSibling?.textContent).toBe('Pending');
+    expect(within(receipt).getByText('Being confirmed')).toBeTruthy();
+    expect(within(receipt).getByText('Amount charged').nextElementSibling?.textContent).toBe('₦500.00');
   });
 
   it('creates a PIN first when the user has none, then buys', async () => {

@@ -154,8 +154,7 @@ describe('electricity page', () => {
     const row = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
     expect(row('Meter number')).toBe('1111111111111');
     expect(row('Customer')).toBe('TESTMETER1');
-    expect(row('Units')).toBe('79.9 kWh');
-    expect(row('Amount')).toBe('₦1,000.00');
+    expect(row('Value')).toBe('₦1,000.00');
     expect(row('Discount')).toBe('-₦10.00');
     expect(row('Amount charged')).toBe('₦990.00');
 

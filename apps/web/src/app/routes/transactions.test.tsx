@@ -14,7 +14,7 @@ import { renderApp } from '../testing.tsx';
 
 function transactionsApi(overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/session': { body: { user: aUser() } },
+    'GET /api/v1/me': { body: { user: aUser() } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/purchases': { body: { purchases: [], nextCursor: null } },
@@ -53,6 +53,10 @@ describe('transactions page', () => {
               id: 'pur_1',
               requestId: 'req-1',
               status: 'failed',
+              chargedKobo: 0,
+              charged: '0.00',
+              refundedKobo: 50_000,
+              refunded: '500.00',
               providerRequestId: '202503121405zzz999',
             }),
           ],
@@ -67,9 +71,15 @@ describe('transactions page', () => {
     expect(within(cards[0] as HTMLElement).getByText('Delivered')).toBeTruthy();
     expect(cards[0]?.textContent).toContain('MTN 1GB');
     expect(cards[0]?.textContent).toContain('₦275.00');
-    expect(cards[0]?.textContent).toContain('2025-03-12 14:05:09');
+    expect(cards[0]?.textContent).toContain('12 Mar 2025, 14:05');
     expect(within(cards[1] as HTMLElement).getByText('Failed')).toBeTruthy();
-    expect(cards[1]?.textContent).toContain('202503121405zzz999');
+    expect(within(cards[1] as HTMLElement).getByText('Refunded').nextElementSibling?.textContent).toBe(
+      '₦500.00',
+    );
+    // no internal ids on a customer's list
+    expect(cards[1]?.textContent).not.toContain('202503121405zzz999');
+    expect(cards[1]?.textContent).not.toMatch(/Request id|Platform/);
+    expect(within(cards[1] as HTMLElement).getByText('Phone number')).toBeTruthy();
     expect(
       within(cards[1] as HTMLElement)
         .getByRole('link')
@@ -112,7 +122,7 @@ describe('transactions page', () => {
 });
 
 describe('receipt page', () => {
-  it('shows the purchase as a receipt, prints it and shares it as text', async () => {
+  it('shows the purchase as a compact receipt, and prints it', async () => {
     const api = transactionsApi({
       'GET /api/v1/purchases/:requestId': {
         body: {
@@ -124,6 +134,7 @@ describe('receipt page', () => {
             billersCode: '45012345678',
             amountKobo: 500_000,
             chargedKobo: 495_000,
+            discountKobo: 5_000,
             balanceAfterKobo: 1_005_000,
             token: '12345678901234567890',
           }),
@@ -135,42 +146,49 @@ describe('receipt page', () => {
     const receipt = await screen.findByRole('region', { name: 'Receipt' });
     const row = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
     expect(within(receipt).getByText('QuickVend')).toBeTruthy();
-    expect(row('Service')).toBe('Ikeja Electric Prepaid');
-    expect(row('Recipient')).toBe('45012345678 (08031234567)');
-    expect(row('Amount')).toBe('₦5,000.00');
+    expect(within(receipt).getByText('Delivered')).toBeTruthy();
+    expect(row('What')).toBe('Ikeja Electric Prepaid');
+    expect(row('Meter number')).toBe('45012345678');
+    expect(row('Phone number')).toBe('08031234567');
+    expect(row('Value')).toBe('₦5,000.00');
     expect(row('Amount charged')).toBe('₦4,950.00');
     expect(row('Balance after')).toBe('₦10,050.00');
-    expect(row('Reference')).toBe('req-9');
-    expect(row('Date')).toBe('2025-03-12 14:05:09 (Lagos)');
-    expect(row('Status')).toBe('Delivered');
+    expect(row('Date')).toBe('12 Mar 2025, 14:05 (Lagos time)');
+    expect(within(receipt).queryByText('Request id')).toBeNull();
+    expect(within(receipt).queryByText('req-9')).toBeNull();
     expect(within(receipt).getByText('1234 5678 9012 3456 7890')).toBeTruthy();
     expect(api.callsTo('GET /api/v1/purchases/:requestId')[0]?.url).toBe('/api/v1/purchases/req-9');
 
     await user.click(within(receipt).getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
-
-    await user.click(within(receipt).getByRole('button', { name: 'Share' }));
-    expect(await within(receipt).findByText(/Receipt copied/)).toBeTruthy();
-    const copied = await navigator.clipboard.readText();
-    expect(copied).toContain('Token: 1234 5678 9012 3456 7890');
-    expect(copied).toContain('Amount charged: ₦4,950.00');
+    expect(within(receipt).getByRole('button', { name: 'Share receipt' })).toBeTruthy();
   });
 
-  it('shares through the phone when it can', async () => {
+  it('shows a refunded purchase as refunded, with the balance after the refund', async () => {
     transactionsApi({
-      'GET /api/v1/purchases/:requestId': { body: { purchase: aPurchase({ requestId: 'req-9' }) } },
+      'GET /api/v1/purchases/:requestId': {
+        body: {
+          purchase: aPurchase({
+            requestId: 'req-f',
+            status: 'failed',
+            chargedKobo: 0,
+            charged: '0.00',
+            refundedKobo: 50_000,
+            refunded: '500.00',
+            balanceAfterKobo: 260_000,
+            message: 'TRANSACTION FAILED',
+          }),
+        },
+      },
     });
-    const share = vi.fn((_data: ShareData) => Promise.resolve());
-    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
-    try {
-      const { user } = renderApp('/transactions/req-9');
-      const receipt = await screen.findByRole('region', { name: 'Receipt' });
-      await user.click(within(receipt).getByRole('button', { name: 'Share' }));
-      expect(share).toHaveBeenCalledTimes(1);
-      expect(share.mock.calls[0]?.[0].text).toContain('Reference: req-9');
-    } finally {
-      Reflect.deleteProperty(navigator, 'share');
-    }
+    renderApp('/transactions/req-f');
+    const receipt = await screen.findByRole('region', { name: 'Receipt' });
+    const row = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
+    expect(row('Refunded')).toBe('₦500.00');
+    expect(row('Balance after')).toBe('₦2,600.00');
+    expect(within(receipt).queryByText('Amount charged')).toBeNull();
+    expect(within(receipt).getByText('Your ₦500.00 is back in your wallet.')).toBeTruthy();
+    expect(receipt.textContent).not.toContain('TRANSACTION FAILED');
   });
 
   it('mails a delivered token again and says where it went; a failed purchase has nothing to mail', async () => {
@@ -203,11 +221,11 @@ describe('receipt page', () => {
     const row = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
     expect(row('Customer')).toBe('TESTMETER1');
     expect(row('Address')).toBe('ABULE - ABULE');
-    expect(row('Units')).toBe('79.9 kWh');
     expect(row('Discount')).toBe('-₦10.00');
     expect(row('Amount charged')).toBe('₦990.00');
     const token = within(receipt).getByRole('region', { name: 'Token' });
     expect(within(token).getByText('2636 2054 4059 8275 7802')).toBeTruthy();
+    expect(within(token).getByText('79.9 kWh')).toBeTruthy();
     await user.click(within(token).getByRole('button', { name: 'Copy token' }));
     expect(await navigator.clipboard.readText()).toBe('26362054405982757802');
 
@@ -228,6 +246,10 @@ describe('receipt page', () => {
           purchase: aPurchase({
             requestId: 'req-8',
             status: 'failed',
+            chargedKobo: 0,
+            charged: '0.00',
+            refundedKobo: 50_000,
+            refunded: '500.00',
             pins: [{ serial: null, pin: '1234' }],
           }),
         },

@@ -1,49 +1,76 @@
-import type { Purchase } from '@quickvend/shared/api/purchases';
-import { groupToken } from '@quickvend/shared/bills';
-import { Receipt, receiptText, type ReceiptRow } from '../ui/receipt.tsx';
+import type { Purchase, PurchaseStatus } from '@quickvend/shared/api/purchases';
+import { lagosClock } from '@quickvend/shared/format';
+import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { Receipt, type ReceiptRow, type ReceiptTone } from '../ui/receipt.tsx';
 import { PurchaseDeliverables } from './purchase-deliverables.tsx';
-import { PurchaseStatusBadge } from './purchase-status-badge.tsx';
+import { receiptFactsOf } from './receipt-facts.ts';
+import { shareReceiptImage } from './receipt-image.ts';
 
-type Row = [label: string, value: string];
+const tones: Record<PurchaseStatus, ReceiptTone> = {
+  delivered: 'success',
+  pending: 'warning',
+  failed: 'error',
+};
 
-/** The receipt as text for Share: its rows, then the token and PINs. */
-function shareLinesOf(purchase: Purchase, rows: Row[]): Row[] {
-  const extra: Row[] = [];
-  if (purchase.token) extra.push(['Token', groupToken(purchase.token)]);
-  for (const [index, pin] of (purchase.pins ?? []).entries()) {
-    extra.push([`PIN ${index + 1}`, pin.serial ? `${pin.pin} (serial ${pin.serial})` : pin.pin]);
-  }
-  return [...rows, ...extra];
+export const shareTexts = {
+  downloaded: 'Receipt saved as a picture. Find it in your downloads to send it.',
+  failed: 'Could not make the receipt picture. Take a screenshot instead.',
+} as const;
+
+/** `quickvend-receipt-2025-03-12-1405.png`, from the purchase's time in Lagos. */
+export function receiptFileName(purchase: Purchase): string {
+  const date = new Date(purchase.createdAt);
+  if (Number.isNaN(date.getTime())) return `${PRODUCT_NAME.toLowerCase()}-receipt.png`;
+  const { year, month, day, hour, minute } = lagosClock(date);
+  return `${PRODUCT_NAME.toLowerCase()}-receipt-${year}-${month}-${day}-${hour}${minute}.png`;
 }
 
 type PurchaseReceiptProps = {
   purchase: Purchase;
-  rows: Row[];
   title?: string;
   headingLevel?: 1 | 2;
 };
 
-/** A purchase's receipt: the token or PINs first, the rows (status as a badge, the amount large), Print and Share. */
+/**
+ * A purchase's compact receipt: the outcome large, the token or PINs, the money, what, to whom, the
+ * balance after and when; the rest folded under More details; shared as a picture, or printed.
+ */
 export function PurchaseReceipt({
   purchase,
-  rows,
   title = 'Transaction Receipt',
   headingLevel = 2,
 }: PurchaseReceiptProps) {
-  const receiptRows: ReceiptRow[] = rows.map(([label, value]) => ({
-    label,
-    value: label === 'Status' ? <PurchaseStatusBadge status={purchase.status} /> : value,
-    isEmphasised: label === 'Amount',
-  }));
-  const hasDeliverables = purchase.token !== null || (purchase.pins?.length ?? 0) > 0;
+  const facts = receiptFactsOf(purchase);
+  const rows: ReceiptRow[] = facts.facts.map((fact, index) => ({ ...fact, isEmphasised: index === 0 }));
+  const hasDeliverables = facts.token !== null || facts.pins.length > 0;
+
+  const share = async () => {
+    try {
+      const outcome = await shareReceiptImage(
+        { ...facts, productName: PRODUCT_NAME, title },
+        receiptFileName(purchase),
+      );
+      return outcome === 'downloaded' ? shareTexts.downloaded : null;
+    } catch {
+      return shareTexts.failed;
+    }
+  };
+
   return (
     <Receipt
       title={title}
       headingLevel={headingLevel}
-      rows={receiptRows}
-      shareText={receiptText(title, shareLinesOf(purchase, rows))}
-      hasActions
+      outcome={{
+        tone: tones[purchase.status],
+        headline: facts.headline,
+        note: facts.note,
+        goodNews: facts.refundNote,
+      }}
       lead={hasDeliverables ? <PurchaseDeliverables purchase={purchase} /> : undefined}
+      rows={rows}
+      details={facts.details}
+      onShare={share}
+      hasActions
     />
   );
 }

@@ -1,24 +1,12 @@
 import { Link } from 'react-router';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatNaira } from '@quickvend/shared/money';
-import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { formatLagosTimestamp } from '@quickvend/shared/format';
+import { formatLagosDateTime } from '@quickvend/shared/format';
 import { groupToken, tokenDigits } from '@quickvend/shared/bills';
 import { PurchaseStatusBadge } from '@/components/purchases/purchase-status-badge.tsx';
+import { recipientOf, whatOf } from '@/components/purchases/receipt-facts.ts';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { transactionReceiptPath } from '@/lib/paths.ts';
-
-/** What was bought, in words: the plan for data and TV, else the service's name. */
-export function planOf(purchase: Purchase): string {
-  return purchase.planName ?? purchase.serviceName;
-}
-
-/** Who received it: the phone, or the meter or smart card number. */
-export function recipientOf(purchase: Purchase): string {
-  return purchase.billersCode && purchase.billersCode !== purchase.phone
-    ? `${purchase.billersCode}${purchase.phone ? ` (${purchase.phone})` : ''}`
-    : purchase.phone;
-}
 
 const statusBorder: Record<Purchase['status'], string> = {
   delivered: 'border-l-green-600',
@@ -26,14 +14,11 @@ const statusBorder: Record<Purchase['status'], string> = {
   failed: 'border-l-red-600',
 };
 
-function Field({ label, value, isMono = false }: { label: string; value: string; isMono?: boolean }) {
+function Field({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex min-w-0 justify-between gap-2">
       <dt className="shrink-0 text-gray-600">{label}</dt>
-      <dd
-        className={`min-w-0 truncate text-right text-gray-900 ${isMono ? 'font-mono text-xs leading-5' : ''}`}
-        title={value}
-      >
+      <dd className="min-w-0 truncate text-right text-gray-900" title={value}>
         {value}
       </dd>
     </div>
@@ -75,6 +60,8 @@ function Deliverables({ purchase }: { purchase: Purchase }) {
 
 /** One purchase in the list; the card opens its receipt, and a token or PINs can be copied from it. */
 export function TransactionCard({ purchase }: { purchase: Purchase }) {
+  const what = whatOf(purchase);
+  const recipient = recipientOf(purchase);
   return (
     <li
       className={`overflow-hidden rounded-xl border border-l-4 border-gray-200 bg-white shadow-sm ${statusBorder[purchase.status]}`}
@@ -85,33 +72,31 @@ export function TransactionCard({ purchase }: { purchase: Purchase }) {
       >
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="truncate text-sm font-bold text-gray-900">{planOf(purchase)}</p>
-            <p className="text-xs text-gray-600">{purchase.serviceName}</p>
+            <p className="truncate text-sm font-bold text-gray-900" title={what}>
+              {what}
+            </p>
+            <p className="text-xs text-gray-600">{formatLagosDateTime(purchase.createdAt)}</p>
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
-            <span className="text-base font-extrabold text-gray-900 tabular-nums">
+            <span
+              className={`text-base font-extrabold tabular-nums ${purchase.status === 'failed' ? 'text-gray-500 line-through' : 'text-gray-900'}`}
+            >
               {formatNaira(purchase.amountKobo)}
             </span>
             <PurchaseStatusBadge status={purchase.status} />
           </div>
         </div>
         <dl className="mt-2 grid gap-0.5 text-xs">
-          <Field label="Platform" value={PRODUCT_NAME} />
-          <Field label="Phone" value={recipientOf(purchase)} />
+          <Field label={recipient.label} value={recipient.value} />
           {purchase.customerName ? <Field label="Customer" value={purchase.customerName} /> : null}
-          <Field label="Plan" value={planOf(purchase)} />
-          {purchase.quantity !== null && purchase.kind === 'education' ? (
-            <Field label="Quantity" value={String(purchase.quantity)} />
-          ) : null}
-          {purchase.discountKobo > 0 ? (
+          {purchase.status === 'failed' ? (
+            <Field label="Refunded" value={formatNaira(purchase.refundedKobo)} />
+          ) : purchase.discountKobo > 0 ? (
             <Field
               label="Charged"
               value={`${formatNaira(purchase.chargedKobo)} (${formatNaira(purchase.discountKobo)} off)`}
             />
           ) : null}
-          <Field label="Transaction id" value={purchase.transactionId ?? '—'} isMono />
-          <Field label="Request id" value={purchase.providerRequestId} isMono />
-          <Field label="Date" value={formatLagosTimestamp(purchase.createdAt)} />
         </dl>
       </Link>
       <Deliverables purchase={purchase} />

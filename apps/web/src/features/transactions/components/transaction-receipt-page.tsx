@@ -1,47 +1,18 @@
 import { Link, useParams } from 'react-router';
-import type { Purchase } from '@quickvend/shared/api/purchases';
-import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { formatLagosDateTime, formatLagosTimestamp } from '@quickvend/shared/format';
+import { formatLagosDateTime } from '@quickvend/shared/format';
 import { EmailAgainButton, canEmailAgain } from '@/components/purchases/email-again-button.tsx';
 import { PurchaseReceipt } from '@/components/purchases/purchase-receipt.tsx';
-import { purchaseStatusLabels } from '@/components/purchases/purchase-status-badge.tsx';
-import { chargeRowsOf, detailRowsOf, uniqueRows } from '@/components/purchases/receipt-rows.ts';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
 import { useTransaction } from '../api/get-transaction.ts';
-import { recipientOf } from './transaction-card.tsx';
 
 export const receiptTexts = {
-  pending:
-    'Being confirmed: it will be delivered, or your money refunded automatically, usually within minutes.',
-  failed: 'Failed: the amount charged is back in your wallet.',
   notFound: 'We could not find this purchase.',
 } as const;
-
-function rowsOf(purchase: Purchase): [string, string][] {
-  const rows: [string, string][] = [
-    ['Service', purchase.serviceName],
-    ...(purchase.planName ? ([['Plan', purchase.planName]] as [string, string][]) : []),
-    ['Recipient', recipientOf(purchase)],
-    ...detailRowsOf(purchase),
-    ...chargeRowsOf(purchase, { alwaysCharged: true }),
-  ];
-  if (purchase.balanceAfterKobo !== null)
-    rows.push(['Balance after', formatNaira(purchase.balanceAfterKobo)]);
-  rows.push(
-    ['Reference', purchase.requestId],
-    ['Request id', purchase.providerRequestId],
-    ['Transaction id', purchase.transactionId ?? '—'],
-    ['Date', `${formatLagosTimestamp(purchase.createdAt)} (Lagos)`],
-    ['Status', purchaseStatusLabels[purchase.status]],
-  );
-  if (purchase.message) rows.push(['Message', purchase.message]);
-  return uniqueRows(rows);
-}
 
 /** `/transactions/:requestId`: one purchase's receipt, printable and shareable. */
 export function TransactionReceiptPage() {
@@ -78,13 +49,7 @@ export function TransactionReceiptPage() {
   } else {
     content = (
       <>
-        {purchase.status === 'pending' ? (
-          <StatusMessage message={receiptTexts.pending} tone="info" className="print:hidden" />
-        ) : null}
-        {purchase.status === 'failed' ? (
-          <StatusMessage message={receiptTexts.failed} tone="info" className="print:hidden" />
-        ) : null}
-        <PurchaseReceipt purchase={purchase} rows={rowsOf(purchase)} title="Receipt" headingLevel={1} />
+        <PurchaseReceipt purchase={purchase} title="Receipt" headingLevel={1} />
         {canEmailAgain(purchase) ? <EmailAgainButton requestId={purchase.requestId} /> : null}
         <p className="text-center text-xs text-gray-600">
           Last updated {formatLagosDateTime(purchase.updatedAt)} (Lagos time)

@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Purchase } from '@quickvend/shared/api/purchases';
+import { messages } from '@quickvend/shared/messages';
+import { aPurchase, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
+import { renderRoutes } from '@/lib/testing/render.tsx';
+import { PurchaseResult } from './purchase-result.tsx';
+
+const failed = aPurchase({
+  status: 'failed',
+  chargedKobo: 0,
+  charged: '0.00',
+  refundedKobo: 50_000,
+  refunded: '500.00',
+  balanceAfterKobo: 260_000,
+  message: 'TRANSACTION FAILED',
+  transactionId: null,
+});
+const pending = aPurchase({ status: 'pending', message: 'TRANSACTION IS PROCESSING', transactionId: null });
+
+function renderResult(purchase: Purchase) {
+  mockApi({ 'GET /api/v1/meta': sandboxMeta });
+  return renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <PurchaseResult purchase={purchase} onStartOver={() => undefined} startOverLabel="Buy again" />
+        ),
+      },
+    ],
+    '/',
+  );
+}
+
+function rowsOf(receipt: HTMLElement): Record<string, string> {
+  const rows: Record<string, string> = {};
+  for (const term of within(receipt).getAllByRole('term'))
+    rows[term.textContent] = term.nextElementSibling?.textContent ?? '';
+  return rows;
+}
+
+describe('the result screen after paying', () => {
+  it('failed: says why in plain words, that the money is back, and the true balance', async () => {
+    renderResult(failed);
+    const status = await screen.findByText('Error: MTN could not complete it.', { exact: false });
+    expect(status.getAttribute('data-tone')).toBe('error');
+    expect(status.textContent).toBe(messages.purchase.airtimeFailed('MTN could not complete it.'));
+    const receipt = screen.getByRole('region', { name: 'Transaction Receipt' });
+    const rows = rowsOf(receipt);
+    expect(rows['Refunded']).toBe('₦500.00');
+    expect(rows['Balance after']).toBe('₦2,600.00');
+    expect(receipt.textContent).not.toMatch(/charged/i);
+    expect(screen.getByText('Your ₦500.00 is back in your wallet.')).toBeTruthy();
+  });
+
+  it('pending: the amount charged, being confirmed', async () => {
+    renderResult(pending);
+    expect(await screen.findByText(/being confirmed with the network/)).toBeTruthy();
+    const rows = rowsOf(screen.getByRole('region', { name: 'Transaction Receipt' }));
+    expect(rows['Amount charged']).toBe('₦500.00');
+    expect(rows['Refunded']).toBeUndefined();
+  });
+
+  it('delivered: the spec success message and the amount charged', async () => {
+    renderResult(aPurchase());
+    expect(await screen.findByText(/Transaction Successful!/)).toBeTruthy();
+    const rows = rowsOf(screen.getByRole('region', { name: 'Transaction Receipt' }));
+    expect(rows['Amount charged']).toBe('₦500.00');
+    expect(rows['What']).toBe('MTN Airtime');
+    expect(rows['Phone number']).toBe('08031234567');
+  });
+});
