@@ -1,15 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider.tsx';
+import { preloadFirstPage } from '@/app/preload.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
 import { registerServiceWorker } from '@/lib/pwa/register-service-worker.ts';
 import '@/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
+const queryClient = createQueryClient();
+preloadFirstPage(window.location.pathname, queryClient);
+
 createRoot(container).render(
   <StrictMode>
-    <AppProvider />
+    <AppProvider queryClient={queryClient} />
   </StrictMode>,
 );
 if (import.meta.env.PROD) registerServiceWorker();

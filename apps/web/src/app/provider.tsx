@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
-export function AppProvider() {
-  const [queryClient] = useState(createQueryClient);
+export function AppProvider({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>

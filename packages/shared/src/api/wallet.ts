@@ -44,3 +44,4 @@ export const statementResponse = z.object({
 
 /** Sent on the wallet event stream (`event: balance`) whenever the balance changes. */
 export const balanceEvent = z.object({ balanceKobo: z.number().int(), balance: z.string() });
+export type BalanceEvent = z.infer<typeof balanceEvent>;

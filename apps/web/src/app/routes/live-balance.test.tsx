@@ -66,6 +66,18 @@ describe('live balance', () => {
     expect(api.callsTo('GET /api/v1/wallet')).toHaveLength(2);
 
     refresh.resolve(aWallet(750_050));
+    await waitFor(() => {
+      expect(balanceShown().chip).toBe('Balance: ₦7,500.50');
+    });
+
+    // what is not a balance changes nothing and fetches nothing
+    source.emit('balance', { balanceKobo: '1', balance: '0.01' });
+    source.emit('balance', { balanceKobo: 1.5, balance: '0.02' });
+    source.emit('balance', { balanceKobo: 100 });
+    source.emit('balance', null);
+    source.dispatchEvent(new MessageEvent('balance', { data: 'not json' }));
+    expect(balanceShown().chip).toBe('Balance: ₦7,500.50');
+    expect(api.callsTo('GET /api/v1/wallet')).toHaveLength(2);
     view.unmount();
     expect(source.isClosed).toBe(true);
   });

@@ -1,15 +1,20 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { balanceEvent, type WalletResponse } from '@quickvend/shared/api/wallet';
+import type { BalanceEvent, WalletResponse } from '@quickvend/shared/api/wallet';
 import { queryKeys, refreshMoney } from '@/lib/query-keys.ts';
 
 export const WALLET_EVENTS_URL = '/api/v1/wallet/events';
 
-function readBalance(data: unknown): { balanceKobo: number; balance: string } | null {
+// checked by hand, not with the shared zod schema: zod would be the largest piece of every signed-in page's code
+function readBalance(data: unknown): BalanceEvent | null {
   if (typeof data !== 'string') return null;
   try {
-    const parsed = balanceEvent.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(data);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { balanceKobo, balance } = parsed as Record<string, unknown>;
+    return Number.isSafeInteger(balanceKobo) && typeof balance === 'string'
+      ? { balanceKobo: balanceKobo as number, balance }
+      : null;
   } catch {
     return null;
   }
