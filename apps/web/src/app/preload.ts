@@ -10,11 +10,16 @@ import { sessionQueryOptions } from '@/lib/session.ts';
  * data). The router and the queries pick up the same requests: modules load once, and a query being fetched is
  * not fetched again.
  */
+/** A failure is the page's to show when it asks for the same query; here it is only started. */
+const start = (loading: Promise<unknown>) => {
+  loading.catch(() => undefined);
+};
+
 export function preloadFirstPage(pathname: string, queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(sessionQueryOptions);
+  start(queryClient.query(sessionQueryOptions));
   if (pathname.replace(/\/$/, '') !== paths.dashboard) return;
   void import('./routes/dashboard-shell.tsx');
   void import('@/features/dashboard/components/dashboard-page.tsx');
-  void queryClient.prefetchQuery(walletQueryOptions);
-  void queryClient.prefetchQuery(recentPurchasesQueryOptions);
+  start(queryClient.query(walletQueryOptions));
+  start(queryClient.query(recentPurchasesQueryOptions));
 }
