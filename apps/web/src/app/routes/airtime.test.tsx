@@ -34,14 +34,14 @@ function airtimeApi(overrides: MockHandlers = {}) {
 async function fillForm(user: UserEvent, phone: string, amount: string) {
   await user.type(await screen.findByLabelText('Phone number'), phone);
   await user.type(screen.getByLabelText('Amount (NGN)'), amount);
-  await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+  await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
 }
 
 describe('airtime page', () => {
   it('asks for every field and sends nothing when the form is empty', async () => {
     const api = airtimeApi();
     const { user } = renderApp('/airtime');
-    await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    await user.click(await screen.findByRole('button', { name: 'Buy airtime' }));
     const status = await screen.findByText(messages.purchase.allFieldsRequired);
     expect(status.getAttribute('data-tone')).toBe('error');
     expect(api.callsTo('POST /api/v1/purchases')).toHaveLength(0);

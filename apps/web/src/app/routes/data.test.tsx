@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
@@ -34,6 +35,12 @@ function dataApi(overrides: MockHandlers = {}) {
   });
 }
 
+/** Chooses the plan whose option matches, from the page's one plan dropdown. */
+async function choosePlan(user: UserEvent, label: string, plan: RegExp) {
+  const select = await screen.findByLabelText<HTMLSelectElement>(label);
+  await user.selectOptions(select, await within(select).findByRole('option', { name: plan }));
+}
+
 describe('buy data page', () => {
   it('keeps the plan select and Buy Data disabled until a network and a plan are chosen', async () => {
     const api = dataApi();
@@ -49,7 +56,9 @@ describe('buy data page', () => {
     expect(api.callsTo('GET /api/v1/services/:id/variations')[0]?.url).toBe(
       '/api/v1/services/mtn-data/variations',
     );
-    await user.click(screen.getByRole('radio', { name: /MTN 2GB/ }));
+    // the plans appear once: a dropdown, no cards beside it
+    expect(screen.queryAllByRole('radio')).toEqual([]);
+    await choosePlan(user, 'Data plan', /MTN 2GB/);
     expect((planSelect as HTMLSelectElement).value).toBe('mtn-2gb');
     expect(screen.getByLabelText<HTMLInputElement>('Amount (NGN)').value).toBe('₦550.00');
     expect(screen.getByLabelText('Amount (NGN)')).toHaveProperty('readOnly', true);
@@ -66,8 +75,8 @@ describe('buy data page', () => {
     await user.selectOptions(screen.getByLabelText('Network'), 'glo');
     expect(screen.getByLabelText<HTMLSelectElement>('Data plan').value).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>('Amount (NGN)').value).toBe('');
-    expect(await screen.findByRole('radio', { name: /Glo 1GB/ })).toBeTruthy();
-    expect(screen.queryByRole('radio', { name: /MTN 1GB/ })).toBeNull();
+    expect(await screen.findByRole('option', { name: /Glo 1GB/ })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /MTN 1GB/ })).toBeNull();
     expect(api.callsTo('GET /api/v1/services/:id/variations').map((call) => call.url)).toEqual([
       '/api/v1/services/mtn-data/variations',
       '/api/v1/services/glo-data/variations',
@@ -92,7 +101,7 @@ describe('buy data page', () => {
     const api = dataApi();
     const { user } = renderApp('/data');
     await user.selectOptions(await screen.findByLabelText('Network'), 'mtn');
-    await user.click(await screen.findByRole('radio', { name: /MTN 1GB/ }));
+    await choosePlan(user, 'Data plan', /MTN 1GB/);
     await user.type(screen.getByLabelText('Phone number'), '080312345');
     await user.click(screen.getByRole('button', { name: 'Buy Data' }));
     expect(await screen.findByText(messages.purchase.invalidPhone)).toBeTruthy();
@@ -103,7 +112,7 @@ describe('buy data page', () => {
     dataApi();
     const { user } = renderApp('/data');
     await user.selectOptions(await screen.findByLabelText('Network'), 'mtn');
-    await user.click(await screen.findByRole('radio', { name: /MTN 1GB/ }));
+    await choosePlan(user, 'Data plan', /MTN 1GB/);
     await user.click(screen.getByRole('button', { name: 'Buy Data' }));
     expect(await screen.findByText(messages.purchase.allFieldsRequired)).toBeTruthy();
   });
@@ -128,7 +137,7 @@ describe('buy data page', () => {
     });
     const { user } = renderApp('/data');
     await user.selectOptions(await screen.findByLabelText('Network'), 'mtn');
-    await user.click(await screen.findByRole('radio', { name: /MTN 1GB/ }));
+    await choosePlan(user, 'Data plan', /MTN 1GB/);
     await user.type(screen.getByLabelText('Phone number'), '08031234567');
     await user.click(screen.getByRole('button', { name: 'Buy Data' }));
     expect(

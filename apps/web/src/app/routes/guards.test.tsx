@@ -69,7 +69,7 @@ describe('route guards', () => {
     });
     expect(router.state.location.search).toBe('?from=sms');
     expect(await screen.findByRole('heading', { name: 'Airtime', level: 1 })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy airtime' })).toBeTruthy();
   });
 
   it('redirects a wrongly cased canonical path', async () => {

@@ -46,9 +46,15 @@ function tvApi(overrides: MockHandlers = {}) {
   });
 }
 
+/** Chooses the bouquet whose option matches, from the one dropdown the page has. */
+async function chooseBouquet(user: UserEvent, plan: RegExp) {
+  const select = await screen.findByLabelText<HTMLSelectElement>('Bouquet');
+  await user.selectOptions(select, await within(select).findByRole('option', { name: plan }));
+}
+
 /** Fills what is given and taps Subscribe; the status message it leads to is returned by the caller. */
 async function fillTv(user: UserEvent, input: { card?: string; phone?: string; plan?: RegExp }) {
-  if (input.plan) await user.click(await screen.findByRole('radio', { name: input.plan }));
+  if (input.plan) await chooseBouquet(user, input.plan);
   if (input.card) await user.type(screen.getByLabelText('Smart card number'), input.card);
   if (input.phone) await user.type(screen.getByLabelText('Phone number'), input.phone);
   await user.click(screen.getByRole('button', { name: 'Subscribe' }));
@@ -64,7 +70,7 @@ async function renewCard(user: UserEvent) {
 }
 
 describe('DSTV page', () => {
-  it('keeps Subscribe disabled until a bouquet is chosen by dropdown or by card, and fills the amount', async () => {
+  it('keeps Subscribe disabled until a bouquet is chosen from the dropdown, and fills the amount', async () => {
     tvApi();
     const { user } = renderApp('/PaybilsDstv');
     expect(await screen.findByRole('heading', { name: 'DSTV', level: 1 })).toBeTruthy();
@@ -73,16 +79,27 @@ describe('DSTV page', () => {
     expect(subscribe).toHaveProperty('disabled', true);
     expect(screen.getByLabelText('Smart card number').getAttribute('inputmode')).toBe('numeric');
 
-    await user.selectOptions(await screen.findByLabelText('Bouquet'), 'dstv79');
-    expect(screen.getByRole('radio', { name: /DStv Compact N19,000/ })).toHaveProperty('checked', true);
+    const bouquet = await screen.findByLabelText<HTMLSelectElement>('Bouquet');
+    // each bouquet once, with what the wallet pays for it (1% off), not the provider's own N-price
+    expect(
+      within(bouquet)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Choose a bouquet',
+      'DStv Padi · ₦4,356.00',
+      'DStv Compact · ₦18,810.00',
+      'DStv Promo · ₦0.00',
+    ]);
+    expect(screen.queryByRole('radio', { name: /DStv Compact/ })).toBeNull();
+    await user.selectOptions(bouquet, 'dstv79');
     const amount = screen.getByLabelText<HTMLInputElement>('Amount (NGN)');
     expect(amount.value).toBe('₦19,000.00');
     expect(amount.readOnly).toBe(true);
     expect(screen.getByText('1% off: you pay ₦18,810.00')).toBeTruthy();
     expect(subscribe).toHaveProperty('disabled', false);
 
-    await user.click(screen.getByRole('radio', { name: /DStv Padi/ }));
-    expect(screen.getByLabelText<HTMLSelectElement>('Bouquet').value).toBe('dstv-padi');
+    await chooseBouquet(user, /DStv Padi/);
     expect(amount.value).toBe('₦4,400.00');
   });
 
@@ -196,7 +213,7 @@ describe('DSTV page', () => {
     await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await user.click(await screen.findByRole('radio', { name: /Change bouquet/ }));
-    await user.click(await screen.findByRole('radio', { name: /DStv Padi/ }));
+    await chooseBouquet(user, /DStv Padi/);
     expect(screen.getByLabelText<HTMLInputElement>('Amount (NGN)').value).toBe('₦4,400.00');
     await user.type(screen.getByLabelText('Phone number'), '0801 111 1111');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
@@ -235,47 +252,58 @@ describe('DSTV page', () => {
     expect(api.callsTo('POST /api/v1/purchases')).toHaveLength(0);
   });
 
-  it('shows the discount table, the real wallet breakdown, an airtime form and recent purchases', async () => {
-    tvApi({
+  it('shows the form and nothing else: no discount table, wallet breakdown, airtime form or purchases', async () => {
+    const api = tvApi({
       'GET /api/v1/purchases': {
         body: { purchases: [aPurchase({ planName: 'DStv Padi N4,400' })], nextCursor: null },
       },
     });
     renderApp('/dstv');
-    const discounts = await screen.findByRole('table', { name: 'Discounts' });
-    await waitFor(() => {
-      expect(within(discounts).getByRole('rowheader', { name: 'DSTV' }).nextElementSibling?.textContent).toBe(
-        '1%',
-      );
-    });
-    const rate = (name: string) =>
-      within(discounts).getByRole('rowheader', { name }).nextElementSibling?.textContent;
-    expect(rate('GOTV')).toBe('1%');
-    expect(rate('STARTIMES')).toBe('1.5%');
-    expect(rate('Showmax')).toBe('1%');
-    expect(rate('Electricity')).toBe('1%');
-
-    const breakdown = screen.getByRole('table', { name: 'Wallet breakdown' });
-    const figure = (name: string) =>
-      within(breakdown).getByRole('rowheader', { name }).nextElementSibling?.textContent;
-    await waitFor(() => {
-      expect(figure('Wallet Fund')).toBe('₦60,000.00');
-    });
-    expect(figure('Amount used from Wallet')).toBe('₦15,000.00');
-    expect(figure('Fund from Admin')).toBe('₦4,000.00');
-    expect(figure('Amount earned from Referral')).toBe('₦1,000.00');
-    expect(figure('Total Balance')).toBe('₦50,000.00');
-
-    const airtime = screen.getByRole('form', { name: 'Buy airtime' });
-    expect(within(airtime).getByLabelText('Phone number for airtime')).toBeTruthy();
-    expect(within(airtime).getByLabelText('Operator')).toBeTruthy();
-    expect(within(airtime).getByRole('button', { name: 'Buy airtime' })).toBeTruthy();
-    const recent = await screen.findByRole('list', { name: 'Recent purchases' });
-    expect(recent.textContent).toContain('DStv Padi N4,400');
+    await screen.findByRole('option', { name: /DStv Compact/ });
+    expect(screen.getAllByRole('form').map((form) => form.getAttribute('aria-label'))).toEqual([
+      'Pay for DSTV',
+    ]);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('Discounts')).toBeNull();
+    expect(screen.queryByText('Wallet Fund')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Recent purchases' })).toBeNull();
+    expect(screen.queryByLabelText('Operator')).toBeNull();
+    expect(api.callsTo('GET /api/v1/purchases')).toHaveLength(0);
   });
 });
 
 describe('GOtv page', () => {
+  it('names each bouquet once and shows the due date as people read it', async () => {
+    tvApi({
+      'POST /api/v1/verify': (body) => ({
+        body: {
+          ...dstvCard,
+          serviceId: body.serviceId,
+          billersCode: body.billersCode,
+          dueDate: '02-FEB-27',
+          currentBouquet: 'GOtv Max',
+          renewalAmountKobo: 850_000,
+          renewalAmount: '8500.00',
+        },
+      }),
+    });
+    const { user } = renderApp('/gotv');
+    await user.type(await screen.findByLabelText('Smart card number'), '1212121212');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const card = await screen.findByRole('region', { name: 'Smart card verified' });
+    expect(within(card).getByText('Due date').nextElementSibling?.textContent).toBe('2 Feb 2027');
+    expect(card.textContent).not.toContain('FEB-27');
+
+    await user.click(screen.getByRole('radio', { name: /Change bouquet/ }));
+    expect(screen.getByRole('option', { name: 'GOtv Max · ₦8,415.00' })).toBeTruthy();
+    await chooseBouquet(user, /GOtv Max/);
+    await user.type(screen.getByLabelText('Phone number'), '08011111111');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    const summary = await screen.findByRole('region', { name: 'Amount to be charged' });
+    expect(summary.textContent).toContain('GOtv Max for smart card 1212121212');
+    expect(summary.textContent).not.toMatch(/GOtv GOtv/);
+  });
+
   it("says the spec's GOtv messages and checks no phone format", async () => {
     const api = tvApi();
     const { user } = renderApp('/PaybilsGotv');
@@ -331,7 +359,7 @@ describe('StarTimes page', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByRole('region', { name: 'Smart card verified' });
     expect(screen.queryByRole('radio', { name: /Renew/ })).toBeNull();
-    await user.click(screen.getByRole('radio', { name: /Basic/ }));
+    await chooseBouquet(user, /Basic/);
     expect(screen.getByText('1.5% off: you pay ₦3,940.00')).toBeTruthy();
     await user.type(screen.getByLabelText('Phone number'), '08011111111');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
@@ -388,7 +416,7 @@ describe('cable purchases that are not final', () => {
       await user.click(screen.getByRole('button', { name: 'Verify' }));
       await screen.findByRole('region', { name: 'Smart card verified' });
       await user.click(screen.getByRole('radio', { name: /Change bouquet/ }));
-      await user.click(screen.getByRole('radio', { name: /DStv Padi/ }));
+      await chooseBouquet(user, /DStv Padi/);
       await user.click(screen.getByRole('button', { name: 'Subscribe' }));
       await enterPin(user, '1357');
       await screen.findByText(/we do not know yet whether this purchase went through/);

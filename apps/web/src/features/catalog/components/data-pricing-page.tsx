@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useVariations } from '@/lib/api/get-variations.ts';
 import { paths } from '@/lib/paths.ts';
+import { DiscountTable } from './discount-table.tsx';
 
 const networks: { id: Network; label: string }[] = [
   { id: 'mtn', label: 'MTN' },
@@ -97,6 +98,9 @@ export function DataPricingPage() {
         {networks.map((network) => (
           <NetworkPrices key={network.id} network={network.id} label={network.label} />
         ))}
+      </div>
+      <div className="max-w-md">
+        <DiscountTable />
       </div>
     </div>
   );

@@ -5,16 +5,14 @@ import { formatNaira, toNairaString } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork, NETWORKS } from '@quickvend/shared/phone';
 import { AIRTIME_QUICK_AMOUNTS_NAIRA, NETWORK_SERVICES } from '@quickvend/shared/services';
-import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useService } from '@/lib/api/get-services.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
 import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { nairaOrNull, networkChoice, refuse, usePurchaseForm } from './purchase-form.ts';
-import { FundWalletOffer, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
+import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 import { priceOfAmount } from './web-price.ts';
 
@@ -24,9 +22,7 @@ const MIN_PHONE_DIGITS = 10;
 
 export const airtimeTexts = {
   portableHint: 'Picked from the number. Moved your line to another network? Choose it here.',
-  embeddedPhone: 'Phone number for airtime',
-  embeddedAmount: 'Airtime amount (NGN)',
-  embeddedSubmit: 'Buy airtime',
+  submit: 'Buy airtime',
 } as const;
 
 const airtimeFields = z.object({ phone: z.string(), operator: networkChoice, amount: z.string() });
@@ -65,14 +61,9 @@ function airtimeSchema(limits: {
   });
 }
 
-type AirtimeFormProps = {
-  /** inside another purchase page (DSTV): its own key, and labels that cannot be mistaken for that form's */
-  isEmbedded?: boolean;
-};
-
 /** The airtime form, its PIN step and its receipt. */
-export function AirtimeForm({ isEmbedded = false }: AirtimeFormProps) {
-  const flow = usePurchaseFlow(isEmbedded ? 'dstv-airtime' : 'airtime');
+function AirtimeForm() {
+  const flow = usePurchaseFlow('airtime');
   const wallet = useWallet();
   const { form, submitWith } = usePurchaseForm<AirtimeValues>(flow, { phone: '', operator: '', amount: '' });
   const { field: phoneField } = useController({ control: form.control, name: 'phone' });
@@ -87,6 +78,8 @@ export function AirtimeForm({ isEmbedded = false }: AirtimeFormProps) {
     discountBps: service?.discountBps ?? 0,
     balanceKobo: wallet.data?.balanceKobo,
   });
+  const typedKobo = nairaOrNull(amount);
+  const payKobo = typedKobo === null ? null : priceOfAmount(typedKobo, service?.discountBps ?? 0);
 
   const changePhone = (next: string) => {
     phoneField.onChange(next);
@@ -114,7 +107,6 @@ export function AirtimeForm({ isEmbedded = false }: AirtimeFormProps) {
         aria-label="Buy airtime"
       >
         <PhoneInput
-          {...(isEmbedded ? { label: airtimeTexts.embeddedPhone } : {})}
           value={phoneField.value}
           onChange={changePhone}
           network={operator === '' ? detectNetwork(phoneField.value) : operator}
@@ -160,7 +152,7 @@ export function AirtimeForm({ isEmbedded = false }: AirtimeFormProps) {
           </div>
         </fieldset>
         <Input
-          label={isEmbedded ? airtimeTexts.embeddedAmount : 'Amount (NGN)'}
+          label="Amount (NGN)"
           type="text"
           inputMode="numeric"
           autoComplete="off"
@@ -168,11 +160,7 @@ export function AirtimeForm({ isEmbedded = false }: AirtimeFormProps) {
           hint={`From ${formatNaira(minimumKobo)}${maximumKobo !== null ? ` to ${formatNaira(maximumKobo)}` : ''}.`}
           {...form.register('amount', { onChange: flow.edited })}
         />
-        <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} />
-        {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
-        <Button type="submit" fullWidth isBusy={flow.isBusy} busyLabel={messages.purchase.processing}>
-          {isEmbedded ? airtimeTexts.embeddedSubmit : 'Subscribe'}
-        </Button>
+        <FormSubmit flow={flow} label={airtimeTexts.submit} payKobo={payKobo} />
       </form>
     </PurchaseSteps>
   );

@@ -125,13 +125,17 @@ export function DataPage() {
             selectLabel="Data plan"
             placeholder={network === '' ? 'Choose a network first' : 'Choose a plan'}
             isActive={network !== ''}
-            label="Data plans"
             plans={plans}
             planCode={planField.value}
             onSelect={choosePlan}
           />
           <PlanAmount faceKobo={plan?.amountKobo ?? null} payKobo={plan?.priceKobo ?? null} />
-          <FormSubmit flow={flow} label="Buy Data" isDisabled={planField.value === ''} />
+          <FormSubmit
+            flow={flow}
+            label="Buy Data"
+            isDisabled={planField.value === ''}
+            payKobo={plan?.priceKobo ?? null}
+          />
         </form>
       </PurchaseSteps>
     </PurchasePageFrame>

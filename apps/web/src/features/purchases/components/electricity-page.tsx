@@ -17,7 +17,6 @@ import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { useVerifiedCustomer } from '../api/verify-customer.ts';
 import { DiscountLine, VerifiedCustomer, VerifyButton } from './bill-parts.tsx';
 import { priceOfAmount } from './web-price.ts';
-import { BillTables } from './bill-tables.tsx';
 import { nairaOrNull, refuse, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
@@ -262,10 +261,14 @@ export function ElectricityPage() {
               />
             </>
           ) : null}
-          <FormSubmit flow={flow} label={electricityTexts.submit} hasButton={canPay} />
+          <FormSubmit
+            flow={flow}
+            label={electricityTexts.submit}
+            hasButton={canPay}
+            payKobo={amountKobo === null ? null : priceOfAmount(amountKobo, discountBps)}
+          />
         </form>
       </PurchaseSteps>
-      <BillTables />
     </PurchasePageFrame>
   );
 }

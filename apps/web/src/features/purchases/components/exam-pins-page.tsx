@@ -250,7 +250,6 @@ export function ExamPinsPage() {
             </div>
           </fieldset>
           <PlansArea
-            isActive
             label={`${examLabel} plans`}
             plans={plans}
             planCode={planCode}
@@ -314,7 +313,12 @@ export function ExamPinsPage() {
                 : undefined
             }
           />
-          <FormSubmit flow={flow} label={examTexts.submit(quantity ?? 1)} isDisabled={planCode === ''} />
+          <FormSubmit
+            flow={flow}
+            label={examTexts.submit(quantity ?? 1)}
+            isDisabled={planCode === ''}
+            payKobo={plan && quantity !== null ? plan.priceKobo * quantity : null}
+          />
         </form>
       </PurchaseSteps>
     </PurchasePageFrame>

@@ -8,12 +8,12 @@ type PlanCardsProps = {
   onSelect: (code: string) => void;
 };
 
-/** Plans as tappable cards (a radio group): the name and what it costs, the chosen one highlighted. */
+/** Plans as tappable cards (a radio group): the name and what it costs in full, the chosen one highlighted. */
 export function PlanCards({ label, plans, selectedCode, onSelect }: PlanCardsProps) {
   return (
     <fieldset className="min-w-0">
       <legend className="sr-only">{label}</legend>
-      <div className="grid max-h-52 grid-cols-2 gap-2 overflow-y-auto p-0.5 sm:max-h-none sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-2 p-0.5 sm:grid-cols-3">
         {plans.map((plan) => {
           const isSelected = plan.code === selectedCode;
           return (
@@ -36,9 +36,9 @@ export function PlanCards({ label, plans, selectedCode, onSelect }: PlanCardsPro
                 className="sr-only"
               />
               <span className="text-sm leading-tight font-semibold text-gray-900">{plan.name}</span>
-              <span className="text-sm font-bold text-brand-800 tabular-nums">
+              <span className="flex flex-wrap items-baseline gap-x-1 text-sm font-bold text-brand-800 tabular-nums">
                 {plan.priceKobo < plan.amountKobo ? (
-                  <span className="mr-1 text-xs font-medium text-gray-600 line-through">
+                  <span className="text-xs font-medium text-gray-600 line-through">
                     {formatNaira(plan.amountKobo)}
                   </span>
                 ) : null}

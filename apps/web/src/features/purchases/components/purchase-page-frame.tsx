@@ -96,22 +96,43 @@ export function PurchaseSteps({ flow, startOverLabel, onStartOver, children }: P
   return children;
 }
 
+export const formTexts = { toPay: 'You pay' } as const;
+
 type FormSubmitProps = {
   flow: Pick<PurchaseFlow, 'formStatus' | 'isBusy'>;
   label: string;
   isDisabled?: boolean;
   /** false while the form cannot be paid yet */
   hasButton?: boolean;
+  /** what the wallet will pay, once known */
+  payKobo?: number | null;
 };
 
-/** The end of a purchase form: what its check found (with the fund-wallet offer), then the button, kept in reach. */
-export function FormSubmit({ flow, label, isDisabled = false, hasButton = true }: FormSubmitProps) {
+/**
+ * The end of a purchase form: what its check found (with the fund-wallet offer), then the button, kept in reach
+ * above the phone's tab bar. What will be paid rides with the button, so the bar never hides the price.
+ */
+export function FormSubmit({
+  flow,
+  label,
+  isDisabled = false,
+  hasButton = true,
+  payKobo = null,
+}: FormSubmitProps) {
   return (
     <>
       <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} isScrolledIntoView />
       {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
       {hasButton ? (
-        <div className="sticky bottom-0 -mx-1 bg-gray-50/95 px-1 py-2">
+        <div className="sticky bottom-[var(--bottom-bar,0px)] -mx-1 flex flex-col gap-1 bg-gray-50/95 px-1 py-2">
+          {payKobo !== null && payKobo > 0 ? (
+            <p className="flex items-baseline justify-between gap-2 text-sm text-gray-800">
+              <span>{formTexts.toPay}</span>
+              <span className="text-base font-extrabold text-gray-900 tabular-nums">
+                {formatNaira(payKobo)}
+              </span>
+            </p>
+          ) : null}
           <Button
             type="submit"
             fullWidth

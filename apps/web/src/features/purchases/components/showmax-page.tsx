@@ -11,7 +11,6 @@ import { useVariations } from '@/lib/api/get-variations.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
 import { phoneForServer } from '@/lib/phone.ts';
 import { PlanAmount } from './bill-parts.tsx';
-import { BillTables } from './bill-tables.tsx';
 import { PlanPicker } from './plans-area.tsx';
 import { refuse, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
@@ -89,7 +88,6 @@ export function ShowmaxPage() {
             selectLabel="Plan"
             placeholder="Choose a plan"
             isActive
-            label="Showmax plans"
             plans={plans}
             planCode={planField.value}
             onSelect={(code) => {
@@ -111,10 +109,14 @@ export function ShowmaxPage() {
             payKobo={plan?.priceKobo ?? null}
             discountBps={service?.discountBps ?? 0}
           />
-          <FormSubmit flow={flow} label={showmaxTexts.submit} isDisabled={planField.value === ''} />
+          <FormSubmit
+            flow={flow}
+            label={showmaxTexts.submit}
+            isDisabled={planField.value === ''}
+            payKobo={plan?.priceKobo ?? null}
+          />
         </form>
       </PurchaseSteps>
-      <BillTables />
     </PurchasePageFrame>
   );
 }

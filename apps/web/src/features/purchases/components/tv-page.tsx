@@ -1,9 +1,7 @@
-import type { ReactNode } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { Variation, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { checkTvForm, compactNumber, type TvServiceId } from '@quickvend/shared/bills';
-import { formatCalendarDate } from '@quickvend/shared/format';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
@@ -15,11 +13,11 @@ import { useIsSandbox } from '@/lib/api/get-meta.ts';
 import { useService } from '@/lib/api/get-services.ts';
 import { useVariations } from '@/lib/api/get-variations.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { formatProviderDate, planWithBrand, withoutPriceSuffix } from '@/lib/format.ts';
 import { phoneForServer } from '@/lib/phone.ts';
 import { useVerifiedCustomer } from '../api/verify-customer.ts';
 import { billTexts, PlanAmount, VerifiedCustomer } from './bill-parts.tsx';
 import { priceOfAmount } from './web-price.ts';
-import { BillTables } from './bill-tables.tsx';
 import { PlanPicker } from './plans-area.tsx';
 import { refuse, usePurchaseForm } from './purchase-form.ts';
 import type { PurchaseDraft } from './purchase-machine.ts';
@@ -158,7 +156,7 @@ function tvSchema(input: {
         };
     const what = isRenewing
       ? `${label} renewal${verified.currentBouquet ? ` (${verified.currentBouquet})` : ''}`
-      : `${label} ${plan?.name ?? planCode}`;
+      : planWithBrand(label, plan ? withoutPriceSuffix(plan.name) : planCode);
     return {
       body,
       chargeKobo: payKobo,
@@ -169,17 +167,13 @@ function tvSchema(input: {
   });
 }
 
-type TvPageProps = {
-  serviceId: TvServiceId;
-  /** more sections under the tables (the DSTV page adds airtime and recent purchases) */
-  children?: ReactNode;
-};
+type TvPageProps = { serviceId: TvServiceId };
 
 /**
  * `/dstv`, `/gotv`, `/startimes`: verify the smart card, renew the current bouquet (DSTV, GOtv) or
- * choose one by dropdown or card, then pay with the PIN.
+ * choose one from the dropdown, then pay with the PIN. The page is the form and its result, nothing else.
  */
-export function TvPage({ serviceId, children }: TvPageProps) {
+export function TvPage({ serviceId }: TvPageProps) {
   const label = tvLabelOf(serviceId);
   const flow = usePurchaseFlow(serviceId);
   const wallet = useWallet();
@@ -299,7 +293,7 @@ export function TvPage({ serviceId, children }: TvPageProps) {
               rows={[
                 ['Customer name', verified.customerName],
                 ['Status', verified.status],
-                ['Due date', verified.dueDate ? formatCalendarDate(verified.dueDate) : null],
+                ['Due date', verified.dueDate ? formatProviderDate(verified.dueDate) : null],
                 ['Current bouquet', verified.currentBouquet],
                 [
                   'Renewal amount',
@@ -325,7 +319,6 @@ export function TvPage({ serviceId, children }: TvPageProps) {
               selectLabel="Bouquet"
               placeholder="Choose a bouquet"
               isActive
-              label="Bouquets"
               plans={plans}
               planCode={planField.value}
               onSelect={(code) => {
@@ -348,11 +341,14 @@ export function TvPage({ serviceId, children }: TvPageProps) {
             discountBps={discountBps}
             placeholder={isRenewing ? 'The renewal amount' : 'Filled from the bouquet'}
           />
-          <FormSubmit flow={flow} label={tvTexts.submit} isDisabled={!isRenewing && planField.value === ''} />
+          <FormSubmit
+            flow={flow}
+            label={tvTexts.submit}
+            isDisabled={!isRenewing && planField.value === ''}
+            payKobo={payKobo}
+          />
         </form>
       </PurchaseSteps>
-      <BillTables />
-      {children}
     </PurchasePageFrame>
   );
 }

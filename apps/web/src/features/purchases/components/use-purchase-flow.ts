@@ -47,15 +47,7 @@ function fingerprintOf(body: PurchaseDraft['body']): string {
 
 /** The forms that buy things; each keeps its own idempotency key. */
 export type PurchaseForm =
-  | 'airtime'
-  | 'dstv-airtime'
-  | 'data'
-  | 'dstv'
-  | 'gotv'
-  | 'startimes'
-  | 'showmax'
-  | 'electricity'
-  | 'exam-pins';
+  'airtime' | 'data' | 'dstv' | 'gotv' | 'startimes' | 'showmax' | 'electricity' | 'exam-pins';
 
 /**
  * One purchase from form to receipt (the steps are in purchase-machine.ts): the checked draft, the PIN

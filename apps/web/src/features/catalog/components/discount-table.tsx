@@ -1,9 +1,7 @@
 import type { Service } from '@quickvend/shared/api/purchases';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { WalletBreakdownTable } from '@/components/wallet/wallet-breakdown-table.tsx';
 import { useServices } from '@/lib/api/get-services.ts';
 import { formatBps } from '@/lib/format.ts';
-import { useWallet } from '@/lib/api/get-wallet.ts';
 
 /** The spec's discount table: the TV services by name, then electricity (every distributor). */
 const discountRows: { label: string; matches: (service: Service) => boolean }[] = [
@@ -26,12 +24,14 @@ function discountText(services: Service[]): string {
   return lowest === highest ? formatBps(highest) : `${formatBps(lowest)} to ${formatBps(highest)}`;
 }
 
-/** What each bill service takes off its price, as the server applies it. */
+/** What each bill service takes off its price, as the server applies it (the spec's discount table). */
 export function DiscountTable() {
   const services = useServices();
   return (
     <table className="w-full overflow-hidden rounded-xl border border-gray-200 bg-white text-sm">
-      <caption className="px-1 pb-2 text-left text-base font-bold text-gray-900">Discounts</caption>
+      <caption className="px-1 pb-2 text-left text-base font-bold text-gray-900">
+        Discounts on TV and electricity
+      </caption>
       <thead>
         <tr className="bg-gray-50 text-left">
           <th scope="col" className="px-3 py-2 font-semibold text-gray-800">
@@ -61,16 +61,5 @@ export function DiscountTable() {
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** Below every bill form: the discount table and where the wallet's money came from. */
-export function BillTables() {
-  const wallet = useWallet();
-  return (
-    <div className="flex flex-col gap-4 pt-2">
-      <DiscountTable />
-      <WalletBreakdownTable breakdown={wallet.data?.breakdown} />
-    </div>
   );
 }
