@@ -7,7 +7,7 @@ async function buyAirtime(page: Page) {
   await page.getByLabel('Phone number').fill('08011111111');
   await page.getByLabel('Operator').selectOption({ label: 'MTN' });
   await page.getByRole('button', { name: '₦100', exact: false }).first().click();
-  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.getByRole('button', { name: 'Buy airtime' }).click();
   await createPin(page, '4826');
   await expect(page.getByRole('region', { name: 'Transaction Receipt' })).toBeVisible({ timeout: 15_000 });
 }

@@ -15,7 +15,7 @@ test('buy airtime with a new PIN, see the receipt, the balance drop live, and th
   await page.getByLabel('Phone number').fill('08011111111');
   await page.getByLabel('Operator').selectOption({ label: 'MTN' });
   await page.getByRole('button', { name: '₦100', exact: false }).first().click();
-  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.getByRole('button', { name: 'Buy airtime' }).click();
 
   await expect(page.getByText('₦100.00').first()).toBeVisible();
   await createPin(page, '4826');
