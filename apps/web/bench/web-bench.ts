@@ -117,6 +117,52 @@ async function signUp(base: string): Promise<string> {
     .join('; ');
 }
 
+/**
+ * A delivered airtime purchase for the signed-in customer, to measure its receipt: a sandbox bank transfer funds
+ * the wallet, a PIN is set, and ₦100 of airtime is bought. @returns the receipt's path
+ */
+async function buyForReceipt(base: string, cookie: string): Promise<string> {
+  const call = async (method: string, url: string, body?: unknown) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        cookie,
+        origin: base,
+        'sec-fetch-site': 'same-origin',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${url} failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const opened = (await call('POST', '/api/v1/funding/dedicated-account')) as {
+    account: { accountNumber: string } | null;
+  };
+  if (!opened.account) throw new Error('no dedicated account to fund the bench wallet');
+  const transfer = await fetch(`${base}/sandbox/paystack/simulate/transfer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account_number: opened.account.accountNumber, amount: 500_000 }),
+  });
+  if (!transfer.ok) throw new Error(`the sandbox transfer failed: ${transfer.status}`);
+  const deadline = Date.now() + 60_000;
+  while (((await call('GET', '/api/v1/balance')) as { balanceKobo: number }).balanceKobo === 0) {
+    if (Date.now() > deadline) throw new Error('the sandbox transfer never reached the wallet');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await call('POST', '/api/v1/pin', { pin: '4826' });
+  const requestId = `bench-${Date.now()}`;
+  await call('POST', '/api/v1/purchases', {
+    requestId,
+    serviceId: 'mtn',
+    phone: '08011111111',
+    amount: '100',
+    pin: '4826',
+  });
+  return `/transactions/${requestId}`;
+}
+
 /** The size of a built file as gzip sends it: its `.gz` copy, or the file compressed now. */
 function gzipSize(urlPath: string): number {
   const file = path.join(dist, urlPath);
@@ -313,7 +359,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
-function measureLighthouse(base: string, cookie: string): void {
+function measureLighthouse(base: string, cookie: string, receipt: string): void {
   if (lighthouseRuns < 1) {
     notes.push('Lighthouse skipped (BENCH_LIGHTHOUSE_RUNS=0)');
     return;
@@ -324,6 +370,8 @@ function measureLighthouse(base: string, cookie: string): void {
     ['/', null, 1500],
     ['/login', null, 0],
     ['/dashboard', headersFile, 2000],
+    ['/airtime', headersFile, 0],
+    [receipt, headersFile, 0],
   ];
   for (const [route, headers, lcpTarget] of routes) {
     const results: LighthouseResult[] = [];
@@ -411,7 +459,8 @@ try {
   const cookie = await signUp(server.base);
   await measureHttp(server.base);
   await measureScripts(server.base, cookie);
-  measureLighthouse(server.base, cookie);
+  const receipt = await buyForReceipt(server.base, cookie);
+  measureLighthouse(server.base, cookie, receipt);
 } finally {
   await server.stop();
 }
