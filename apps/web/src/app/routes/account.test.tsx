@@ -29,10 +29,10 @@ describe('change pin page', () => {
   it('sends the change-pin request and says the link is on its way', async () => {
     const api = signedIn({ 'POST /api/v1/pin/change-request': { status: 202, body: { ok: true } } });
     const { user } = renderApp('/ChangePin');
-    expect(await screen.findByRole('heading', { name: 'Change Transaction Pin' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Change Transaction PIN' })).toBeTruthy();
     const email = screen.getByLabelText('Email');
     expect((email as HTMLInputElement).value).toBe('ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Request Change Pin' }));
+    await user.click(screen.getByRole('button', { name: 'Request Change PIN' }));
     expect(await screen.findByText(messages.changePin.sent)).toBeTruthy();
     expect(api.callsTo('POST /api/v1/pin/change-request')[0]?.body).toEqual({ email: 'ada@example.com' });
   });
@@ -40,7 +40,7 @@ describe('change pin page', () => {
   it('says the request failed when the server refuses it', async () => {
     signedIn({ 'POST /api/v1/pin/change-request': apiError(500, 'INTERNAL', 'Oops') });
     const { user } = renderApp('/change-pin');
-    await user.click(await screen.findByRole('button', { name: 'Request Change Pin' }));
+    await user.click(await screen.findByRole('button', { name: 'Request Change PIN' }));
     const text = await screen.findByText(messages.changePin.failed);
     expect(text.getAttribute('data-tone')).toBe('error');
   });
@@ -48,7 +48,7 @@ describe('change pin page', () => {
   it('asks to check the network when the server cannot be reached', async () => {
     signedIn({ 'POST /api/v1/pin/change-request': () => Promise.reject(new TypeError('Failed to fetch')) });
     const { user } = renderApp('/change-pin');
-    await user.click(await screen.findByRole('button', { name: 'Request Change Pin' }));
+    await user.click(await screen.findByRole('button', { name: 'Request Change PIN' }));
     expect(await screen.findByText(messages.changePin.networkError)).toBeTruthy();
   });
 

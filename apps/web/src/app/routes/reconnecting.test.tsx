@@ -185,7 +185,7 @@ describe('when the server cannot be reached', () => {
 
     api.set('GET /api/v1/session', signedIn);
     await advance(1_000);
-    expect(await screen.findByRole('heading', { name: 'Change Transaction Pin' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Change Transaction PIN' })).toBeTruthy();
     expect(screen.queryByText(RECONNECTING_MESSAGE)).toBeNull();
   });
 });

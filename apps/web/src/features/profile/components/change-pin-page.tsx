@@ -15,7 +15,7 @@ import { useSession } from '@/lib/session.ts';
 import { useRequestPinChange, useResetPin } from '../api/change-pin.ts';
 
 export const changePinTexts = {
-  title: 'Change Transaction Pin',
+  title: 'Change Transaction PIN',
   resetTitle: 'Choose a new transaction PIN',
   done: 'Your new transaction PIN is set. Use it for your next purchase.',
   mismatch: 'The two PINs do not match.',
@@ -75,7 +75,7 @@ function RequestChangeForm() {
           isBusy={requestChange.isPending}
           busyLabel={messages.purchase.processing}
         >
-          Request Change Pin
+          Request Change PIN
         </Button>
       </form>
     </section>
@@ -138,7 +138,17 @@ function ResetPinForm({ token }: { token: string }) {
           </Link>
         </>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            setStatus(null);
+            void onSubmit(event);
+          }}
+          onChange={() => {
+            if (status !== null) setStatus(null);
+          }}
+          className="flex flex-col gap-3"
+        >
           <Input
             label="Account password"
             type="password"

@@ -69,7 +69,18 @@ function PinForm({ hasPin }: { hasPin: boolean }) {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
+    <form
+      noValidate
+      // a new attempt or a new digit makes the last answer stale: never show it beside a fresh field error
+      onSubmit={(event) => {
+        setStatus(null);
+        void onSubmit(event);
+      }}
+      onChange={() => {
+        if (status !== null) setStatus(null);
+      }}
+      className="flex flex-col gap-3"
+    >
       {hasPin ? (
         <Input
           label="Current PIN"

@@ -6,6 +6,19 @@ import { useSession } from '@/lib/session.ts';
 import { ApiKeysSection } from './api-keys-section.tsx';
 import { PinSection } from './pin-section.tsx';
 
+/** An email that, when it must wrap, wraps after the @ first rather than mid-word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /** `/profile`: who the user is, their transaction PIN and their API keys. */
 export function ProfilePage() {
   const session = useSession();
@@ -26,15 +39,20 @@ export function ProfilePage() {
           <h2 id="details-heading" className="sr-only">
             Your details
           </h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <dt className="text-sm font-semibold text-gray-600">Username</dt>
-            <dd className="min-w-0 wrap-anywhere text-gray-900">
-              {user ? user.name.trim() || messages.wallet.noUsername : <Skeleton className="h-5 w-32" />}
-            </dd>
-            <dt className="text-sm font-semibold text-gray-600">Email</dt>
-            <dd className="min-w-0 wrap-anywhere text-gray-900">
-              {user ? user.email : <Skeleton className="h-5 w-48" />}
-            </dd>
+          {/* each value gets the card's whole width, so an email breaks only when a line cannot hold it */}
+          <dl className="flex flex-col gap-3">
+            <div className="min-w-0">
+              <dt className="text-sm font-semibold text-gray-600">Username</dt>
+              <dd className="wrap-anywhere text-gray-900">
+                {user ? user.name.trim() || messages.wallet.noUsername : <Skeleton className="h-5 w-32" />}
+              </dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-sm font-semibold text-gray-600">Email</dt>
+              <dd className="wrap-anywhere text-gray-900" data-testid="profile-email">
+                {user ? <EmailText email={user.email} /> : <Skeleton className="h-5 w-48" />}
+              </dd>
+            </div>
           </dl>
         </section>
       )}
