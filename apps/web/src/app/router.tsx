@@ -153,6 +153,22 @@ export const routes: RouteObject[] = [
               ),
             },
             {
+              path: paths.buy,
+              caseSensitive: true,
+              lazy: page(
+                () => import('@/features/dashboard/components/buy-page.tsx'),
+                (m) => m.BuyPage,
+              ),
+            },
+            {
+              path: paths.account,
+              caseSensitive: true,
+              lazy: page(
+                () => import('@/features/dashboard/components/account-page.tsx'),
+                (m) => m.AccountPage,
+              ),
+            },
+            {
               path: paths.airtime,
               caseSensitive: true,
               lazy: page(

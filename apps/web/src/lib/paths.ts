@@ -8,6 +8,8 @@ export const paths = {
   adminLogin: '/Adminlogin',
   adminRegister: '/AdminRegister',
   dashboard: '/dashboard',
+  buy: '/buy',
+  account: '/account',
   airtime: '/airtime',
   data: '/data',
   dataPricing: '/data-pricing',

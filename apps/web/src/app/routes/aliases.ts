@@ -13,6 +13,8 @@ export const aliasTable: Partial<Record<PageKey, readonly string[]>> = {
   adminLogin: ['/Adminlogin', '/admin-login', '/admin/login'],
   adminRegister: ['/AdminRegister', '/admin-register', '/admin/register'],
   dashboard: ['/dashboard'],
+  buy: ['/buy'],
+  account: ['/account'],
   airtime: ['/airtime', '/AirtimeTopUp', '/airtime-top-up'],
   data: ['/data', '/BuyData', '/BuyDataList', '/buy-data', '/buy_data'],
   dataPricing: ['/data-pricing', '/Pricing'],

@@ -1,68 +1,109 @@
+import type { Tab } from '@/components/layouts/bottom-tab-bar.tsx';
 import type { NavEntry } from '@/components/layouts/sidebar.tsx';
+import { telHref } from '@/features/dashboard/support.ts';
 import { paths } from '@/lib/paths.ts';
-import { site } from '@/lib/site.ts';
+import type { SupportContact } from '@quickvend/shared/api/meta';
 
-export const sidebarNav: NavEntry[] = [
-  { kind: 'link', label: 'Dashboard', to: paths.dashboard, icon: 'home' },
+/** Every page that sells something: they all sit under the Buy tab. */
+const buyPages = [
+  paths.buy,
+  paths.airtime,
+  paths.data,
+  paths.dataPricing,
+  paths.dstv,
+  paths.gotv,
+  paths.startimes,
+  paths.showmax,
+  paths.electricity,
+  paths.examPins,
+] as const;
+
+/** The phone's bottom tabs. Account also holds the back office, which only admins can open. */
+export const tabs: readonly Tab[] = [
+  { label: 'Home', to: paths.dashboard, icon: 'home', section: [paths.dashboard] },
+  { label: 'Buy', to: paths.buy, icon: 'cart', section: buyPages },
+  { label: 'Transactions', to: paths.transactions, icon: 'list', section: [paths.transactions] },
+  { label: 'Wallet', to: paths.wallet, icon: 'wallet', section: [paths.wallet, paths.fundWallet] },
   {
-    kind: 'group',
-    id: 'purchase',
-    label: 'Purchase',
-    icon: 'cart',
-    items: [
-      { kind: 'link', label: 'Airtime', to: paths.airtime, icon: 'dot' },
-      { kind: 'link', label: 'Buy Data', to: paths.data, icon: 'dot' },
-      { kind: 'link', label: 'Fund Wallet', to: paths.fundWallet, icon: 'dot' },
-      { kind: 'link', label: 'Wallet Balance', to: paths.wallet, icon: 'dot' },
-      { kind: 'link', label: 'Transactions', to: paths.transactions, icon: 'dot' },
+    label: 'Account',
+    to: paths.account,
+    icon: 'user',
+    section: [
+      paths.account,
+      paths.profile,
+      paths.changePin,
+      paths.refer,
+      paths.referer,
+      paths.admin,
+      '/edit-user',
     ],
   },
-  {
-    kind: 'group',
-    id: 'data-menu',
-    label: 'Data Menu',
-    icon: 'data',
-    items: [
-      { kind: 'link', label: 'Data Pricing', to: paths.dataPricing, icon: 'dot' },
-      { kind: 'link', label: 'MTN', to: paths.data, icon: 'dot', isPlain: true },
-      { kind: 'link', label: 'Glo', to: paths.data, icon: 'dot', isPlain: true },
-      { kind: 'link', label: 'Airtel', to: paths.data, icon: 'dot', isPlain: true },
-      { kind: 'link', label: '9Mobile', to: paths.data, icon: 'dot', isPlain: true },
-    ],
-  },
-  {
-    kind: 'group',
-    id: 'pay-bills',
-    label: 'Pay Bills',
-    icon: 'bills',
-    items: [
-      { kind: 'link', label: 'DSTV', to: paths.dstv, icon: 'dot' },
-      { kind: 'link', label: 'GOtv', to: paths.gotv, icon: 'dot' },
-      { kind: 'link', label: 'StarTimes', to: paths.startimes, icon: 'dot' },
-      { kind: 'link', label: 'Showmax', to: paths.showmax, icon: 'dot' },
-      { kind: 'link', label: 'Electricity', to: paths.electricity, icon: 'dot' },
-      { kind: 'link', label: 'WAEC', to: paths.examPins, icon: 'dot' },
-    ],
-  },
-  {
-    kind: 'group',
-    id: 'account-settings',
-    label: 'Account Settings',
-    icon: 'settings',
-    items: [
-      { kind: 'link', label: 'Profile', to: paths.profile, icon: 'dot' },
-      { kind: 'link', label: 'Change Pin', to: paths.changePin, icon: 'dot' },
-      { kind: 'link', label: 'Admin', to: paths.adminLogin, icon: 'dot' },
-    ],
-  },
-  {
-    kind: 'group',
-    id: 'refer-and-earn',
-    label: 'Refer and Earn',
-    icon: 'gift',
-    items: [{ kind: 'link', label: 'Refer', to: paths.refer, icon: 'dot' }],
-  },
-  { kind: 'link', label: 'Official Website', to: paths.landing, icon: 'globe' },
-  { kind: 'link', label: 'Website services', to: site.supportPhoneHref, icon: 'phone', isExternal: true },
-  { kind: 'link', label: 'Social group', to: site.socialGroupUrl, icon: 'users', isExternal: true },
 ];
+
+/**
+ * The wide-screen sidebar. Pages that are not built yet (referrals) stay out until they are, and so do
+ * support contacts the business has not configured.
+ */
+export function sidebarNav({
+  isAdmin,
+  support,
+}: {
+  isAdmin: boolean;
+  support: SupportContact | undefined;
+}): NavEntry[] {
+  return [
+    { kind: 'link', label: 'Home', to: paths.dashboard, icon: 'home' },
+    {
+      kind: 'group',
+      id: 'airtime-and-data',
+      label: 'Airtime and data',
+      icon: 'mobile',
+      items: [
+        { kind: 'link', label: 'Airtime', to: paths.airtime, icon: 'dot' },
+        { kind: 'link', label: 'Data', to: paths.data, icon: 'dot' },
+        { kind: 'link', label: 'Data prices', to: paths.dataPricing, icon: 'dot' },
+      ],
+    },
+    {
+      kind: 'group',
+      id: 'pay-bills',
+      label: 'Pay bills',
+      icon: 'bills',
+      items: [
+        { kind: 'link', label: 'DStv', to: paths.dstv, icon: 'dot' },
+        { kind: 'link', label: 'GOtv', to: paths.gotv, icon: 'dot' },
+        { kind: 'link', label: 'StarTimes', to: paths.startimes, icon: 'dot' },
+        { kind: 'link', label: 'Showmax', to: paths.showmax, icon: 'dot' },
+        { kind: 'link', label: 'Electricity', to: paths.electricity, icon: 'dot' },
+        { kind: 'link', label: 'Exam PINs', to: paths.examPins, icon: 'dot' },
+      ],
+    },
+    { kind: 'link', label: 'Transactions', to: paths.transactions, icon: 'list' },
+    { kind: 'link', label: 'Wallet', to: paths.wallet, icon: 'wallet' },
+    { kind: 'link', label: 'Fund wallet', to: paths.fundWallet, icon: 'plus' },
+    { kind: 'link', label: 'Account', to: paths.account, icon: 'user' },
+    ...(isAdmin ? [{ kind: 'link', label: 'Back office', to: paths.admin, icon: 'shield' } as const] : []),
+    ...(support?.phone
+      ? [
+          {
+            kind: 'link',
+            label: 'Call support',
+            to: telHref(support.phone),
+            icon: 'phone',
+            isExternal: true,
+          } as const,
+        ]
+      : []),
+    ...(support?.whatsappUrl
+      ? [
+          {
+            kind: 'link',
+            label: 'WhatsApp support',
+            to: support.whatsappUrl,
+            icon: 'mobile',
+            isExternal: true,
+          } as const,
+        ]
+      : []),
+  ];
+}

@@ -1,19 +1,20 @@
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Icon, type IconName } from '../ui/icons.tsx';
+import { Icon } from '../ui/icons.tsx';
+import { NavIcon, type NavIconName } from './nav-icon.tsx';
 
 export type NavLinkItem = {
   kind: 'link';
   label: string;
   to: string;
-  icon: IconName;
-  /** A plain link out of the app (phone, social group, server page). */
+  icon: NavIconName;
+  /** A plain link out of the app (a phone number, a server page). */
   isExternal?: boolean;
   /** Highlight only on an exact path match (several entries may share a page). */
   isPlain?: boolean;
 };
 
-export type NavGroup = { kind: 'group'; id: string; label: string; icon: IconName; items: NavLinkItem[] };
+export type NavGroup = { kind: 'group'; id: string; label: string; icon: NavIconName; items: NavLinkItem[] };
 
 export type NavEntry = NavLinkItem | NavGroup;
 
@@ -26,6 +27,8 @@ type SidebarProps = {
   isLoggingOut: boolean;
   /** Asked for when a group is opened while the sidebar shows icons only. */
   onRequestExpand?: () => void;
+  /** Shows the button that narrows the sidebar to icons (wide screens). */
+  onToggleCollapsed?: () => void;
 };
 
 const itemClasses =
@@ -44,7 +47,7 @@ function SidebarLink({
 }) {
   const label = <span className={isCollapsed ? 'sr-only' : ''}>{item.label}</span>;
   const icon = (
-    <Icon name={item.icon} className={isNested && !isCollapsed ? 'h-4 w-4 opacity-80' : 'h-5 w-5'} />
+    <NavIcon name={item.icon} className={isNested && !isCollapsed ? 'h-4 w-4 opacity-80' : 'h-5 w-5'} />
   );
   if (item.isExternal) {
     const isWeb = item.to.startsWith('http');
@@ -100,7 +103,7 @@ function SidebarGroup({
         title={isCollapsed ? group.label : undefined}
         className={`${itemClasses} w-full text-left`}
       >
-        <Icon name={group.icon} />
+        <NavIcon name={group.icon} />
         <span className={isCollapsed ? 'sr-only' : 'flex-1'}>{group.label}</span>
         {isCollapsed ? null : (
           <Icon name="chevron" className={`h-4 w-4 transition-transform ${isExpanded ? 'rotate-180' : ''}`} />
@@ -141,6 +144,7 @@ export function Sidebar({
   onLogout,
   isLoggingOut,
   onRequestExpand,
+  onToggleCollapsed,
 }: SidebarProps) {
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<Record<string, boolean>>(() => groupsContaining(nav, pathname));
@@ -177,7 +181,7 @@ export function Sidebar({
           ),
         )}
       </ul>
-      <div className="mt-auto border-t border-white/20 pt-2">
+      <div className="mt-auto flex flex-col gap-1 border-t border-white/20 pt-2">
         <button
           type="button"
           onClick={onLogout}
@@ -188,6 +192,21 @@ export function Sidebar({
           <Icon name="logout" />
           <span className={isCollapsed ? 'sr-only' : ''}>{isLoggingOut ? 'Logging out...' : 'Logout'}</span>
         </button>
+        {onToggleCollapsed ? (
+          <button
+            type="button"
+            aria-pressed={isCollapsed}
+            onClick={onToggleCollapsed}
+            className={`${itemClasses} w-full text-left`}
+            title={isCollapsed ? 'Show labels' : undefined}
+          >
+            <Icon
+              name="collapse"
+              className={`h-5 w-5 transition-transform motion-reduce:transition-none ${isCollapsed ? 'rotate-180' : ''}`}
+            />
+            <span className={isCollapsed ? 'sr-only' : ''}>Collapse sidebar</span>
+          </button>
+        ) : null}
       </div>
     </nav>
   );
