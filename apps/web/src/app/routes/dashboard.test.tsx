@@ -37,17 +37,16 @@ describe('dashboard page', () => {
     );
   });
 
-  it('links the tiles and Add Fund to their pages', async () => {
+  it('links the tiles, Add Fund and the purchase history to their pages', async () => {
     signedIn(0);
     renderApp('/dashboard');
     expect((await screen.findByRole('link', { name: 'Add Fund' })).getAttribute('href')).toBe('/fund-wallet');
-    expect(screen.getByRole('link', { name: 'MTN' }).getAttribute('href')).toBe('/airtime');
+    expect(screen.getByRole('link', { name: 'MTN' }).getAttribute('href')).toBe('/airtime?network=mtn');
     expect(screen.getByRole('link', { name: 'DStv' }).getAttribute('href')).toBe('/dstv');
     expect(screen.getByRole('link', { name: 'Showmax' }).getAttribute('href')).toBe('/showmax');
     expect(screen.getByRole('link', { name: 'Electricity' }).getAttribute('href')).toBe('/electricity');
     expect(screen.getByRole('link', { name: 'WAEC & JAMB PINs' }).getAttribute('href')).toBe('/exam-pins');
-    expect(screen.getByRole('link', { name: 'Logs' }).getAttribute('href')).toBe('/transactions');
-    expect(screen.getByRole('link', { name: 'Refer' }).getAttribute('href')).toBe('/refer');
+    expect(screen.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/transactions');
   });
 
   it('logs out: calls sign-out, forgets the session and goes to /login', async () => {

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { NavIcon, type NavIconName } from '@/components/layouts/nav-icon.tsx';
+import { usePinStatus } from '@/lib/api/get-pin-status.ts';
+import { useWallet } from '@/lib/api/get-wallet.ts';
+import { paths } from '@/lib/paths.ts';
+import { useRecentPurchases } from '../api/get-recent-purchases.ts';
+
+type Step = { id: string; label: string; hint: string; to: string; icon: NavIconName };
+
+const setPin: Step = {
+  id: 'pin',
+  label: 'Set your transaction PIN',
+  hint: 'Four digits that confirm every purchase.',
+  to: paths.profile,
+  icon: 'key',
+};
+
+const fundWallet: Step = {
+  id: 'fund',
+  label: 'Add money to your wallet',
+  hint: 'Pay by card or bank transfer, then buy in seconds.',
+  to: paths.fundWallet,
+  icon: 'wallet',
+};
+
+/**
+ * A new customer's first steps: set a PIN, fund the wallet. Each step leaves once the server says it
+ * is done, and the card leaves with the last one. Someone who has bought before never sees it.
+ */
+export function GetStarted({ className = '' }: { className?: string }) {
+  const pin = usePinStatus();
+  const wallet = useWallet();
+  const recent = useRecentPurchases();
+  if (!pin.data || !wallet.data || !recent.data) return null;
+  if (recent.data.purchases.length > 0) return null;
+  const steps = [...(pin.data.hasPin ? [] : [setPin]), ...(wallet.data.balanceKobo > 0 ? [] : [fundWallet])];
+  if (steps.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="get-started-heading"
+      className={`rounded-2xl border border-brand-100 bg-white p-4 shadow-sm ${className}`}
+    >
+      <h2 id="get-started-heading" className="text-base font-bold text-gray-900">
+        Get started
+      </h2>
+      <p className="text-sm text-gray-700">
+        {steps.length === 1
+          ? 'One step left before your first purchase.'
+          : 'Two quick steps before your first purchase.'}
+      </p>
+      <ol className="mt-3 flex flex-col gap-2">
+        {steps.map((step) => (
+          <li key={step.id}>
+            <Link
+              to={step.to}
+              className="flex min-h-14 items-center gap-3 rounded-xl border border-gray-200 px-3 py-2 hover:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500"
+            >
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <NavIcon name={step.icon} />
+              </span>
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="font-semibold text-gray-900">{step.label}</span>
+                <span className="text-sm text-gray-600">{step.hint}</span>
+              </span>
+              <NavIcon name="forward" className="h-5 w-5 shrink-0 text-gray-400" />
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
