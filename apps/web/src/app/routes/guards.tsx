@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ReconnectingBanner } from '@/components/ui/reconnecting-banner.tsx';
 import { paths } from '@/lib/paths.ts';
@@ -24,10 +25,15 @@ export function RequireSession({ signedOutTo }: { signedOutTo: string }) {
   );
 }
 
-/** `/login` and `/signup`: shown at once; a signed-in visitor moves on to the dashboard. */
+/**
+ * `/login` and `/signup`: shown at once; a visitor who arrives signed in moves on to the dashboard.
+ * Someone who signs in here is taken on by the page itself, with its welcome message.
+ */
 export function GuestOnly() {
   const { data: user } = useSession();
-  if (user) return <Navigate to={paths.dashboard} replace />;
+  const [hasBeenSignedOut, setHasBeenSignedOut] = useState(false);
+  if (user === null && !hasBeenSignedOut) setHasBeenSignedOut(true);
+  if (user && !hasBeenSignedOut) return <Navigate to={paths.dashboard} replace />;
   return <Outlet />;
 }
 
