@@ -3,7 +3,10 @@ import { signUp, uniqueEmail } from './accounts.ts';
 
 async function logOut(page: Page) {
   const logout = page.getByRole('button', { name: 'Logout' });
-  if (!(await logout.isVisible())) await page.getByRole('button', { name: /menu/i }).click();
+  // on a phone, logging out lives on the account tab
+  if (!(await logout.isVisible())) {
+    await page.getByRole('navigation', { name: 'Main tabs' }).getByRole('link', { name: 'Account' }).click();
+  }
   await logout.click();
 }
 
