@@ -1,0 +1,100 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createPin, signUpAndFund } from './accounts.ts';
+
+/** Buys ₦100 of MTN airtime for `phone` with a new PIN; the sandbox answers by the number (providers.md §1.9). */
+async function buyAirtime(page: Page, phone: string, pin: string) {
+  await page.goto('/airtime');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Operator').selectOption({ label: 'MTN' });
+  await page.getByRole('button', { name: '₦100', exact: false }).first().click();
+  await page.getByRole('form', { name: 'Buy airtime' }).locator('button[type="submit"]').click();
+  await createPin(page, pin);
+}
+
+/** The value beside a label on a receipt. */
+function fact(receipt: Locator, label: string): Locator {
+  return receipt
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+}
+
+test.beforeEach(async ({ page }) => {
+  // the phone's share sheet, stubbed: keeps what it was given for the test to read
+  await page.addInitScript(() => {
+    const shared: { name: string; type: string; size: number }[] = [];
+    Object.assign(window, { sharedFiles: shared });
+    Object.defineProperty(navigator, 'canShare', {
+      configurable: true,
+      value: (data: ShareData) => (data.files?.length ?? 0) > 0,
+    });
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: (data: ShareData) => {
+        for (const file of data.files ?? [])
+          shared.push({ name: file.name, type: file.type, size: file.size });
+        return Promise.resolve();
+      },
+    });
+  });
+});
+
+test('a delivered purchase ends on a compact receipt that is shared as a picture', async ({ page }) => {
+  await signUpAndFund(page, 'Rita Receipt', '1000');
+  await buyAirtime(page, '08011111111', '4826');
+
+  const result = page.getByRole('region', { name: 'Transaction Receipt' });
+  await expect(result).toBeVisible({ timeout: 15_000 });
+  await expect(result.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(fact(result, 'Amount charged')).toHaveText('₦100.00');
+
+  await page.getByRole('link', { name: 'View in transactions' }).click();
+  const receipt = page.getByRole('region', { name: 'Receipt' });
+  await expect(receipt).toBeVisible();
+  await expect(receipt.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(fact(receipt, 'Amount charged')).toHaveText('₦100.00');
+  await expect(fact(receipt, 'What')).toHaveText('MTN Airtime');
+  await expect(fact(receipt, 'Phone number')).toHaveText('08011111111');
+  await expect(fact(receipt, 'Balance after')).toHaveText('₦900.00');
+  await expect(fact(receipt, 'Date')).toContainText('(Lagos time)');
+  // the rest is folded, and nothing internal shows
+  await expect(receipt.getByText('Transaction ID')).toBeHidden();
+  await expect(receipt).not.toContainText(/Request id|Platform|purchase:pur_|TRANSACTION/);
+
+  await receipt.getByRole('button', { name: 'Share receipt' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { sharedFiles: unknown[] }).sharedFiles))
+    .toEqual([
+      {
+        name: expect.stringMatching(/^quickvend-receipt-.*\.png$/),
+        type: 'image/png',
+        size: expect.any(Number),
+      },
+    ]);
+  const [file] = await page.evaluate(
+    () => (window as unknown as { sharedFiles: { size: number }[] }).sharedFiles,
+  );
+  expect(file?.size).toBeGreaterThan(1_000);
+});
+
+test('a failed purchase shows the refund and a balance after equal to the balance at the top', async ({
+  page,
+}) => {
+  await signUpAndFund(page, 'Femi Failed', '1000');
+  // any number but the sandbox's own fails at the provider
+  await buyAirtime(page, '08031234567', '5937');
+
+  const result = page.getByRole('region', { name: 'Transaction Receipt' });
+  await expect(result).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Error: /).first()).toBeVisible();
+  await expect(result.getByText('Your ₦100.00 is back in your wallet.')).toBeVisible();
+  await expect(fact(result, 'Refunded')).toHaveText('₦100.00');
+  await expect(result).not.toContainText(/Amount charged|TRANSACTION FAILED/);
+
+  await page.getByRole('link', { name: 'View in transactions' }).click();
+  const receipt = page.getByRole('region', { name: 'Receipt' });
+  await expect(fact(receipt, 'Refunded')).toHaveText('₦100.00');
+  const balanceAfter = await fact(receipt, 'Balance after').textContent();
+  expect(balanceAfter).toBe('₦1,000.00');
+  // the top bar's live balance reads the same
+  await expect(page.getByRole('banner')).toContainText(`Balance: ${balanceAfter ?? ''}`);
+});
