@@ -18,7 +18,7 @@ const setPin: Step = {
 const fundWallet: Step = {
   id: 'fund',
   label: 'Add money to your wallet',
-  hint: 'Pay by card or bank transfer, then buy in seconds.',
+  hint: 'By card or bank transfer.',
   to: paths.fundWallet,
   icon: 'wallet',
 };
