@@ -80,4 +80,32 @@ describe('Sidebar', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
+
+  it('offers the collapse button only where the frame can narrow it, and asks the frame to', async () => {
+    renderSidebar();
+    expect(screen.queryByRole('button', { name: 'Collapse sidebar' })).toBeNull();
+    const onToggleCollapsed = vi.fn();
+    const { user } = renderRoutes(
+      [
+        {
+          path: '*',
+          element: (
+            <Sidebar
+              nav={nav}
+              isCollapsed
+              onNavigate={() => undefined}
+              onLogout={() => undefined}
+              isLoggingOut={false}
+              onToggleCollapsed={onToggleCollapsed}
+            />
+          ),
+        },
+      ],
+      '/dashboard',
+    );
+    const toggle = screen.getByRole('button', { name: 'Collapse sidebar' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    await user.click(toggle);
+    expect(onToggleCollapsed).toHaveBeenCalledTimes(1);
+  });
 });
