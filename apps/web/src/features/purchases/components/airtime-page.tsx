@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { formatNaira, toNairaString } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
@@ -65,7 +66,14 @@ function airtimeSchema(limits: {
 function AirtimeForm() {
   const flow = usePurchaseFlow('airtime');
   const wallet = useWallet();
-  const { form, submitWith } = usePurchaseForm<AirtimeValues>(flow, { phone: '', operator: '', amount: '' });
+  // a network tile opens the page with its network chosen (`?network=mtn`)
+  const [searchParams] = useSearchParams();
+  const chosen = networkChoice.safeParse(searchParams.get('network')?.toLowerCase() ?? '');
+  const { form, submitWith } = usePurchaseForm<AirtimeValues>(flow, {
+    phone: '',
+    operator: chosen.success ? chosen.data : '',
+    amount: '',
+  });
   const { field: phoneField } = useController({ control: form.control, name: 'phone' });
   const [operator, amount] = useWatch({ control: form.control, name: ['operator', 'amount'] });
   const [isDetected, setIsDetected] = useState(false);
