@@ -39,6 +39,7 @@ import { createGuards, createKnownDevices, registerAuthRoutes } from './modules/
 import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
 import { registerSandboxMailboxRoutes } from './modules/notifications/index.ts';
 import { registerReportRoutes } from './modules/reports/index.ts';
+import { registerReferralRoutes } from './modules/referrals/index.ts';
 import { registerSettingsRoutes } from './modules/settings/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerWalletRoutes } from './modules/wallet/index.ts';
@@ -194,11 +195,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerAuthRoutes(app, {
     auth: container.auth,
+    referrals: container.referrals,
     loadUser: guards.loadUser,
     limiter,
     rateLimits: deps.rateLimits,
     knownDevices: createKnownDevices({ secret: config.authSecret, isHttps: config.isHttps }),
   });
+  registerReferralRoutes(app, { referrals: container.referrals });
   registerWalletRoutes(app, { ledger: container.ledger, balanceFeed: container.balanceFeed });
   registerFundingRoutes(app, {
     funding: container.funding,

@@ -29,6 +29,7 @@ import {
 import { createLedger } from './modules/ledger/index.ts';
 import { createMailer, createSandboxMailbox, type MailTransport } from './modules/notifications/index.ts';
 import { createReports } from './modules/reports/index.ts';
+import { createReferrals } from './modules/referrals/index.ts';
 import { createSettings } from './modules/settings/index.ts';
 import { startBalanceFeed } from './modules/wallet/index.ts';
 import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts';
@@ -118,6 +119,14 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     log,
     ...(options.jobPollingSeconds !== undefined && { pollingIntervalSeconds: options.jobPollingSeconds }),
   });
+  const referrals = createReferrals({
+    db,
+    ledger,
+    settings,
+    clock,
+    appUrl: config.appUrl,
+    findUsersByIds: (ids) => auth.findUsersByIds(ids),
+  });
   const funding = createFundingService({
     db,
     ledger,
@@ -127,6 +136,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     appUrl: config.appUrl,
     minAmountKobo: config.minFundingKobo,
     log,
+    afterCredit: (tx, userId) => referrals.rewardFirstFunding(tx, userId),
   });
   const adjustments = createWalletAdjustments({
     db,
@@ -272,6 +282,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     billsProvider,
     float,
     catalog,
+    referrals,
     prices,
     pins,
     partners,

@@ -73,6 +73,7 @@ export const messages = {
   referrals: {
     linkCopied: 'Referral link copied to clipboard!',
     empty: 'No referrals yet.',
+    unknownCode: 'We could not find that referral code. Check it, or leave it empty.',
   },
   admin: {
     userDeleted: 'User deleted successfully',

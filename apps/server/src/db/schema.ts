@@ -11,3 +11,4 @@ export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/approvals/approvals.tables.ts';
 export * from '../modules/admin/admin.tables.ts';
 export * from '../modules/settings/settings.tables.ts';
+export * from '../modules/referrals/referrals.tables.ts';

@@ -75,7 +75,7 @@ export const rejectBody = z.object({
     .max(500),
 });
 
-export const settingKey = z.enum(['approvals.thresholdKobo', 'float.lowBalanceKobo']);
+export const settingKey = z.enum(['approvals.thresholdKobo', 'float.lowBalanceKobo', 'referrals.rewardKobo']);
 export type SettingKey = z.infer<typeof settingKey>;
 
 export const adminSetting = z.object({

@@ -12,6 +12,8 @@ import {
   signUpBody,
 } from '@quickvend/shared/api/auth';
 import { okResponse } from '@quickvend/shared/api/common';
+import { messages } from '@quickvend/shared/messages';
+import { AppError } from '../../lib/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
 import { sendCookies, signedInUser, toHeaders, type Guards } from './auth.guard.ts';
@@ -33,6 +35,11 @@ export function registerAuthRoutes(
   parent: FastifyInstance,
   deps: {
     auth: AuthService;
+    /** the refer-and-earn programme: a sign-up may carry a code */
+    referrals: {
+      ownerOf: (code: string) => Promise<string | null>;
+      record: (referredUserId: string, code: string) => Promise<void>;
+    };
     loadUser: Guards['loadUser'];
     limiter: RateLimiter;
     rateLimits: AuthRateLimits;
@@ -51,7 +58,15 @@ export function registerAuthRoutes(
     { schema: { body: signUpBody, response: { 201: meResponse } }, config: { access: 'public' } },
     async (request, reply) => {
       await limiter.consume([perAddress('sign-up', request.ip, rateLimits.signUp)]);
+      const { ref } = request.body;
+      // a code nobody has is refused before the account exists, so the customer can fix it or leave it out
+      if (ref && !(await deps.referrals.ownerOf(ref))) {
+        throw new AppError('VALIDATION_FAILED', messages.referrals.unknownCode, {
+          fields: { ref: messages.referrals.unknownCode },
+        });
+      }
       const { user, setCookie } = await auth.signUp(request.body, toHeaders(request));
+      if (ref) await deps.referrals.record(user.id, ref);
       sendCookies(reply, [...setCookie, knownDevices.cookieFor(user.email)]);
       return reply.status(201).send({ user });
     },

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kobo } from '@quickvend/shared/money';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -30,6 +30,8 @@ export type FundingDeps = {
   appUrl: string;
   minAmountKobo: Kobo;
   log: FastifyBaseLogger;
+  /** runs in the transaction that credits a funding to `userId`'s wallet (the referral reward) */
+  afterCredit?: (tx: Transaction, userId: string) => Promise<void>;
 };
 
 type Payer = { id: string; name: string; email: string };
@@ -90,6 +92,7 @@ export function createFundingService(deps: FundingDeps) {
         },
         tx,
       );
+      await deps.afterCredit?.(tx, settled.userId);
     });
   }
 

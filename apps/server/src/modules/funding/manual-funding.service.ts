@@ -33,6 +33,7 @@ export function createManualFunding(deps: {
   ledger: Ledger;
   clock: Clock;
   minAmountKobo: Kobo;
+  afterCredit?: (tx: Transaction, userId: string) => Promise<void>;
 }) {
   const { db, ledger, clock } = deps;
 
@@ -64,6 +65,7 @@ export function createManualFunding(deps: {
       },
       tx,
     );
+    await deps.afterCredit?.(tx, approved.userId);
     return approved;
   }
 

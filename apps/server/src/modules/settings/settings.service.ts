@@ -11,6 +11,8 @@ export const settingDefinitions = {
   'approvals.thresholdKobo': { schema: koboSetting, defaultValue: 5_000_000 },
   /** the provider float below which admins are warned (₦100,000) */
   'float.lowBalanceKobo': { schema: koboSetting, defaultValue: 10_000_000 },
+  /** paid to the referrer when a referred customer's first funding lands (₦50, the spec's reward) */
+  'referrals.rewardKobo': { schema: koboSetting, defaultValue: 5_000 },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -18,7 +18,6 @@ describeEachDatabase('sign-up and sign-in', (kind) => {
       name: 'Chioma Eze',
       email: email.toUpperCase(),
       password: 'a good password',
-      ref: 'usr_FRIEND-ABC123',
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ user: { name: 'Chioma Eze', email, role: 'user' } });
@@ -135,16 +134,19 @@ describeEachDatabase('sign-up and sign-in', (kind) => {
   });
 
   it('keeps the referral code the visitor arrived with', async () => {
+    const referrer = await signUp(t.app);
+    const { code } = (await referrer.client.get('/api/v1/referrals')).json<{ code: string }>();
     const client = new TestClient(t.app);
     const email = uniqueEmail();
-    await client.post('/api/v1/auth/sign-up', {
+    const response = await client.post('/api/v1/auth/sign-up', {
       name: 'Ref Tester',
       email,
       password: 'long enough pw',
-      ref: 'CODE-42',
+      ref: code,
     });
+    expect(response.statusCode).toBe(201);
     const rows = await t.container.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
-    expect(rows?.referredBy).toBe('CODE-42');
+    expect(rows?.referredBy).toBe(code);
     expect(rows?.role).toBe('user');
   });
 });

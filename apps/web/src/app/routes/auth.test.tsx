@@ -55,6 +55,44 @@ describe('sign-up page', () => {
     expect(call?.headers['content-type']).toBe('application/json');
   });
 
+  it('shows the referral code it arrived with in a field of its own; a code the server does not know is said there and forgotten', async () => {
+    const api = mockApi({
+      'GET /api/v1/session': signedOut,
+      'GET /api/v1/meta': sandboxMeta,
+      'POST /api/v1/auth/sign-up': apiError(400, 'VALIDATION_FAILED', messages.referrals.unknownCode, {
+        fields: { ref: messages.referrals.unknownCode },
+      }),
+    });
+    const { user } = renderApp('/signup?ref=abcdef-ZZZ999');
+    const code = await screen.findByLabelText<HTMLInputElement>('Referral code (optional)');
+    expect(code.value).toBe('abcdef-ZZZ999');
+    await user.type(screen.getByLabelText('Full name'), 'Ada Obi');
+    await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(
+      await screen.findByText(messages.referrals.unknownCode, { selector: '[id$="-error"], p' }),
+    ).toBeTruthy();
+    expect(window.localStorage.getItem('quickvend.ref')).toBeNull();
+
+    // cleared, the form signs up without a code
+    api.set('POST /api/v1/auth/sign-up', (body) => ({
+      status: 201,
+      body: { user: aUser({ name: body.name }) },
+    }));
+    await user.clear(code);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => {
+      expect(api.callsTo('POST /api/v1/auth/sign-up')).toHaveLength(2);
+    });
+    expect(api.callsTo('POST /api/v1/auth/sign-up')[1]?.body).toEqual({
+      name: 'Ada Obi',
+      email: 'ada@example.com',
+      password: 'correct horse',
+    });
+  });
+
   it('shows the server error with the word Error', async () => {
     mockApi({
       'GET /api/v1/session': signedOut,

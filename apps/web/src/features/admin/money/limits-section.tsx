@@ -21,6 +21,10 @@ const LABELS: Record<SettingKey, { title: string; hint: string }> = {
     title: 'Warn when the VTpass float falls below',
     hint: 'Admins are emailed once each time the float drops below this, and the back office shows a banner.',
   },
+  'referrals.rewardKobo': {
+    title: 'Referral reward',
+    hint: 'Paid to a customer once, when someone who signed up with their link funds a wallet for the first time.',
+  },
 };
 
 function SettingRow({

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { isApiError } from '@/lib/api-client.ts';
 import { errorMessageOf, setServerFieldErrors } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { setSignedIn } from '@/lib/session.ts';
@@ -25,14 +26,17 @@ export const INVITATION_REQUIRED =
 
 const REFERRAL_STORAGE_KEY = 'quickvend.ref';
 
-type RegisterValues = { name: string; email: string; password: string; confirm: string };
+type RegisterValues = { name: string; email: string; password: string; confirm: string; ref: string };
 
 /** A customer gives a name; an invited admin confirms the password instead. */
 const schemas: Record<Audience, z.ZodType<RegisterValues, RegisterValues>> = {
-  customer: signUpBody.pick({ name: true, email: true, password: true }).extend({ confirm: z.string() }),
+  customer: signUpBody.pick({ name: true, email: true, password: true }).extend({
+    confirm: z.string(),
+    ref: z.string().trim().max(64, 'A referral code is at most 64 characters.'),
+  }),
   admin: adminRegisterBody
     .pick({ email: true, password: true })
-    .extend({ name: z.string(), confirm: z.string().min(1, messages.auth.signupRequired) })
+    .extend({ name: z.string(), ref: z.string(), confirm: z.string().min(1, messages.auth.signupRequired) })
     .refine((values) => values.password === values.confirm, {
       message: messages.auth.passwordsDoNotMatch,
       path: ['confirm'],
@@ -41,7 +45,7 @@ const schemas: Record<Audience, z.ZodType<RegisterValues, RegisterValues>> = {
 
 const registrations = {
   customer: {
-    fields: ['name', 'email', 'password'],
+    fields: ['name', 'email', 'password', 'ref'],
     emailLabel: 'Email address',
     password: { hint: 'At least 8 characters.' },
     submit: 'Sign Up',
@@ -82,12 +86,18 @@ function RegisterForm(props: RegisterFormProps) {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(schemas[audience]),
-    defaultValues: { name: '', email: invitedEmail ?? '', password: '', confirm: '' },
+    defaultValues: {
+      name: '',
+      email: invitedEmail ?? '',
+      password: '',
+      confirm: '',
+      ref: props.audience === 'customer' ? (props.referral ?? '') : '',
+    },
   });
 
-  const send = ({ name, email, password }: RegisterValues): Promise<{ user: Me }> =>
+  const send = ({ name, email, password, ref }: RegisterValues): Promise<{ user: Me }> =>
     props.audience === 'customer'
-      ? signUp.mutateAsync({ name, email, password, ...(props.referral ? { ref: props.referral } : {}) })
+      ? signUp.mutateAsync({ name, email, password, ...(ref ? { ref } : {}) })
       : registerAdmin.mutateAsync({ token: props.token, email, password });
 
   const welcome = (user: Me) => {
@@ -108,6 +118,9 @@ function RegisterForm(props: RegisterFormProps) {
         ({ user } = await send(values));
       } catch (error) {
         setServerFieldErrors(error, registration.fields, setError);
+        // a code the server does not know is not kept for the next try
+        if (isApiError(error) && error.fieldErrors['ref'])
+          window.localStorage.removeItem(REFERRAL_STORAGE_KEY);
         setStatus({
           text:
             audience === 'customer'
@@ -159,6 +172,16 @@ function RegisterForm(props: RegisterFormProps) {
         {...register('password')}
         error={errorOf('password')}
       />
+      {audience === 'customer' ? (
+        <Input
+          label="Referral code (optional)"
+          autoComplete="off"
+          autoCapitalize="off"
+          hint="From the friend who invited you, if you have one."
+          {...register('ref')}
+          error={errorOf('ref')}
+        />
+      ) : null}
       {audience === 'admin' ? (
         <Input
           label="Confirm password"
