@@ -131,7 +131,7 @@ describe('airtime page', () => {
     expect(row('Amount charged')).toBe('₦500.00');
     expect(row('What')).toBe('Airtel Airtime');
     expect(row('Transaction ID')).toBe('17250000000001');
-    expect(row('Date')).toBe('12 Mar 2025, 14:05 (Lagos time)');
+    expect(row('Date (Lagos time)')).toBe('12 Mar 2025, 14:05');
     expect(within(receipt).getByText(messages.purchase.subscriptionReceipt)).toBeTruthy();
     expect(screen.getByText(messages.purchase.success(PRODUCT_NAME)).getAttribute('data-tone')).toBe(
       'success',

@@ -153,7 +153,7 @@ describe('receipt page', () => {
     expect(row('Value')).toBe('₦5,000.00');
     expect(row('Amount charged')).toBe('₦4,950.00');
     expect(row('Balance after')).toBe('₦10,050.00');
-    expect(row('Date')).toBe('12 Mar 2025, 14:05 (Lagos time)');
+    expect(row('Date (Lagos time)')).toBe('12 Mar 2025, 14:05');
     expect(within(receipt).queryByText('Request id')).toBeNull();
     expect(within(receipt).queryByText('req-9')).toBeNull();
     expect(within(receipt).getByText('1234 5678 9012 3456 7890')).toBeTruthy();

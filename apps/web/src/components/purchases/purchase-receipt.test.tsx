@@ -5,6 +5,7 @@ import { aPurchase, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
 import { renderRoutes } from '@/lib/testing/render.tsx';
 import { PurchaseReceipt, shareTexts } from './purchase-receipt.tsx';
 import { failureReasonOf, plainText } from './receipt-facts.ts';
+import { SANDBOX_MARK } from './receipt-image.ts';
 
 const failed = aPurchase({
   status: 'failed',
@@ -67,7 +68,7 @@ describe('a receipt tells the truth about the money', () => {
     expect(receipt.textContent).not.toMatch(/charged/i);
     expect(within(receipt).getByText('Failed')).toBeTruthy();
     expect(within(receipt).getByText('Your ₦500.00 is back in your wallet.')).toBeTruthy();
-    expect(within(receipt).getByText('MTN could not complete it.')).toBeTruthy();
+    expect(within(receipt).getByText('MTN could not complete this top-up.')).toBeTruthy();
   });
 
   it('a pending purchase shows the amount charged and that it is being confirmed', async () => {
@@ -90,7 +91,7 @@ describe('a receipt tells the truth about the money', () => {
     expect(rows['What']).toBe('GOtv Smallie');
     expect(rows['Smartcard number']).toBe('1212121212');
     expect(rows['Balance after']).toBe('₦8,119.00');
-    expect(rows['Date']).toBe('12 Mar 2025, 14:05 (Lagos time)');
+    expect(rows['Date (Lagos time)']).toBe('12 Mar 2025, 14:05');
     expect(within(receipt).getByText('Delivered')).toBeTruthy();
 
     const first = firstScreenOf(receipt);
@@ -133,7 +134,7 @@ describe('words on receipts', () => {
       'The amount is below the least the provider accepts.',
     );
     expect(failureReasonOf(aPurchase({ status: 'failed', kind: 'electricity', message: '' }))).toBe(
-      'Your distributor could not complete it.',
+      'Your distributor could not complete this payment.',
     );
     expect(failureReasonOf(aPurchase({ status: 'failed', message: 'Number not on network' }))).toBe(
       'Number not on network',
@@ -185,8 +186,11 @@ describe('sharing a receipt', () => {
     const share = vi.fn((_data: ShareData) => Promise.resolve());
     const canShare = vi.fn((data: ShareData) => (data.files?.length ?? 0) > 0);
     stubNavigator({ share, canShare });
-    const { user } = renderReceipt(failed);
+    const { user, queryClient } = renderReceipt(failed);
     const receipt = await screen.findByRole('region', { name: 'Transaction Receipt' });
+    await vi.waitFor(() => {
+      expect(queryClient.isFetching()).toBe(0);
+    });
     await user.click(within(receipt).getByRole('button', { name: 'Share receipt' }));
 
     await vi.waitFor(() => {
@@ -200,6 +204,7 @@ describe('sharing a receipt', () => {
       expect.arrayContaining(['Failed', 'Refunded', '₦500.00', 'Balance after', '₦2,600.00']),
     );
     expect(canvas.drawn.join(' ')).not.toMatch(/charged/i);
+    expect(canvas.drawn).toContain(SANDBOX_MARK);
   });
 
   it('saves the PNG as a download when the browser cannot share files', async () => {

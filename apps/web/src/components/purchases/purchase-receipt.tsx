@@ -1,6 +1,7 @@
 import type { Purchase, PurchaseStatus } from '@quickvend/shared/api/purchases';
 import { lagosClock } from '@quickvend/shared/format';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { useIsSandbox } from '@/lib/api/get-meta.ts';
 import { Receipt, type ReceiptRow, type ReceiptTone } from '../ui/receipt.tsx';
 import { PurchaseDeliverables } from './purchase-deliverables.tsx';
 import { receiptFactsOf } from './receipt-facts.ts';
@@ -40,6 +41,7 @@ export function PurchaseReceipt({
   title = 'Transaction Receipt',
   headingLevel = 2,
 }: PurchaseReceiptProps) {
+  const isSandbox = useIsSandbox();
   const facts = receiptFactsOf(purchase);
   const rows: ReceiptRow[] = facts.facts.map((fact, index) => ({ ...fact, isEmphasised: index === 0 }));
   const hasDeliverables = facts.token !== null || facts.pins.length > 0;
@@ -47,7 +49,7 @@ export function PurchaseReceipt({
   const share = async () => {
     try {
       const outcome = await shareReceiptImage(
-        { ...facts, productName: PRODUCT_NAME, title },
+        { ...facts, productName: PRODUCT_NAME, title, isSandbox },
         receiptFileName(purchase),
       );
       return outcome === 'downloaded' ? shareTexts.downloaded : null;

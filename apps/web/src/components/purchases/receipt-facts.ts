@@ -115,14 +115,15 @@ const FAILURE_REASONS: [RegExp, string][] = [
 function whoFailed(purchase: Purchase): string {
   switch (purchase.kind) {
     case 'airtime':
+      return `${networkLabelOf(purchase.serviceId)} could not complete this top-up.`;
     case 'data':
-      return `${networkLabelOf(purchase.serviceId)} could not complete it.`;
+      return `${networkLabelOf(purchase.serviceId)} could not deliver this data plan.`;
     case 'tv':
-      return `${tvLabelOf(purchase.serviceId)} could not complete it.`;
+      return `${tvLabelOf(purchase.serviceId)} could not complete this subscription.`;
     case 'electricity':
-      return 'Your distributor could not complete it.';
+      return 'Your distributor could not complete this payment.';
     case 'education':
-      return 'The exam board could not complete it.';
+      return 'The exam board could not issue the PINs.';
   }
 }
 
@@ -199,7 +200,7 @@ export function receiptFactsOf(purchase: Purchase): ReceiptFacts {
   facts.push(...providerLines(purchase).filter((line) => VOUCHER.test(line.label)));
   if (purchase.balanceAfterKobo !== null)
     facts.push({ label: 'Balance after', value: formatNaira(purchase.balanceAfterKobo) });
-  facts.push({ label: 'Date', value: `${formatLagosDateTime(purchase.createdAt)} (Lagos time)` });
+  facts.push({ label: 'Date (Lagos time)', value: formatLagosDateTime(purchase.createdAt) });
 
   const details: ReceiptFact[] = [];
   if (purchase.amountKobo !== purchase.chargedKobo || purchase.status === 'failed')

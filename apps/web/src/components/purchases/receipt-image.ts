@@ -8,7 +8,11 @@ export type ReceiptImage = Pick<
 > & {
   productName: string;
   title: string;
+  /** a test receipt says so on the picture too, so it is never taken for real money */
+  isSandbox: boolean;
 };
+
+export const SANDBOX_MARK = 'Sandbox: no real money moved';
 
 // drawn at twice a 360 px phone's width, so it stays sharp when zoomed in a chat
 const WIDTH = 720;
@@ -72,6 +76,15 @@ function layOut(context: CanvasRenderingContext2D, image: ReceiptImage, draw: bo
     y += 24;
   };
 
+  if (image.isSandbox) {
+    if (draw) {
+      context.fillStyle = '#fde68a';
+      context.fillRect(0, 0, WIDTH, 56);
+    }
+    y = 8;
+    text({ text: SANDBOX_MARK, font: `700 26px ${FONT}`, colour: '#451a03', height: 40, align: 'center' });
+    y = 56 + PAD;
+  }
   text({ text: image.productName, font: `800 40px ${FONT}`, colour: '#14532d', height: 48, align: 'left' });
   text({ text: image.title, font: `600 28px ${FONT}`, colour: '#374151', height: 36, align: 'left' });
   rule();

@@ -128,7 +128,7 @@ export function Receipt({
           <div className="flex gap-2">
             {onShare ? (
               <Button
-                className="flex-1"
+                className="flex-1 whitespace-nowrap"
                 isBusy={isSharing}
                 busyLabel="Preparing..."
                 onClick={() => void share()}
@@ -138,7 +138,7 @@ export function Receipt({
             ) : null}
             <Button
               variant="secondary"
-              className="flex-1"
+              className="shrink-0 px-5"
               onClick={() => {
                 // a folded section would print folded: open it for paper
                 if (detailsRef.current) detailsRef.current.open = true;

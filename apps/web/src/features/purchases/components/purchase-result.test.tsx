@@ -43,9 +43,9 @@ function rowsOf(receipt: HTMLElement): Record<string, string> {
 describe('the result screen after paying', () => {
   it('failed: says why in plain words, that the money is back, and the true balance', async () => {
     renderResult(failed);
-    const status = await screen.findByText('Error: MTN could not complete it.', { exact: false });
+    const status = await screen.findByText('Error: MTN could not complete this top-up.', { exact: false });
     expect(status.getAttribute('data-tone')).toBe('error');
-    expect(status.textContent).toBe(messages.purchase.airtimeFailed('MTN could not complete it.'));
+    expect(status.textContent).toBe(messages.purchase.airtimeFailed('MTN could not complete this top-up.'));
     const receipt = screen.getByRole('region', { name: 'Transaction Receipt' });
     const rows = rowsOf(receipt);
     expect(rows['Refunded']).toBe('₦500.00');
