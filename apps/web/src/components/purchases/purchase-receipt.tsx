@@ -30,6 +30,8 @@ type PurchaseReceiptProps = {
   purchase: Purchase;
   title?: string;
   headingLevel?: 1 | 2;
+  /** the page above already says why it failed or what happens next: the receipt keeps only its headline */
+  isOutcomeSaidAbove?: boolean;
 };
 
 /**
@@ -40,6 +42,7 @@ export function PurchaseReceipt({
   purchase,
   title = 'Transaction Receipt',
   headingLevel = 2,
+  isOutcomeSaidAbove = false,
 }: PurchaseReceiptProps) {
   const isSandbox = useIsSandbox();
   const facts = receiptFactsOf(purchase);
@@ -65,7 +68,7 @@ export function PurchaseReceipt({
       outcome={{
         tone: tones[purchase.status],
         headline: facts.headline,
-        note: facts.note,
+        note: isOutcomeSaidAbove && purchase.status !== 'delivered' ? null : facts.note,
         goodNews: facts.refundNote,
       }}
       lead={hasDeliverables ? <PurchaseDeliverables purchase={purchase} /> : undefined}

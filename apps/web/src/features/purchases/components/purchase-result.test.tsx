@@ -52,6 +52,8 @@ describe('the result screen after paying', () => {
     expect(rows['Balance after']).toBe('₦2,600.00');
     expect(receipt.textContent).not.toMatch(/charged/i);
     expect(screen.getByText('Your ₦500.00 is back in your wallet.')).toBeTruthy();
+    // the reason is said once, in the status message above the receipt
+    expect(screen.getAllByText(/MTN could not complete this top-up/)).toHaveLength(1);
   });
 
   it('pending: the amount charged, being confirmed', async () => {

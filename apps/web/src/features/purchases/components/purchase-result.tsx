@@ -59,7 +59,7 @@ export function PurchaseResult({ purchase, onStartOver, startOverLabel }: Purcha
   return (
     <div className="flex flex-col gap-3">
       <StatusMessage message={outcome.text} tone={outcome.tone} />
-      <PurchaseReceipt purchase={purchase} />
+      <PurchaseReceipt purchase={purchase} isOutcomeSaidAbove />
       {canEmailAgain(purchase) ? <EmailAgainButton requestId={purchase.requestId} /> : null}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button onClick={onStartOver} className="sm:flex-1">
