@@ -1,9 +1,10 @@
 import { hydrateRoot } from 'react-dom/client';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { landingTexts } from '@/features/landing/components/landing-page.tsx';
 import { LandingRoot } from '@/features/landing/components/landing-root.tsx';
 import { renderLanding } from '@/landing-prerender.tsx';
-import { aVariation, mockApi } from '@/lib/testing/mock-api.ts';
+import { aVariation, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
 
 const dstv = [
   aVariation('dstv79', 'DStv Compact N19,000', 1_900_000, 1_881_000),
@@ -21,7 +22,12 @@ describe('the landing rendered at build', () => {
   it('holds the whole page with plain links, and a placeholder where each price goes', () => {
     const { landing, sandboxBanner } = renderLanding();
     document.body.innerHTML = `<div id="root">${landing}</div>`;
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Real-time top-ups');
+    // a fixed promise, whole in the HTML: never caught mid-word by a typing effect
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(landingTexts.headline);
+    expect(document.body.textContent).toContain('Real-time top-ups');
+    // contacts come from the server's configuration once the page runs: none written at build
+    expect(document.querySelector('a[href^="tel:"], a[href^="mailto:"], a[href*="wa.me"]')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/example|000 0000/);
     for (const name of ['Our Services', 'Pricing', 'About us']) {
       expect(screen.getByRole('heading', { name, level: 2 })).toBeTruthy();
     }
@@ -38,7 +44,7 @@ describe('the landing rendered at build', () => {
     const variations = (_body: undefined, url: URL) => ({
       body: { variations: url.pathname.includes('/dstv/') ? dstv : [] },
     });
-    mockApi({ 'GET /api/v1/services/:id/variations': variations });
+    mockApi({ 'GET /api/v1/services/:id/variations': variations, 'GET /api/v1/meta': sandboxMeta });
     const container = document.createElement('div');
     container.innerHTML = renderLanding().landing;
     document.body.append(container);

@@ -30,6 +30,8 @@ const plans: Record<string, Variation[]> = {
     aVariation('full_1', 'Showmax - 1 Month', 350_000, 346_500),
   ],
   'mtn-data': [
+    // cheaper, but a day's plan: the landing promises 30 days, so it is never the one quoted
+    aVariation('mtn-1gb-daily', 'MTN Data 1GB - 1 Day', 20_000),
     aVariation('mtn-500mb-140', 'MTN Data 500MB - 30 Days', 14_000),
     aVariation('mtn-1gb-275', 'MTN Data 1GB - 30 Days', 27_500, 28_000),
   ],

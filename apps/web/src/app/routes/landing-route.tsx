@@ -1,3 +1,4 @@
+import { useAppContactLinks } from '@/features/landing/components/app-contact-links.ts';
 import { LandingPage } from '@/features/landing/components/landing-page.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
@@ -6,5 +7,6 @@ import { useSession } from '@/lib/session.ts';
 export function LandingRoute() {
   // shown at once; when the session is known, Get Started adapts
   const { data: user } = useSession();
-  return <LandingPage startPath={user ? paths.dashboard : paths.signup} />;
+  const contacts = useAppContactLinks();
+  return <LandingPage startPath={user ? paths.dashboard : paths.signup} contacts={contacts} />;
 }

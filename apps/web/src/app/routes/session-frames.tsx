@@ -2,6 +2,7 @@ import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-rout
 import { LandingLayout, type LandingNavItem } from '@/components/layouts/landing-layout.tsx';
 import { Brand } from '@/components/ui/brand.tsx';
 import { ReconnectingBanner } from '@/components/ui/reconnecting-banner.tsx';
+import { useAppContactLinks } from '@/features/landing/components/app-contact-links.ts';
 import { LandingFooter, landingNav } from '@/features/landing/components/landing-page.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useIsReconnecting, useSession } from '@/lib/session.ts';
@@ -30,6 +31,7 @@ const publicNav: LandingNavItem[] = [
 export function PublicOrDashboard() {
   const session = useSession();
   const isReconnecting = useIsReconnecting();
+  const contacts = useAppContactLinks();
   // a visitor is not kept waiting on a server that is away: the public frame shows meanwhile
   if (session.isPending && !isReconnecting) return <BlankLoading />;
   if (session.data) return <ReconnectingDashboard isReconnecting={isReconnecting} />;
@@ -37,7 +39,7 @@ export function PublicOrDashboard() {
     <LandingLayout
       nav={publicNav}
       signupPath={paths.signup}
-      footer={<LandingFooter />}
+      footer={<LandingFooter contacts={contacts} />}
       homeHref={paths.landing}
     >
       <div className="mx-auto max-w-6xl px-4 py-6">

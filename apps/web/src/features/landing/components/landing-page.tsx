@@ -4,10 +4,9 @@ import { AppLink, AppLinkButton } from '@/components/ui/app-link.tsx';
 import { Icon, type IconName } from '@/components/ui/icons.tsx';
 import { ProviderLogo, type ProviderId } from '@/components/ui/logos.tsx';
 import { paths } from '@/lib/paths.ts';
-import { site } from '@/lib/site.ts';
 import { LivePrices } from './live-prices.tsx';
 import { VALIDITY } from './price-list.ts';
-import { TypingHeadline } from './typing-headline.tsx';
+import { useContactLinks, type ContactLink } from './use-contact-links.ts';
 
 export const landingNav: LandingNavItem[] = [
   { label: 'Home', href: '#home' },
@@ -17,11 +16,11 @@ export const landingNav: LandingNavItem[] = [
   { label: 'Contact', href: '#contact' },
 ];
 
-const slogans = [
-  'Real-time top-ups, delivered in seconds.',
-  'Support that never sleeps: 24/7.',
-  'Discounted prices on data, airtime and TV.',
-] as const;
+export const landingTexts = {
+  headline: 'Airtime, data and bills, paid in seconds, for less.',
+  promise: 'Real-time top-ups · support 24/7 · discounted prices',
+  contactIntro: 'Questions, a failed top-up, or a reseller account? Talk to us.',
+} as const;
 
 type Service = { name: string; text: string; to: string; provider?: ProviderId; icon?: IconName };
 
@@ -66,7 +65,7 @@ const values = [
   },
   {
     title: 'Premium Customer Support',
-    text: 'Real people ready to help, any hour of the day, by phone or WhatsApp.',
+    text: 'Real people ready to help, any hour of the day, whenever a top-up needs a hand.',
   },
   {
     title: 'Affordability',
@@ -85,7 +84,24 @@ function SectionHeading({ id, title, intro }: { id: string; title: string; intro
   );
 }
 
-export function LandingFooter() {
+const contactIcons: Record<ContactLink['kind'], IconName> = {
+  phone: 'phone',
+  whatsapp: 'phone',
+  email: 'globe',
+  social: 'users',
+};
+
+function isExternal(link: ContactLink) {
+  return link.kind === 'social' || link.kind === 'whatsapp';
+}
+
+/**
+ * The public pages' footer. Its contact column lists what the server is configured with and is left out when
+ * nothing is; the landing passes the contacts it already asked for.
+ */
+export function LandingFooter({ contacts }: { contacts?: ContactLink[] }) {
+  const asked = useContactLinks(contacts === undefined);
+  const links = contacts ?? asked;
   return (
     <footer className="bg-brand-900 text-gray-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -104,28 +120,24 @@ export function LandingFooter() {
             ))}
           </ul>
         </div>
-        <div>
-          <h2 className="font-semibold text-white">Contact</h2>
-          <ul className="mt-2 space-y-1 text-sm">
-            <li>
-              <a className="inline-flex min-h-11 items-center underline" href={site.supportPhoneHref}>
-                {site.supportPhone}
-              </a>
-            </li>
-            {site.social.map((link) => (
-              <li key={link.name}>
-                <a
-                  className="inline-flex min-h-11 items-center underline"
-                  href={link.url}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  {link.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {links.length > 0 ? (
+          <div>
+            <h2 className="font-semibold text-white">Contact</h2>
+            <ul className="mt-2 space-y-1 text-sm">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <a
+                    className="inline-flex min-h-11 items-center underline"
+                    href={link.href}
+                    {...(isExternal(link) ? { target: '_blank', rel: 'noreferrer' } : {})}
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
       {/* rendered at build: the year may have turned since */}
       <p className="border-t border-white/20 px-4 py-4 text-center text-xs" suppressHydrationWarning>
@@ -139,16 +151,28 @@ export function LandingFooter() {
  * The home page. It is rendered to HTML at build and needs neither the router nor a request to show; the app
  * passes `startPath` once it knows the visitor is signed in (sign-up sends a signed-in visitor on anyway).
  */
-export function LandingPage({ startPath = paths.signup }: { startPath?: string }) {
+export function LandingPage({
+  startPath = paths.signup,
+  contacts: given,
+}: {
+  startPath?: string;
+  /** the support contacts, when the caller already has them (the app); otherwise the page asks for them */
+  contacts?: ContactLink[];
+}) {
+  const asked = useContactLinks(given === undefined);
+  const contacts = given ?? asked;
   return (
-    <LandingLayout nav={landingNav} signupPath={paths.signup} footer={<LandingFooter />}>
+    <LandingLayout nav={landingNav} signupPath={paths.signup} footer={<LandingFooter contacts={contacts} />}>
       <title>{`${PRODUCT_NAME}: airtime, data and bills in seconds`}</title>
       <section aria-label="Welcome" className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-10 sm:py-16">
           <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
             Airtime · Data · TV · Bills
           </p>
-          <TypingHeadline slogans={slogans} />
+          <h1 className="max-w-3xl text-3xl leading-tight font-extrabold text-gray-900 sm:text-5xl">
+            {landingTexts.headline}
+          </h1>
+          <p className="text-base font-semibold text-brand-900">{landingTexts.promise}</p>
           <p className="max-w-xl text-lg text-gray-700">
             Fund your wallet once, then top up phones, buy data and pay TV and electricity bills in a few
             taps.
@@ -211,7 +235,11 @@ export function LandingPage({ startPath = paths.signup }: { startPath?: string }
         id="about"
         className="mx-auto max-w-6xl scroll-mt-16 px-4 py-12"
       >
-        <SectionHeading id="about-heading" title="About us" intro={`Why thousands choose ${PRODUCT_NAME}.`} />
+        <SectionHeading
+          id="about-heading"
+          title="About us"
+          intro={`What you can count on with ${PRODUCT_NAME}.`}
+        />
         <ul className="grid gap-4 sm:grid-cols-3">
           {values.map((value) => (
             <li key={value.title} className="rounded-2xl border border-gray-200 p-5">
@@ -227,26 +255,25 @@ export function LandingPage({ startPath = paths.signup }: { startPath?: string }
           <SectionHeading
             id="contact-heading"
             title="Contact"
-            intro="Questions, a failed top-up, or a reseller account? Talk to us."
+            {...(contacts.length > 0 ? { intro: landingTexts.contactIntro } : {})}
           />
-          <ul className="flex flex-col gap-3 sm:flex-row">
-            <li>
-              <a
-                href={site.supportPhoneHref}
-                className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-900 underline"
-              >
-                <Icon name="phone" /> {site.supportPhone}
-              </a>
-            </li>
-            <li>
-              <a
-                href={`mailto:${site.supportEmail}`}
-                className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-900 underline"
-              >
-                <Icon name="globe" /> {site.supportEmail}
-              </a>
-            </li>
-          </ul>
+          {contacts.length > 0 ? (
+            <ul className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              {contacts
+                .filter((link) => link.kind !== 'social')
+                .map((link) => (
+                  <li key={link.href}>
+                    <a
+                      href={link.href}
+                      className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-900 underline"
+                      {...(isExternal(link) ? { target: '_blank', rel: 'noreferrer' } : {})}
+                    >
+                      <Icon name={contactIcons[link.kind]} /> {link.label}
+                    </a>
+                  </li>
+                ))}
+            </ul>
+          ) : null}
           <p className="mt-4 text-gray-700">
             New here?{' '}
             <AppLink to={paths.signup} className="font-semibold text-brand-900 underline">

@@ -37,11 +37,18 @@ export const featuredTv: readonly FeaturedGroup[] = [
   },
 ];
 
+/** A 1GB plan that lasts the month the landing promises (`MTN Data 1GB - 30 Days`), never a daily or weekly one. */
+const monthlyGigabyte = /\b1\s*GB\b.*\b(30\s*days?|1\s*month|monthly)\b/i;
+
 export const featuredData: readonly FeaturedGroup[] = [
-  { title: 'MTN', serviceId: 'mtn-data', plans: [{ label: 'MTN 1GB', matches: /\b1\s*GB\b/i }] },
-  { title: 'Airtel', serviceId: 'airtel-data', plans: [{ label: 'Airtel 1GB', matches: /\b1\s*GB\b/i }] },
-  { title: 'Glo', serviceId: 'glo-data', plans: [{ label: 'Glo 1GB', matches: /\b1\s*GB\b/i }] },
-  { title: '9mobile', serviceId: 'etisalat-data', plans: [{ label: '9mobile 1GB', matches: /\b1\s*GB\b/i }] },
+  { title: 'MTN', serviceId: 'mtn-data', plans: [{ label: 'MTN 1GB', matches: monthlyGigabyte }] },
+  { title: 'Airtel', serviceId: 'airtel-data', plans: [{ label: 'Airtel 1GB', matches: monthlyGigabyte }] },
+  { title: 'Glo', serviceId: 'glo-data', plans: [{ label: 'Glo 1GB', matches: monthlyGigabyte }] },
+  {
+    title: '9mobile',
+    serviceId: 'etisalat-data',
+    plans: [{ label: '9mobile 1GB', matches: monthlyGigabyte }],
+  },
 ];
 
 /** The first plan of the list (cheapest first, as the server orders them) each pick matches. */
