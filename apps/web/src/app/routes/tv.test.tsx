@@ -138,7 +138,7 @@ describe('DSTV page', () => {
     expect(row('Customer name')).toBe('TEST METHOD');
     expect(row('Status')).toBe('ACTIVE');
     expect(row('Due date')).toBe('6 Feb 2027');
-    expect(row('Current bouquet')).toBe('DStv Compact N19,000');
+    expect(row('Current bouquet')).toBe('DStv Compact');
     expect(row('Renewal amount')).toBe('₦19,000.00');
     expect(api.callsTo('POST /api/v1/verify')[0]?.body).toEqual({
       serviceId: 'dstv',

@@ -124,7 +124,7 @@ export function FormSubmit({
       <StatusMessage message={flow.formStatus?.text} tone={flow.formStatus?.tone} isScrolledIntoView />
       {flow.formStatus?.canFundWallet ? <FundWalletOffer /> : null}
       {hasButton ? (
-        <div className="sticky bottom-[var(--bottom-bar,0px)] -mx-1 flex flex-col gap-1 bg-gray-50/95 px-1 py-2">
+        <div className="sticky bottom-[var(--bottom-bar,0px)] -mx-1 flex flex-col gap-1 border-t border-gray-200 bg-gray-50 px-1 py-2">
           {payKobo !== null && payKobo > 0 ? (
             <p className="flex items-baseline justify-between gap-2 text-sm text-gray-800">
               <span>{formTexts.toPay}</span>

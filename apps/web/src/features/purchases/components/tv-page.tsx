@@ -57,7 +57,9 @@ function SubscriptionChoice({
     {
       id: 'renew',
       title: canRenewCard ? `${tvTexts.renew} ${formatNaira(renewalKobo)}` : tvTexts.renew,
-      hint: verified.currentBouquet ? tvTexts.renewHint(verified.currentBouquet) : 'Keep the current bouquet',
+      hint: verified.currentBouquet
+        ? tvTexts.renewHint(withoutPriceSuffix(verified.currentBouquet))
+        : 'Keep the current bouquet',
       isDisabled: !canRenewCard,
     },
     { id: 'change', title: tvTexts.change, hint: tvTexts.changeHint, isDisabled: false },
@@ -155,7 +157,7 @@ function tvSchema(input: {
           ...(canRenew(serviceId) ? { subscriptionType: 'change' as const } : {}),
         };
     const what = isRenewing
-      ? `${label} renewal${verified.currentBouquet ? ` (${verified.currentBouquet})` : ''}`
+      ? `${label} renewal${verified.currentBouquet ? ` (${withoutPriceSuffix(verified.currentBouquet)})` : ''}`
       : planWithBrand(label, plan ? withoutPriceSuffix(plan.name) : planCode);
     return {
       body,
@@ -294,7 +296,10 @@ export function TvPage({ serviceId }: TvPageProps) {
                 ['Customer name', verified.customerName],
                 ['Status', verified.status],
                 ['Due date', verified.dueDate ? formatProviderDate(verified.dueDate) : null],
-                ['Current bouquet', verified.currentBouquet],
+                [
+                  'Current bouquet',
+                  verified.currentBouquet ? withoutPriceSuffix(verified.currentBouquet) : null,
+                ],
                 [
                   'Renewal amount',
                   verified.renewalAmountKobo !== null && verified.renewalAmountKobo > 0
