@@ -18,7 +18,7 @@ import { renderApp } from '../testing.tsx';
 
 function airtimeApi(overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser() } },
+    'GET /api/v1/session': { body: { user: aUser() } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(250_000),
     'GET /api/v1/services': {

@@ -23,7 +23,7 @@ const plansByService: Record<string, ReturnType<typeof aVariation>[]> = {
 
 function dataApi(overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser() } },
+    'GET /api/v1/session': { body: { user: aUser() } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(250_000),
     'GET /api/v1/pin': { body: { hasPin: true, lockedUntil: null } },

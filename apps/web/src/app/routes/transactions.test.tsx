@@ -14,7 +14,7 @@ import { renderApp } from '../testing.tsx';
 
 function transactionsApi(overrides: MockHandlers = {}) {
   return mockApi({
-    'GET /api/v1/me': { body: { user: aUser() } },
+    'GET /api/v1/session': { body: { user: aUser() } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/purchases': { body: { purchases: [], nextCursor: null } },
