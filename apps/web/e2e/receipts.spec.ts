@@ -1,11 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createPin, signUpAndFund } from './accounts.ts';
 
-/** Buys ₦100 of MTN airtime for `phone` with a new PIN; the sandbox answers by the number (providers.md §1.9). */
-async function buyAirtime(page: Page, phone: string, pin: string) {
+/**
+ * Buys ₦100 of airtime for `phone` with a new PIN; the sandbox answers by the number (providers.md §1.9) and
+ * refuses the same network and number twice within 30 s, so each test uses a pair no other spec buys.
+ */
+async function buyAirtime(page: Page, operator: string, phone: string, pin: string) {
   await page.goto('/airtime');
   await page.getByLabel('Phone number').fill(phone);
-  await page.getByLabel('Operator').selectOption({ label: 'MTN' });
+  await page.getByLabel('Operator').selectOption({ label: operator });
   await page.getByRole('button', { name: '₦100', exact: false }).first().click();
   await page.getByRole('form', { name: 'Buy airtime' }).locator('button[type="submit"]').click();
   await createPin(page, pin);
@@ -40,7 +43,7 @@ test.beforeEach(async ({ page }) => {
 
 test('a delivered purchase ends on a compact receipt that is shared as a picture', async ({ page }) => {
   await signUpAndFund(page, 'Rita Receipt', '1000');
-  await buyAirtime(page, '08011111111', '4826');
+  await buyAirtime(page, 'Airtel', '08011111111', '4826');
 
   const result = page.getByRole('region', { name: 'Transaction Receipt' });
   await expect(result).toBeVisible({ timeout: 15_000 });
@@ -52,7 +55,7 @@ test('a delivered purchase ends on a compact receipt that is shared as a picture
   await expect(receipt).toBeVisible();
   await expect(receipt.getByText('Delivered', { exact: true })).toBeVisible();
   await expect(fact(receipt, 'Amount charged')).toHaveText('₦100.00');
-  await expect(fact(receipt, 'What')).toHaveText('MTN Airtime');
+  await expect(fact(receipt, 'What')).toHaveText('Airtel Airtime');
   await expect(fact(receipt, 'Phone number')).toHaveText('08011111111');
   await expect(fact(receipt, 'Balance after')).toHaveText('₦900.00');
   await expect(fact(receipt, 'Date \\(Lagos time\\)')).toHaveText(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
@@ -81,7 +84,7 @@ test('a failed purchase shows the refund and a balance after equal to the balanc
 }) => {
   await signUpAndFund(page, 'Femi Failed', '1000');
   // any number but the sandbox's own fails at the provider
-  await buyAirtime(page, '08031234567', '5937');
+  await buyAirtime(page, 'MTN', '08031234567', '5937');
 
   const result = page.getByRole('region', { name: 'Transaction Receipt' });
   await expect(result).toBeVisible({ timeout: 15_000 });
