@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths.ts';
-import { ComingSoonPage, NotFoundPage } from './routes/coming-soon.tsx';
+import { NotFoundPage } from './routes/coming-soon.tsx';
 import { AliasRedirect, GuestOnly, RequireSession } from './routes/guards.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { PageError, RouteError } from './routes/route-error.tsx';
@@ -18,10 +18,6 @@ const loadShell = page(
 );
 
 const loadFrames = () => import('./routes/session-frames.tsx');
-
-function comingSoon(path: string, title: string): RouteObject {
-  return { path, caseSensitive: true, element: <ComingSoonPage title={title} /> };
-}
 
 /** A back-office page, inside the admin frame (features/admin/components/admin-layout.tsx). */
 function adminPage<M>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject {
@@ -272,9 +268,25 @@ export const routes: RouteObject[] = [
                 (m) => m.TransactionReceiptPage,
               ),
             },
-            comingSoon(paths.refer, 'Refer and Earn'),
-            comingSoon(paths.referer, 'Referral'),
+            {
+              path: paths.refer,
+              caseSensitive: true,
+              lazy: page(
+                () => import('@/features/referrals/components/referrals-page.tsx'),
+                (m) => m.ReferralsPage,
+              ),
+            },
           ]),
+          {
+            // the spec's second referral screen: the panel alone, without the dashboard around it
+            path: paths.referer,
+            caseSensitive: true,
+            HydrateFallback: BlankLoading,
+            lazy: page(
+              () => import('@/features/referrals/components/referrals-page.tsx'),
+              (m) => m.ReferralPanelPage,
+            ),
+          },
         ],
       },
       {

@@ -95,14 +95,6 @@ describe('dashboard page', () => {
     expect(api.callsTo('GET /api/v1/purchases')[0]?.url).toBe('/api/v1/purchases?limit=5');
     expect(screen.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/transactions');
   });
-
-  it('shows pages that are not built yet as coming soon inside the dashboard', async () => {
-    signedIn(0);
-    renderApp('/refer');
-    expect(await screen.findByRole('heading', { name: 'Refer and Earn' })).toBeTruthy();
-    expect(screen.getByText(messages.common.comingSoon)).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
-  });
 });
 
 describe('admin page', () => {

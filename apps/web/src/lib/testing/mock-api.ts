@@ -97,6 +97,7 @@ import {
   type Variation,
   type VerifyResponse,
 } from '@quickvend/shared/api/purchases';
+import { referralsResponse } from '@quickvend/shared/api/referrals';
 import {
   statementResponse,
   walletResponse,
@@ -195,6 +196,8 @@ const contract = {
   'GET /api/v1/api-keys': { response: apiKeysResponse },
   'POST /api/v1/api-keys': { request: createApiKeyBody, response: createApiKeyResponse },
   'POST /api/v1/api-keys/:id/revoke': { request: emptyBody, response: apiKeyResponse },
+  'GET /api/v1/referrals': { response: referralsResponse },
+  'POST /api/v1/referrals/seen': { request: emptyBody, response: noBody },
   'GET /api/v1/admin/reports/sales': { response: salesReportResponse },
   'GET /api/v1/admin/reports/fundings': { response: fundingsReportResponse },
   'GET /api/v1/admin/reports/users': { response: usersReportResponse },
