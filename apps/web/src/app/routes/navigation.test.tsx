@@ -91,7 +91,7 @@ describe('bottom tabs', () => {
     expect(within(tabsOf()).getByRole('link', { name: 'Buy' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('shows a customer no admin link anywhere, and no menu entry for unbuilt or vague pages', async () => {
+  it('shows a customer no admin link anywhere, and no menu entry for vague pages', async () => {
     signedIn();
     const { user } = renderApp('/dashboard');
     await user.click(within(await findTabs()).getByRole('link', { name: 'Account' }));
@@ -99,7 +99,13 @@ describe('bottom tabs', () => {
     expect(screen.queryAllByRole('link', { name: /admin|back office/i })).toEqual([]);
     expect(screen.queryAllByText(/admin/i)).toEqual([]);
     const sidebar = screen.getByRole('navigation', { name: 'Main' });
-    for (const hidden of [/refer/i, /website services/i, /social group/i, /coming soon/i]) {
+    expect(within(sidebar).getByRole('link', { name: 'Refer and earn' }).getAttribute('href')).toBe('/refer');
+    expect(
+      within(screen.getByRole('list', { name: 'Settings' }))
+        .getByRole('link', { name: /^Refer and earn/ })
+        .getAttribute('href'),
+    ).toBe('/refer');
+    for (const hidden of [/website services/i, /social group/i, /coming soon/i]) {
       expect(within(sidebar).queryAllByRole('link', { name: hidden })).toEqual([]);
     }
   });
@@ -201,12 +207,13 @@ describe('first run', () => {
     expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull();
   });
 
-  it('promises no survey and no page that does not exist', async () => {
+  it('promises no survey, and every referral link leads to the referral page', async () => {
     signedIn();
     renderApp('/dashboard');
     await screen.findByRole('region', { name: 'Wallet balance' });
     expect(screen.queryByText(/survey/i)).toBeNull();
-    expect(screen.queryAllByRole('link', { name: /refer/i })).toEqual([]);
+    const referLinks = screen.getAllByRole('link', { name: /refer/i });
+    expect(referLinks.map((link) => link.getAttribute('href'))).toEqual(['/refer']);
   });
 });
 

@@ -40,10 +40,7 @@ export const tabs: readonly Tab[] = [
   },
 ];
 
-/**
- * The wide-screen sidebar. Pages that are not built yet (referrals) stay out until they are, and so do
- * support contacts the business has not configured.
- */
+/** The wide-screen sidebar. Support contacts the business has not configured stay out. */
 export function sidebarNav({
   isAdmin,
   support,
@@ -82,6 +79,7 @@ export function sidebarNav({
     { kind: 'link', label: 'Wallet', to: paths.wallet, icon: 'wallet' },
     { kind: 'link', label: 'Fund wallet', to: paths.fundWallet, icon: 'plus' },
     { kind: 'link', label: 'Account', to: paths.account, icon: 'user' },
+    { kind: 'link', label: 'Refer and earn', to: paths.refer, icon: 'gift' },
     ...(isAdmin ? [{ kind: 'link', label: 'Back office', to: paths.admin, icon: 'shield' } as const] : []),
     ...(support?.phone
       ? [

@@ -74,6 +74,12 @@ const settings: AccountLink[] = [
     to: paths.changePin,
     icon: 'key',
   },
+  {
+    label: 'Refer and earn',
+    hint: 'Invite friends and earn when they first add money',
+    to: paths.refer,
+    icon: 'gift',
+  },
   { label: 'Data prices', hint: 'Every data bundle and what it costs', to: paths.dataPricing, icon: 'tag' },
 ];
 
