@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths.ts';
-import { NotFoundPage } from './routes/coming-soon.tsx';
+import { NotFoundPage } from './routes/not-found.tsx';
 import { AliasRedirect, GuestOnly, RequireSession } from './routes/guards.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { PageError, RouteError } from './routes/route-error.tsx';

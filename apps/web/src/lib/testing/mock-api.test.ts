@@ -39,7 +39,7 @@ describe('the mock API', () => {
       'POST /api/v1/auth/sign-out': { status: 204, body: undefined },
     });
 
-    expect((await fetch('/api/v1/me')).status).toBe(401);
+    expect((await fetch('/api/v1/session')).status).toBe(401);
     expect((await fetch('/api/v1/auth/sign-out', { method: 'POST' })).status).toBe(204);
     expect(takeContractViolations()).toEqual([]);
   });

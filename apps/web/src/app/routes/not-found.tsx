@@ -1,26 +1,7 @@
-import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LinkButton } from '@/components/ui/link-button.tsx';
 import { paths } from '@/lib/paths.ts';
-
-/** A page whose feature is not built yet: its title, the spec's text, and a way back. */
-export function ComingSoonPage({ title }: { title: string }) {
-  return (
-    <div className="flex flex-col gap-4">
-      <title>{`${title} · ${PRODUCT_NAME}`}</title>
-      <h1 className="text-2xl font-bold text-gray-900">{title}</h1>
-      <EmptyState
-        title={messages.common.comingSoon}
-        action={
-          <LinkButton to={paths.dashboard} variant="secondary">
-            Back to dashboard
-          </LinkButton>
-        }
-      />
-    </div>
-  );
-}
 
 export function NotFoundPage() {
   return (
@@ -35,7 +16,7 @@ export function NotFoundPage() {
           </LinkButton>
         }
       >
-        The link may be old or mistyped. Everything you need is in the menu.
+        The link may be old or mistyped. Go back to the dashboard to find what you were looking for.
       </EmptyState>
     </div>
   );
