@@ -93,3 +93,15 @@ test('an admin reaches the back office from their account page', async ({ page }
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
 });
+
+test('on a phone the offline notice sits above the tab bar, not over it', async ({ page, context }) => {
+  await signUp(page, 'Efe Okoro', uniqueEmail('efe'));
+  await context.setOffline(true);
+  const notice = page.getByText(/You are offline/);
+  await expect(notice).toBeVisible();
+  const [noticeBox, barBox] = [await notice.boundingBox(), await tabBar(page).boundingBox()];
+  expect(noticeBox && barBox ? noticeBox.y + noticeBox.height : Infinity).toBeLessThanOrEqual(barBox?.y ?? 0);
+  await expect(tabBar(page).getByRole('link', { name: 'Account' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(notice).toBeHidden();
+});

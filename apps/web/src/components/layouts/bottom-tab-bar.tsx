@@ -26,6 +26,7 @@ export function BottomTabBar({ tabs, className = '' }: { tabs: readonly Tab[]; c
   const current = currentTab(tabs, pathname);
   return (
     <nav
+      data-tab-bar
       aria-label="Main tabs"
       className={`fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-1px_4px_rgba(0,0,0,0.06)] print:hidden ${className}`}
     >

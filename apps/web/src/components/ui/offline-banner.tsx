@@ -11,7 +11,7 @@ export function OfflineBanner() {
   return (
     <div aria-live="polite" className="print:hidden">
       {isOnline ? null : (
-        <p className="fixed inset-x-0 bottom-0 z-50 bg-gray-900 px-3 py-2 text-center text-sm font-semibold text-white">
+        <p className="offline-banner fixed inset-x-0 bottom-0 z-50 bg-gray-900 px-3 py-2 text-center text-sm font-semibold text-white">
           {offlineText}
         </p>
       )}
