@@ -32,6 +32,16 @@ describe('the landing rendered at build', () => {
       expect(screen.getByRole('heading', { name, level: 2 })).toBeTruthy();
     }
     expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup');
+    // airtime and data are bought; only subscriptions are subscribed to
+    const services = within(screen.getByRole('region', { name: 'Our Services' }));
+    const actions = services.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        ['Buy Airtime', '/airtime'],
+        ['Buy Data plans', '/data'],
+        ['Subscribe to Dstv', '/dstv'],
+      ]),
+    );
     const pricing = screen.getByRole('region', { name: 'Pricing' });
     // a price written at build could be wrong by the time someone reads it
     expect(pricing.textContent).not.toMatch(/₦|N\d/);

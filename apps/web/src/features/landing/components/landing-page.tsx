@@ -22,38 +22,57 @@ export const landingTexts = {
   contactIntro: 'Questions, a failed top-up, or a reseller account? Talk to us.',
 } as const;
 
-type Service = { name: string; text: string; to: string; provider?: ProviderId; icon?: IconName };
+type Service = {
+  name: string;
+  text: string;
+  to: string;
+  /** what the card's button says: subscriptions are subscribed to, the rest is bought */
+  action: 'Buy' | 'Subscribe';
+  provider?: ProviderId;
+  icon?: IconName;
+};
 
 const services: Service[] = [
   {
     name: 'Airtime',
     text: 'Top up any MTN, Glo, Airtel or 9mobile line instantly.',
     to: paths.airtime,
+    action: 'Buy',
     provider: 'mtn',
   },
   {
     name: 'ShowMax',
     text: 'Renew your Showmax plan without leaving home.',
     to: paths.showmax,
+    action: 'Subscribe',
     provider: 'showmax',
   },
-  { name: 'Dstv', text: 'Pay your DStv subscription and stay on air.', to: paths.dstv, provider: 'dstv' },
+  {
+    name: 'Dstv',
+    text: 'Pay your DStv subscription and stay on air.',
+    to: paths.dstv,
+    action: 'Subscribe',
+    provider: 'dstv',
+  },
   {
     name: 'BroadBand',
     text: 'Big data bundles for home and office internet.',
     to: paths.data,
+    action: 'Buy',
     icon: 'globe',
   },
   {
     name: 'Utility',
     text: 'Electricity tokens for every distribution company.',
     to: paths.electricity,
+    action: 'Buy',
     icon: 'bills',
   },
   {
     name: 'Data plans',
     text: 'Cheap data on every network, valid for 30 days.',
     to: paths.data,
+    action: 'Buy',
     icon: 'data',
   },
 ];
@@ -211,7 +230,10 @@ export function LandingPage({
               </div>
               <p className="flex-1 text-gray-700">{service.text}</p>
               <AppLinkButton to={service.to} variant="secondary">
-                Subscribe<span className="sr-only"> to {service.name}</span>
+                {service.action}
+                <span className="sr-only">
+                  {service.action === 'Buy' ? ` ${service.name}` : ` to ${service.name}`}
+                </span>
               </AppLinkButton>
             </li>
           ))}
