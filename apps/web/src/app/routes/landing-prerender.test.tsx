@@ -34,7 +34,9 @@ describe('the landing rendered at build', () => {
     expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup');
     // airtime and data are bought; only subscriptions are subscribed to
     const services = within(screen.getByRole('region', { name: 'Our Services' }));
-    const actions = services.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    const actions = services
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(actions).toEqual(
       expect.arrayContaining([
         ['Buy Airtime', '/airtime'],
