@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
 import {
   aPurchase,
+  aRefundedPurchase,
   apiError,
   aUser,
   aWallet,
@@ -168,16 +169,7 @@ describe('receipt page', () => {
     transactionsApi({
       'GET /api/v1/purchases/:requestId': {
         body: {
-          purchase: aPurchase({
-            requestId: 'req-f',
-            status: 'failed',
-            chargedKobo: 0,
-            charged: '0.00',
-            refundedKobo: 50_000,
-            refunded: '500.00',
-            balanceAfterKobo: 260_000,
-            message: 'TRANSACTION FAILED',
-          }),
+          purchase: aRefundedPurchase({ requestId: 'req-f' }),
         },
       },
     });

@@ -1,4 +1,4 @@
-import { Icon, type IconName } from '../ui/icons.tsx';
+import { Icon, PathIcon, type IconName } from '../ui/icons.tsx';
 
 /** Icons only the navigation needs, drawn like the shared ones (24px strokes). */
 const navShapes = {
@@ -18,21 +18,10 @@ function isNavShape(name: NavIconName): name is keyof typeof navShapes {
   return name in navShapes;
 }
 
-export function NavIcon({ name, className = 'h-5 w-5' }: { name: NavIconName; className?: string }) {
-  if (!isNavShape(name)) return <Icon name={name} className={className} />;
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={navShapes[name]} />
-    </svg>
+export function NavIcon({ name, className }: { name: NavIconName; className?: string }) {
+  return isNavShape(name) ? (
+    <PathIcon d={navShapes[name]} className={className} />
+  ) : (
+    <Icon name={name} className={className} />
   );
 }

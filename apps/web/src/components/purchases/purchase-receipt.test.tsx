@@ -1,22 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
-import { aPurchase, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
+import { aPurchase, aRefundedPurchase, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
 import { renderRoutes } from '@/lib/testing/render.tsx';
 import { PurchaseReceipt, shareTexts } from './purchase-receipt.tsx';
 import { failureReasonOf, plainText } from './receipt-facts.ts';
 import { SANDBOX_MARK } from './receipt-image.ts';
 
-const failed = aPurchase({
-  status: 'failed',
-  chargedKobo: 0,
-  charged: '0.00',
-  refundedKobo: 50_000,
-  refunded: '500.00',
-  balanceAfterKobo: 260_000,
-  message: 'TRANSACTION FAILED',
-  transactionId: null,
-});
+const failed = aRefundedPurchase({ transactionId: null });
 const pending = aPurchase({ status: 'pending', message: 'TRANSACTION IS PROCESSING', transactionId: null });
 const delivered = aPurchase({
   serviceId: 'gotv',

@@ -46,7 +46,8 @@ const shapes: Record<IconName, string> = {
 
 type IconProps = { name: IconName; className?: string };
 
-export function Icon({ name, className = 'h-5 w-5' }: IconProps) {
+/** A 24-unit outline icon drawn from one SVG path, in the text's colour, hidden from screen readers. */
+export function PathIcon({ d, className = 'h-5 w-5' }: { d: string; className?: string | undefined }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -59,7 +60,11 @@ export function Icon({ name, className = 'h-5 w-5' }: IconProps) {
       aria-hidden="true"
       focusable="false"
     >
-      <path d={shapes[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, className }: IconProps) {
+  return <PathIcon d={shapes[name]} className={className} />;
 }

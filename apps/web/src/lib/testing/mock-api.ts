@@ -451,6 +451,20 @@ export function aPurchase(overrides: Partial<Purchase> = {}): Purchase {
   };
 }
 
+/** A purchase the provider failed, refunded in full as the server always does: nothing charged, the price back. */
+export function aRefundedPurchase(overrides: Partial<Purchase> = {}): Purchase {
+  return aPurchase({
+    status: 'failed',
+    chargedKobo: 0,
+    charged: '0.00',
+    refundedKobo: 50_000,
+    refunded: '500.00',
+    balanceAfterKobo: 260_000,
+    message: 'TRANSACTION FAILED',
+    ...overrides,
+  });
+}
+
 export function aService(overrides: Partial<Service> = {}): Service {
   return {
     id: 'mtn',

@@ -1,23 +1,11 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { paths } from '@/lib/paths.ts';
-import { ServiceTiles, type ServiceTile } from './service-tiles.tsx';
+import { billTiles, ServiceTiles, tvTiles, type ServiceTile } from './service-tiles.tsx';
 
 const airtimeAndData: ServiceTile[] = [
   { kind: 'icon', label: 'Airtime', icon: 'mobile', to: paths.airtime },
   { kind: 'icon', label: 'Data', icon: 'data', to: paths.data },
-];
-
-const tv: ServiceTile[] = [
-  { kind: 'provider', provider: 'dstv', to: paths.dstv },
-  { kind: 'provider', provider: 'gotv', to: paths.gotv },
-  { kind: 'provider', provider: 'startimes', to: paths.startimes },
-  { kind: 'provider', provider: 'showmax', to: paths.showmax },
-];
-
-const bills: ServiceTile[] = [
-  { kind: 'icon', label: 'Electricity', icon: 'bolt', to: paths.electricity },
-  { kind: 'icon', label: 'WAEC & JAMB PINs', icon: 'school', to: paths.examPins },
 ];
 
 /** `/buy`: every service the app sells, one tap from the bottom tabs. */
@@ -27,8 +15,8 @@ export function BuyPage() {
       <title>{`Buy · ${PRODUCT_NAME}`}</title>
       <h1 className="text-2xl font-bold text-gray-900">Buy</h1>
       <ServiceTiles title="Airtime and data" tiles={airtimeAndData} columnCount={2} />
-      <ServiceTiles title="TV and streaming" tiles={tv} />
-      <ServiceTiles title="Bills and exams" tiles={bills} columnCount={2} />
+      <ServiceTiles title="TV and streaming" tiles={tvTiles} />
+      <ServiceTiles title="Bills and exams" tiles={billTiles} columnCount={2} />
       <p className="text-sm text-gray-700">
         Comparing data bundles?{' '}
         <Link

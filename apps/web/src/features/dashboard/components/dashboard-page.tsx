@@ -11,25 +11,13 @@ import { useSession } from '@/lib/session.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
 import { GetStarted } from './get-started.tsx';
 import { RecentPurchases } from './recent-purchases.tsx';
-import { ServiceTiles, type ServiceTile } from './service-tiles.tsx';
+import { billTiles, ServiceTiles, tvTiles, type ServiceTile } from './service-tiles.tsx';
 
 const networks: ServiceTile[] = (['mtn', 'glo', 'airtel', '9mobile'] as const).map((network) => ({
   kind: 'provider',
   provider: network,
   to: `${paths.airtime}?network=${network}`,
 }));
-
-const tvProviders: ServiceTile[] = [
-  { kind: 'provider', provider: 'dstv', to: paths.dstv },
-  { kind: 'provider', provider: 'gotv', to: paths.gotv },
-  { kind: 'provider', provider: 'startimes', to: paths.startimes },
-  { kind: 'provider', provider: 'showmax', to: paths.showmax },
-];
-
-const bills: ServiceTile[] = [
-  { kind: 'icon', label: 'Electricity', icon: 'bolt', to: paths.electricity },
-  { kind: 'icon', label: 'WAEC & JAMB PINs', icon: 'school', to: paths.examPins },
-];
 
 function WalletCard({ className = '' }: { className?: string }) {
   const wallet = useWallet();
@@ -101,8 +89,8 @@ export function DashboardPage() {
         </div>
         <div className="order-3 flex flex-col gap-5">
           <ServiceTiles title="Airtime and data" tiles={networks} />
-          <ServiceTiles title="TV and streaming" tiles={tvProviders} />
-          <ServiceTiles title="Bills and exams" tiles={bills} columnCount={2} />
+          <ServiceTiles title="TV and streaming" tiles={tvTiles} />
+          <ServiceTiles title="Bills and exams" tiles={billTiles} columnCount={2} />
         </div>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { NavIcon, type NavIconName } from '@/components/layouts/nav-icon.tsx';
 import { ProviderLogo, providerLabel, type ProviderId } from '@/components/ui/logos.tsx';
+import { paths } from '@/lib/paths.ts';
 
 export type ServiceTile =
   | { kind: 'provider'; provider: ProviderId; to: string }
@@ -10,6 +11,19 @@ const tileClasses =
   'flex h-full min-h-24 flex-col items-center justify-center gap-2 rounded-xl border border-gray-200 bg-white p-3 text-center text-sm font-semibold text-gray-900 shadow-sm hover:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500';
 
 const columns = { 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-4' } as const;
+
+/** The TV and streaming providers, as the dashboard and the Buy page list them. */
+export const tvTiles: ServiceTile[] = [
+  { kind: 'provider', provider: 'dstv', to: paths.dstv },
+  { kind: 'provider', provider: 'gotv', to: paths.gotv },
+  { kind: 'provider', provider: 'startimes', to: paths.startimes },
+  { kind: 'provider', provider: 'showmax', to: paths.showmax },
+];
+
+export const billTiles: ServiceTile[] = [
+  { kind: 'icon', label: 'Electricity', icon: 'bolt', to: paths.electricity },
+  { kind: 'icon', label: 'WAEC & JAMB PINs', icon: 'school', to: paths.examPins },
+];
 
 /** A titled grid of service tiles, each opening its purchase page. */
 export function ServiceTiles({

@@ -2,20 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
-import { aPurchase, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
+import { aPurchase, aRefundedPurchase, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
 import { renderRoutes } from '@/lib/testing/render.tsx';
 import { PurchaseResult } from './purchase-result.tsx';
 
-const failed = aPurchase({
-  status: 'failed',
-  chargedKobo: 0,
-  charged: '0.00',
-  refundedKobo: 50_000,
-  refunded: '500.00',
-  balanceAfterKobo: 260_000,
-  message: 'TRANSACTION FAILED',
-  transactionId: null,
-});
+const failed = aRefundedPurchase({ transactionId: null });
 const pending = aPurchase({ status: 'pending', message: 'TRANSACTION IS PROCESSING', transactionId: null });
 
 function renderResult(purchase: Purchase) {
