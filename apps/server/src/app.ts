@@ -12,6 +12,7 @@ import {
   type ContainerConfig,
 } from './container.ts';
 import { noSupportContact, type SupportContact } from '@quickvend/shared/api/meta';
+import type { DepositAccount } from '@quickvend/shared/api/funding';
 import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -91,6 +92,8 @@ export type AppDeps = {
   trustProxy?: TrustProxy;
   /** how customers reach the business, for the public pages; nothing shown when not given */
   support?: SupportContact;
+  /** where customers pay manual deposits; none shown when not given */
+  depositAccount?: DepositAccount | null;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
@@ -209,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     findUsersByIds: container.auth.findUsersByIds,
     mode: config.providerMode,
     simulateTransferUrl: isLive ? null : `${PAYSTACK_SIMULATOR_PREFIX}/simulate/transfer`,
+    depositAccount: deps.depositAccount ?? null,
   });
   registerPaystackWebhook(app, { funding: container.funding, gateway: container.gateway });
   registerCatalogRoutes(app, { catalog: container.catalog });

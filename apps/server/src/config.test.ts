@@ -83,9 +83,27 @@ describe('loadConfig', () => {
     ['SUPPORT_EMAIL', 'support at quickvend'],
     ['SUPPORT_WHATSAPP', 'https://wa.me/1'],
     ['SOCIAL_FACEBOOK_URL', 'http://facebook.com/quickvend'],
+    ['MANUAL_DEPOSIT_ACCOUNT_NUMBER', '01234'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('takes the manual deposit account whole or not at all', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).depositAccount).toBeNull();
+    const account = {
+      MANUAL_DEPOSIT_BANK: 'Wema Bank',
+      MANUAL_DEPOSIT_ACCOUNT_NAME: 'QuickVend Ltd',
+      MANUAL_DEPOSIT_ACCOUNT_NUMBER: '0123456789',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...account }).depositAccount).toEqual({
+      bankName: 'Wema Bank',
+      accountName: 'QuickVend Ltd',
+      accountNumber: '0123456789',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...account, MANUAL_DEPOSIT_ACCOUNT_NAME: '' })).toThrow(
+      /manual deposit account.*MANUAL_DEPOSIT_ACCOUNT_NAME/,
+    );
   });
 
   it('refuses live mode without the vendor keys and secrets, naming each', () => {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isCidr } from '@quickvend/shared/ip';
+import type { DepositAccount } from '@quickvend/shared/api/funding';
 import type { SupportContact } from '@quickvend/shared/api/meta';
 import { parseNaira, type Kobo } from '@quickvend/shared/money';
 
@@ -61,7 +62,20 @@ const envSchema = z.object({
   SOCIAL_FACEBOOK_URL: httpsUrl,
   SOCIAL_INSTAGRAM_URL: httpsUrl,
   SOCIAL_GITHUB_URL: httpsUrl,
+  MANUAL_DEPOSIT_BANK: z.string().trim().min(2).max(100).optional(),
+  MANUAL_DEPOSIT_ACCOUNT_NAME: z.string().trim().min(2).max(100).optional(),
+  MANUAL_DEPOSIT_ACCOUNT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, 'must be the 10-digit account number (NUBAN)')
+    .optional(),
 });
+
+const DEPOSIT_ACCOUNT_KEYS = [
+  'MANUAL_DEPOSIT_BANK',
+  'MANUAL_DEPOSIT_ACCOUNT_NAME',
+  'MANUAL_DEPOSIT_ACCOUNT_NUMBER',
+] as const;
 
 const LIVE_REQUIRED = [
   'VTPASS_API_KEY',
@@ -106,6 +120,8 @@ export type Config = {
   trustProxy: TrustProxy | undefined;
   /** shown to customers on the public pages; what is not set is not shown */
   support: SupportContact;
+  /** where customers pay manual deposits; null until all three MANUAL_DEPOSIT_* variables are set */
+  depositAccount: DepositAccount | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -126,6 +142,13 @@ export function loadConfig(env: Env = process.env): Config {
     if (missing.length > 0) {
       throw new ConfigError(`PROVIDER_MODE=live needs these variables set: ${missing.join(', ')}`);
     }
+  }
+  const depositKeys = DEPOSIT_ACCOUNT_KEYS.filter((key) => e[key]);
+  if (depositKeys.length > 0 && depositKeys.length < DEPOSIT_ACCOUNT_KEYS.length) {
+    const missing = DEPOSIT_ACCOUNT_KEYS.filter((key) => !e[key]);
+    throw new ConfigError(
+      `The manual deposit account needs all of its variables; missing: ${missing.join(', ')}`,
+    );
   }
   const isLive = e.PROVIDER_MODE === 'live';
   const dataDir = path.resolve(e.DATA_DIR);
@@ -171,6 +194,14 @@ export function loadConfig(env: Env = process.env): Config {
         ] as const
       ).flatMap(([name, url]) => (url ? [{ name, url }] : [])),
     },
+    depositAccount:
+      e.MANUAL_DEPOSIT_BANK && e.MANUAL_DEPOSIT_ACCOUNT_NAME && e.MANUAL_DEPOSIT_ACCOUNT_NUMBER
+        ? {
+            bankName: e.MANUAL_DEPOSIT_BANK,
+            accountName: e.MANUAL_DEPOSIT_ACCOUNT_NAME,
+            accountNumber: e.MANUAL_DEPOSIT_ACCOUNT_NUMBER,
+          }
+        : null,
   };
 }
 

@@ -18,6 +18,7 @@ async function start(): Promise<void> {
     selfUrl: `http://${selfHost}:${config.port}`,
     ...(config.trustProxy && { trustProxy: config.trustProxy }),
     support: config.support,
+    depositAccount: config.depositAccount,
     rateLimits: {
       signIn: config.authRateLimit,
       signUp: config.authRateLimit,

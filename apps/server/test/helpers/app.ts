@@ -34,6 +34,7 @@ export async function createTestApp(
     keyCacheMs?: number;
     trustProxy?: AppDeps['trustProxy'];
     support?: AppDeps['support'];
+    depositAccount?: AppDeps['depositAccount'];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(kind));
@@ -60,6 +61,7 @@ export async function createTestApp(
     ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
     ...(options.trustProxy && { trustProxy: options.trustProxy }),
     ...(options.support && { support: options.support }),
+    ...(options.depositAccount && { depositAccount: options.depositAccount }),
   });
   options.extraRoutes?.(built.app);
   await built.app.listen({ port, host: '127.0.0.1' });

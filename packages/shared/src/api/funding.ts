@@ -96,6 +96,21 @@ export type ManualFundingRequest = z.infer<typeof manualFundingRequest>;
 export const manualFundingRequestResponse = z.object({ request: manualFundingRequest });
 export const manualFundingRequestsResponse = z.object({ requests: z.array(manualFundingRequest) });
 
+/** The business's bank account that manual deposits are paid into, as configured. */
+export const depositAccount = z.object({
+  bankName: z.string(),
+  accountName: z.string(),
+  /** the 10-digit NUBAN */
+  accountNumber: z.string(),
+});
+export type DepositAccount = z.infer<typeof depositAccount>;
+
+/** A customer's own manual deposits, and where to pay the next one (null until the business configures it). */
+export const myManualFundingsResponse = manualFundingRequestsResponse.extend({
+  depositAccount: depositAccount.nullable(),
+});
+export type MyManualFundingsResponse = z.infer<typeof myManualFundingsResponse>;
+
 export const rejectManualFundingBody = z.object({
   reason: z
     .string({ error: 'Give a reason the customer will see.' })

@@ -7,6 +7,8 @@ import {
   manualFundingBody,
   manualFundingRequestResponse,
   manualFundingRequestsResponse,
+  myManualFundingsResponse,
+  type DepositAccount,
   manualRequestStatus,
   paymentResponse,
   paymentsResponse,
@@ -75,6 +77,7 @@ export function registerFundingRoutes(
     findUsersByIds: AuthService['findUsersByIds'];
     mode: 'sandbox' | 'live';
     simulateTransferUrl: string | null;
+    depositAccount: DepositAccount | null;
   },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -159,11 +162,12 @@ export function registerFundingRoutes(
 
   app.get(
     '/api/v1/funding/manual',
-    { config: { access: 'user' }, schema: { response: { 200: manualFundingRequestsResponse } } },
+    { config: { access: 'user' }, schema: { response: { 200: myManualFundingsResponse } } },
     async (request) => ({
       requests: (await funding.listManualRequests({ userId: signedInUser(request).id })).map((row) =>
         toManualRequest(row),
       ),
+      depositAccount: deps.depositAccount,
     }),
   );
 

@@ -4,6 +4,7 @@ import { messages } from '@quickvend/shared/messages';
 import { CONFIRM_INTERVAL_MS } from '@/features/funding/api/confirm-card-payment.ts';
 import { checkoutNavigation } from '@/features/funding/components/checkout-navigation.ts';
 import { FundWalletPage } from '@/features/funding/components/fund-wallet-page.tsx';
+import { NO_DEPOSIT_ACCOUNT } from '@/features/funding/components/manual-funding-section.tsx';
 import { SUCCESS_REDIRECT_MS } from '@/features/funding/components/use-card-checkout.ts';
 import { renderRoutes } from '@/lib/testing/render.tsx';
 import {
@@ -61,7 +62,7 @@ function fundApi(overrides: MockHandlers = {}) {
     'GET /api/v1/wallet': aWallet(250_000),
     'GET /api/v1/funding/payments': { body: { payments: [] } },
     'GET /api/v1/funding/dedicated-account': { body: { account: null, simulateTransferUrl: null } },
-    'GET /api/v1/funding/manual': { body: { requests: [] } },
+    'GET /api/v1/funding/manual': { body: { requests: [], depositAccount: null } },
     ...overrides,
   });
 }
@@ -320,7 +321,7 @@ describe('fund wallet page', () => {
     await user.type(within(manual).getByLabelText('Depositor name'), 'Ada Obi');
     await user.type(within(manual).getByLabelText('Bank name'), 'First Bank');
     await user.type(within(manual).getByLabelText('Amount (NGN)'), '10,000');
-    api.set('GET /api/v1/funding/manual', { body: { requests: [created] } });
+    api.set('GET /api/v1/funding/manual', { body: { requests: [created], depositAccount: null } });
     await user.click(within(manual).getByRole('button', { name: 'Submit' }));
 
     expect(await within(manual).findByText('Credit after charge:', { exact: false })).toBeTruthy();
@@ -335,10 +336,40 @@ describe('fund wallet page', () => {
     expect(within(list).getByText('Pending')).toBeTruthy();
   });
 
+  it('shows the account to pay a manual deposit into, as the server has it, or says to ask support', async () => {
+    fundApi({
+      'GET /api/v1/funding/manual': {
+        body: {
+          requests: [],
+          depositAccount: {
+            bankName: 'Wema Bank',
+            accountName: 'QuickVend Ltd',
+            accountNumber: '0123456789',
+          },
+        },
+      },
+    });
+    const view = renderApp('/fund-wallet');
+    const account = await screen.findByRole('region', { name: 'Account to pay into' });
+    expect(within(account).getByText('Wema Bank')).toBeTruthy();
+    expect(within(account).getByText('QuickVend Ltd')).toBeTruthy();
+    expect(within(account).getByText('0123456789')).toBeTruthy();
+    expect(within(account).getByRole('button', { name: /copy/i })).toBeTruthy();
+    view.unmount();
+
+    fundApi();
+    renderApp('/fund-wallet');
+    expect(await screen.findByText(NO_DEPOSIT_ACCOUNT)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Account to pay into' })).toBeNull();
+  });
+
   it('shows why a manual deposit was rejected', async () => {
     fundApi({
       'GET /api/v1/funding/manual': {
-        body: { requests: [aManualRequest({ status: 'rejected', reason: 'No deposit found.' })] },
+        body: {
+          requests: [aManualRequest({ status: 'rejected', reason: 'No deposit found.' })],
+          depositAccount: null,
+        },
       },
     });
     renderApp('/fund-wallet');

@@ -20,6 +20,7 @@ import {
   manualFundingBody,
   manualFundingRequestResponse,
   manualFundingRequestsResponse,
+  myManualFundingsResponse,
   paymentResponse,
   paymentsResponse,
   rejectManualFundingBody,
@@ -137,7 +138,7 @@ const contract = {
   'GET /api/v1/funding/dedicated-account': { response: dedicatedAccountResponse },
   'POST /api/v1/funding/dedicated-account': { request: emptyBody, response: dedicatedAccountResponse },
   'POST /api/v1/funding/manual': { request: manualFundingBody, response: manualFundingRequestResponse },
-  'GET /api/v1/funding/manual': { response: manualFundingRequestsResponse },
+  'GET /api/v1/funding/manual': { response: myManualFundingsResponse },
   'GET /api/v1/admin/funding/manual': { response: manualFundingRequestsResponse },
   'POST /api/v1/admin/funding/manual/:id/approve': {
     request: emptyBody,

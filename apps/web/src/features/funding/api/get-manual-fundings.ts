@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ManualFundingRequest } from '@quickvend/shared/api/funding';
+import type { MyManualFundingsResponse } from '@quickvend/shared/api/funding';
 import { api } from '@/lib/api-client.ts';
 
 export const manualFundingsQueryKey = ['funding', 'manual'] as const;
 
-export function getManualFundings(signal?: AbortSignal): Promise<{ requests: ManualFundingRequest[] }> {
-  return api.get<{ requests: ManualFundingRequest[] }>('/api/v1/funding/manual', { signal });
+export function getManualFundings(signal?: AbortSignal): Promise<MyManualFundingsResponse> {
+  return api.get<MyManualFundingsResponse>('/api/v1/funding/manual', { signal });
 }
 
 export const manualFundingsQueryOptions = queryOptions({
@@ -13,7 +13,7 @@ export const manualFundingsQueryOptions = queryOptions({
   queryFn: ({ signal }) => getManualFundings(signal),
 });
 
-/** The user's manual deposit requests and what became of them. */
+/** The user's manual deposit requests and what became of them, and the account to pay the next one into. */
 export function useManualFundings() {
   return useQuery(manualFundingsQueryOptions);
 }

@@ -8,6 +8,7 @@ import { formatNaira } from '@quickvend/shared/money';
 import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { Button } from '@/components/ui/button.tsx';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge.tsx';
@@ -78,6 +79,38 @@ function ManualRequestList() {
   );
 }
 
+export const NO_DEPOSIT_ACCOUNT =
+  'Ask our support team which account to pay into before you deposit: it is not shown here yet.';
+
+/** Where to pay: the business's account, as configured on the server, with the number ready to copy. */
+function DepositAccountCard() {
+  const fundings = useManualFundings();
+  if (fundings.isPending) return <SkeletonList rows={1} />;
+  const account = fundings.data?.depositAccount ?? null;
+  if (!account) return <p className="text-sm text-gray-700">{NO_DEPOSIT_ACCOUNT}</p>;
+  return (
+    <section
+      aria-label="Account to pay into"
+      className="rounded-xl border border-brand-100 bg-brand-50 px-3 py-3"
+    >
+      <h3 className="text-sm font-semibold text-brand-900">Pay into this account</h3>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+        <dt className="text-gray-700">Bank</dt>
+        <dd className="font-semibold text-gray-900">{account.bankName}</dd>
+        <dt className="text-gray-700">Account name</dt>
+        <dd className="font-semibold text-gray-900">{account.accountName}</dd>
+        <dt className="text-gray-700">Account number</dt>
+        <dd className="flex flex-wrap items-center gap-2">
+          <span className="text-lg font-bold tracking-wider text-gray-900 tabular-nums">
+            {account.accountNumber}
+          </span>
+          <CopyButton text={account.accountNumber} what="account number" />
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
 /** A deposit made at a bank or by transfer to the company: an admin checks it and credits the wallet. */
 export function ManualFundingSection() {
   const createRequest = useCreateManualFunding();
@@ -115,6 +148,7 @@ export function ManualFundingSection() {
       title="Manual funding"
       intro="Paid into our bank account at a branch or from another bank? Tell us the details and an admin will confirm it."
     >
+      <DepositAccountCard />
       <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">{CHARGE_NOTICE}</p>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
         <Input
