@@ -28,7 +28,6 @@ const PAGE_ENTRIES = ['index.html', 'landing.html'];
 const PRERENDER_ENTRY = 'src/landing-prerender.tsx';
 /** Pages loaded on demand that are also saved at install, so they open offline before ever being visited. */
 const OFFLINE_PAGES = [
-  'src/landing-hydrate.tsx',
   'src/features/auth/components/login-page.tsx',
   'src/features/auth/components/register-page.tsx',
   'src/app/routes/dashboard-shell.tsx',

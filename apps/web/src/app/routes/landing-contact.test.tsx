@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SupportContact } from '@quickvend/shared/api/meta';
-import { LandingRoot } from '@/features/landing/components/landing-root.tsx';
+import { bringLandingToLife } from '@/features/landing/live-landing.ts';
+import { renderLanding } from '@/landing-prerender.tsx';
 import { mockApi, sandboxMeta, signedOut } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
@@ -18,6 +19,13 @@ function landingApi(support?: SupportContact) {
 const contactSection = () => screen.getByRole('region', { name: 'Contact' });
 
 describe('the landing page’s contacts', () => {
+  let stop: (() => void) | undefined;
+  afterEach(() => {
+    stop?.();
+    stop = undefined;
+    document.body.innerHTML = '';
+  });
+
   it('shows the phone, WhatsApp, email and pages the server is configured with (the landing as served)', async () => {
     const api = landingApi({
       phone: '0801 234 5678',
@@ -25,7 +33,10 @@ describe('the landing page’s contacts', () => {
       whatsappUrl: 'https://wa.me/2348012345678',
       links: [{ name: 'Instagram', url: 'https://instagram.com/quickvend' }],
     });
-    render(<LandingRoot />);
+    document.body.innerHTML = `<div id="root">${renderLanding().landing}</div>`;
+    const root = document.getElementById('root');
+    if (!root) throw new Error('no #root');
+    stop = bringLandingToLife(root);
     const phone = await screen.findAllByRole('link', { name: /0801 234 5678/ });
     expect(phone.map((link) => link.getAttribute('href'))).toEqual(['tel:08012345678', 'tel:08012345678']);
     const section = contactSection();

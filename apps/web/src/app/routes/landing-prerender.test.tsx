@@ -1,8 +1,7 @@
-import { hydrateRoot } from 'react-dom/client';
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { landingTexts } from '@/features/landing/components/landing-page.tsx';
-import { LandingRoot } from '@/features/landing/components/landing-root.tsx';
+import { bringLandingToLife } from '@/features/landing/live-landing.ts';
 import { renderLanding } from '@/landing-prerender.tsx';
 import { aVariation, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
 
@@ -52,7 +51,7 @@ describe('the landing rendered at build', () => {
     expect(sandboxBanner).toContain('Sandbox: no real money moves');
   });
 
-  it('comes alive in the browser without a mismatch, then shows the live prices', async () => {
+  it('comes alive in the browser in place, without React: live prices, and a working menu', async () => {
     const variations = (_body: undefined, url: URL) => ({
       body: { variations: url.pathname.includes('/dstv/') ? dstv : [] },
     });
@@ -61,23 +60,30 @@ describe('the landing rendered at build', () => {
     container.innerHTML = renderLanding().landing;
     document.body.append(container);
     const heading = container.querySelector('h1');
-    const errors: unknown[] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args));
-    // as in a browser: React runs on its own, not inside the test's act()
-    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    const wasActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-    const root = hydrateRoot(container, <LandingRoot />, {
-      onRecoverableError: (error) => errors.push(error),
-    });
-    unmount = () => {
-      root.unmount();
-      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
-    };
-    // hydrated in place: the same elements, not a fresh render
+    unmount = bringLandingToLife(container);
+    const dstvCard = screen.getByRole('heading', { name: 'DSTV', level: 3 }).parentElement ?? document.body;
+    expect(await within(dstvCard).findByText('₦18,810.00')).toBeTruthy();
+    expect(
+      within(dstvCard).getByText('Compact Plus', { selector: 'dt' }).nextElementSibling?.textContent,
+    ).toBe('₦30,000.00₦29,700.00');
+    expect(dstvCard.querySelector('[aria-busy="true"]')).toBeNull();
+    // a service that lists none of the picks says so, rather than keeping a placeholder
+    const gotvCard = screen.getByRole('heading', { name: 'GOTV', level: 3 }).parentElement ?? document.body;
+    expect(await within(gotvCard).findByText('Prices could not be loaded just now.')).toBeTruthy();
+    // no network lists a 1GB plan here: the data card says so once, with its one link to every price
+    const dataCard = screen.getByRole('heading', { name: 'Data', level: 3 }).parentElement ?? document.body;
+    expect(await within(dataCard).findByText('Prices could not be loaded just now.')).toBeTruthy();
+    expect(within(dataCard).getAllByRole('link', { name: 'See all data prices' })).toHaveLength(1);
+    expect(dataCard.querySelector('dl')).toBeNull();
+    // filled in place: the same elements, not a fresh render
     expect(container.querySelector('h1')).toBe(heading);
-    const dstvCard = (await screen.findByRole('heading', { name: 'DSTV', level: 3 })).parentElement;
-    expect(await within(dstvCard ?? document.body).findByText('₦18,810.00')).toBeTruthy();
-    expect(errors).toEqual([]);
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    expect(screen.queryByRole('navigation', { name: 'Sections menu' })).toBeNull();
+    fireEvent.click(menuButton);
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    const menu = screen.getByRole('navigation', { name: 'Sections menu' });
+    fireEvent.click(within(menu).getByRole('link', { name: 'Pricing' }));
+    expect(screen.queryByRole('navigation', { name: 'Sections menu' })).toBeNull();
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -1,6 +1,7 @@
 import { useIsOnline } from '@/lib/use-online.ts';
+import { offlineText } from './offline-text.ts';
 
-export const offlineText = 'You are offline: balances, prices and purchases need a connection.';
+export { offlineText };
 
 /**
  * Says so when the phone has no network, pinned to the bottom of the screen so it shows wherever the page is

@@ -4,9 +4,11 @@ import { AppLink, AppLinkButton } from '@/components/ui/app-link.tsx';
 import { Icon, type IconName } from '@/components/ui/icons.tsx';
 import { ProviderLogo, type ProviderId } from '@/components/ui/logos.tsx';
 import { paths } from '@/lib/paths.ts';
+import { landingTexts } from './landing-texts.ts';
 import { LivePrices } from './live-prices.tsx';
 import { VALIDITY } from './price-list.ts';
-import { useContactLinks, type ContactLink } from './use-contact-links.ts';
+import type { ContactLink } from './contact-links.ts';
+import { useContactLinks } from './use-contact-links.ts';
 
 export const landingNav: LandingNavItem[] = [
   { label: 'Home', href: '#home' },
@@ -16,11 +18,7 @@ export const landingNav: LandingNavItem[] = [
   { label: 'Contact', href: '#contact' },
 ];
 
-export const landingTexts = {
-  headline: 'Airtime, data and bills, paid in seconds, for less.',
-  promise: 'Real-time top-ups · support 24/7 · discounted prices',
-  contactIntro: 'Questions, a failed top-up, or a reseller account? Talk to us.',
-} as const;
+export { landingTexts };
 
 type Service = {
   name: string;
@@ -123,7 +121,7 @@ export function LandingFooter({ contacts }: { contacts?: ContactLink[] }) {
   const links = contacts ?? asked;
   return (
     <footer className="bg-brand-900 text-gray-100">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3" data-footer-columns>
         <div>
           <p className="text-lg font-bold text-white">{PRODUCT_NAME}</p>
           <p className="mt-2 text-sm">

@@ -4,13 +4,11 @@ import { formatNaira } from '@quickvend/shared/money';
 import { AppLink } from '@/components/ui/app-link.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/lib/paths.ts';
+import { livePriceTexts } from './landing-texts.ts';
 import { featuredData, featuredTv, pickPlans, type FeaturedGroup } from './price-list.ts';
 import { usePlans, type PlansResult } from './use-plans.ts';
 
-export const livePriceTexts = {
-  unavailable: 'Prices could not be loaded just now.',
-  seeAll: 'See all data prices',
-} as const;
+export { livePriceTexts };
 
 const tvServices = featuredTv.map((group) => group.serviceId);
 const dataServices = featuredData.map((group) => group.serviceId);
@@ -63,9 +61,10 @@ function LoadingRows({ labels }: { labels: readonly string[] }) {
   ));
 }
 
-function PriceCard({ title, children }: { title: string; children: React.ReactNode }) {
+/** `plans` names the card for src/features/landing/live-landing.ts, which fills it on the page rendered at build. */
+function PriceCard({ title, plans, children }: { title: string; plans: string; children: React.ReactNode }) {
   return (
-    <div className="rounded-2xl border border-gray-200 bg-white p-5">
+    <div className="rounded-2xl border border-gray-200 bg-white p-5" data-plans={plans}>
       <h3 className="text-lg font-bold text-gray-900">{title}</h3>
       {children}
     </div>
@@ -86,7 +85,7 @@ function Unavailable() {
 function TvCard({ group, query }: { group: FeaturedGroup; query: PlansResult }) {
   const rows = query.data ? pickPlans(group.plans, query.data.variations) : [];
   return (
-    <PriceCard title={group.title}>
+    <PriceCard title={group.title} plans={group.serviceId}>
       {query.isError || (query.data && rows.length === 0) ? (
         <Unavailable />
       ) : (
@@ -109,7 +108,7 @@ function DataCard({ queries }: { queries: PlansResult[] }) {
     return data ? pickPlans(group.plans, data.variations) : [];
   });
   return (
-    <PriceCard title="Data">
+    <PriceCard title="Data" plans="data">
       {!isPending && rows.length === 0 ? (
         <Unavailable />
       ) : (

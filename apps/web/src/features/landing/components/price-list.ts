@@ -63,3 +63,22 @@ export function pickPlans(
 }
 
 export const VALIDITY = '30 days';
+
+function isKobo(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** The plans of an answer, or null when it is not what the services API sends: a price is never guessed. */
+export function readPlans(body: unknown): Variation[] | null {
+  const variations = (body as { variations?: unknown } | null)?.variations;
+  if (!Array.isArray(variations)) return null;
+  const valid = variations.every((plan: Partial<Record<keyof Variation, unknown>> | null) => {
+    return (
+      typeof plan?.name === 'string' &&
+      typeof plan.code === 'string' &&
+      isKobo(plan.amountKobo) &&
+      isKobo(plan.priceKobo)
+    );
+  });
+  return valid ? (variations as Variation[]) : null;
+}

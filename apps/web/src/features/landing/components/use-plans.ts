@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Variation } from '@quickvend/shared/api/purchases';
 import { api } from '@/lib/api-client.ts';
+import { readPlans } from './price-list.ts';
 
 /** One service's plans as the landing reads them: the shape of a query's result, without the query library. */
 export type PlansResult = {
@@ -11,25 +12,6 @@ export type PlansResult = {
 
 const pending: PlansResult = { data: undefined, isPending: true, isError: false };
 const failed: PlansResult = { data: undefined, isPending: false, isError: true };
-
-function isKobo(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
-
-/** The plans of an answer, or null when it is not what the services API sends: a price is never guessed. */
-export function readPlans(body: unknown): Variation[] | null {
-  const variations = (body as { variations?: unknown } | null)?.variations;
-  if (!Array.isArray(variations)) return null;
-  const valid = variations.every((plan: Partial<Record<keyof Variation, unknown>> | null) => {
-    return (
-      typeof plan?.name === 'string' &&
-      typeof plan.code === 'string' &&
-      isKobo(plan.amountKobo) &&
-      isKobo(plan.priceKobo)
-    );
-  });
-  return valid ? (variations as Variation[]) : null;
-}
 
 /**
  * The plans of each service, asked for once `enabled` (the landing waits until its prices come near the

@@ -1,0 +1,1 @@
+export const offlineText = 'You are offline: balances, prices and purchases need a connection.';
