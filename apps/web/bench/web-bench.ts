@@ -229,14 +229,14 @@ async function measureScripts(base: string, cookie: string): Promise<void> {
       met: landingInitial <= 30 * KB,
     });
     rows.push({
-      what: 'JS for / once live (gzip, React after load)',
+      what: 'JS for / once live (gzip, after load)',
       target: '(no target of its own)',
       measured: kb(total(landing.settled)),
       met: null,
     });
     notes.push(
-      'the landing paints from its HTML: its initial JS is what it asks for before its load event; React and ' +
-        'the landing code follow, to make the menu and the live prices work',
+      'the landing paints from its HTML: its initial JS is what it asks for before its load event; a small script ' +
+        'without React then fills the live prices and contacts and works the menu',
     );
     notes.push(`scripts of /: ${names(landing.settled)}`);
     for (const [route, targetKb, routeCookie] of [

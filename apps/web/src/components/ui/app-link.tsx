@@ -3,8 +3,8 @@ import { buttonClasses, type ButtonVariant } from './button.tsx';
 
 /**
  * How a link moves to another page of the app without reloading it: the router's navigate, given by the
- * app's root. Pages shown outside the router (the landing, rendered at build and hydrated on its own) have
- * none, and their links are plain links: a page load, which needs neither the router nor its code.
+ * app's root. Pages shown outside the router (the landing, rendered at build and brought to life without React)
+ * have none, and their links are plain links: a page load, which needs neither the router nor its code.
  */
 const NavigateContext = createContext<((to: string) => void) | null>(null);
 export const NavigateProvider = NavigateContext.Provider;
