@@ -263,6 +263,13 @@ describeEachDatabase(
           updatedAt: null,
           updatedBy: null,
         },
+        {
+          key: 'referrals.rewardKobo',
+          valueKobo: 5_000,
+          value: '50.00',
+          updatedAt: null,
+          updatedBy: null,
+        },
       ]);
       const bad = await putSetting(ada, 'approvals.thresholdKobo', { amount: 'ten' });
       expect(errorOf(bad).code).toBe('VALIDATION_FAILED');
