@@ -2,6 +2,9 @@ import type { Purchase, PurchaseStatus } from '@quickvend/shared/api/purchases';
 import { lagosClock } from '@quickvend/shared/format';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { useIsSandbox } from '@/lib/api/get-meta.ts';
+import { buyAgainPath } from '@/lib/buy-again.ts';
+import { Button } from '../ui/button.tsx';
+import { LinkButton } from '../ui/link-button.tsx';
 import { Receipt, type ReceiptRow, type ReceiptTone } from '../ui/receipt.tsx';
 import { PurchaseDeliverables } from './purchase-deliverables.tsx';
 import { receiptFactsOf } from './receipt-facts.ts';
@@ -12,6 +15,8 @@ const tones: Record<PurchaseStatus, ReceiptTone> = {
   pending: 'warning',
   failed: 'error',
 };
+
+export const receiptTexts = { buyAgain: 'Buy again' } as const;
 
 export const shareTexts = {
   downloaded: 'Receipt saved as a picture. Find it in your downloads to send it.',
@@ -32,6 +37,8 @@ type PurchaseReceiptProps = {
   headingLevel?: 1 | 2;
   /** the page above already says why it failed or what happens next: the receipt keeps only its headline */
   isOutcomeSaidAbove?: boolean;
+  /** Buy again on the purchase's own page: the form still holds it, so go back to it instead of a link */
+  onBuyAgain?: () => void;
 };
 
 /**
@@ -43,10 +50,21 @@ export function PurchaseReceipt({
   title = 'Transaction Receipt',
   headingLevel = 2,
   isOutcomeSaidAbove = false,
+  onBuyAgain,
 }: PurchaseReceiptProps) {
   const isSandbox = useIsSandbox();
   const facts = receiptFactsOf(purchase);
   const rows: ReceiptRow[] = facts.facts.map((fact, index) => ({ ...fact, isEmphasised: index === 0 }));
+  const againPath = buyAgainPath(purchase);
+  const buyAgain = onBuyAgain ? (
+    <Button variant="secondary" fullWidth onClick={onBuyAgain}>
+      {receiptTexts.buyAgain}
+    </Button>
+  ) : againPath !== null ? (
+    <LinkButton to={againPath} variant="secondary" className="w-full">
+      {receiptTexts.buyAgain}
+    </LinkButton>
+  ) : null;
   const hasDeliverables = facts.token !== null || facts.pins.length > 0;
 
   const share = async () => {
@@ -76,6 +94,7 @@ export function PurchaseReceipt({
       details={facts.details}
       onShare={share}
       hasActions
+      extraAction={buyAgain}
     />
   );
 }

@@ -22,6 +22,8 @@ type ReceiptProps = {
   onShare?: () => Promise<string | null>;
   /** show Share receipt and Print */
   hasActions?: boolean;
+  /** one more action under Share receipt and Print (Buy again) */
+  extraAction?: ReactNode;
 };
 
 const marks: Record<ReceiptTone, { circle: string; ink: string; path: string }> = {
@@ -58,6 +60,7 @@ export function Receipt({
   details = [],
   onShare,
   hasActions = false,
+  extraAction,
 }: ReceiptProps) {
   const [shareStatus, setShareStatus] = useState<string | null>(null);
   const [isSharing, setIsSharing] = useState(false);
@@ -148,6 +151,7 @@ export function Receipt({
               Print
             </Button>
           </div>
+          {extraAction}
           <p role="status" className="text-sm text-gray-700">
             {shareStatus ?? ''}
           </p>

@@ -11,6 +11,7 @@ import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { useService } from '@/lib/api/get-services.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { amountParam, buyAgainParams, digitsParam } from '@/lib/buy-again.ts';
 import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { nairaOrNull, networkChoice, refuse, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
@@ -66,13 +67,13 @@ function airtimeSchema(limits: {
 function AirtimeForm() {
   const flow = usePurchaseFlow('airtime');
   const wallet = useWallet();
-  // a network tile opens the page with its network chosen (`?network=mtn`)
+  // a network tile opens the page with its network chosen (`?network=mtn`); Buy again fills in the rest
   const [searchParams] = useSearchParams();
-  const chosen = networkChoice.safeParse(searchParams.get('network')?.toLowerCase() ?? '');
+  const chosen = networkChoice.safeParse(searchParams.get(buyAgainParams.network)?.toLowerCase() ?? '');
   const { form, submitWith } = usePurchaseForm<AirtimeValues>(flow, {
-    phone: '',
+    phone: digitsParam(searchParams, buyAgainParams.phone),
     operator: chosen.success ? chosen.data : '',
-    amount: '',
+    amount: amountParam(searchParams),
   });
   const { field: phoneField } = useController({ control: form.control, name: 'phone' });
   const [operator, amount] = useWatch({ control: form.control, name: ['operator', 'amount'] });

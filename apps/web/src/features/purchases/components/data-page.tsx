@@ -1,4 +1,5 @@
 import { useController, useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { Variation } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
@@ -9,10 +10,11 @@ import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { useVariations } from '@/lib/api/get-variations.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { buyAgainParams, digitsParam, planParam } from '@/lib/buy-again.ts';
 import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { PlanAmount } from './bill-parts.tsx';
 import { PlanPicker } from './plans-area.tsx';
-import { networkChoice, refuse, usePurchaseForm } from './purchase-form.ts';
+import { networkChoice, refuse, useDropStalePlan, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
@@ -57,13 +59,23 @@ function dataSchema(input: { plans: readonly Variation[]; balanceKobo: number | 
 export function DataPage() {
   const flow = usePurchaseFlow('data');
   const wallet = useWallet();
-  const { form, submitWith } = usePurchaseForm<DataValues>(flow, { network: '', phone: '', planCode: '' });
+  // Buy again opens the page with the network, number and plan of an earlier purchase
+  const [searchParams] = useSearchParams();
+  const chosen = networkChoice.safeParse(searchParams.get(buyAgainParams.network)?.toLowerCase() ?? '');
+  const { form, submitWith } = usePurchaseForm<DataValues>(flow, {
+    network: chosen.success ? chosen.data : '',
+    phone: digitsParam(searchParams, buyAgainParams.phone),
+    planCode: chosen.success ? planParam(searchParams) : '',
+  });
   const { field: phoneField } = useController({ control: form.control, name: 'phone' });
   const { field: planField } = useController({ control: form.control, name: 'planCode' });
   const network = useWatch({ control: form.control, name: 'network' });
   const plans = useVariations(network === '' ? null : NETWORK_SERVICES[network].data);
   const planList = plans.data?.variations ?? [];
   const plan = planList.find((candidate) => candidate.code === planField.value);
+  useDropStalePlan(plans.data?.variations, planField.value, () => {
+    form.setValue('planCode', '');
+  });
   const schema = dataSchema({ plans: planList, balanceKobo: wallet.data?.balanceKobo });
 
   const changePhone = (next: string) => {

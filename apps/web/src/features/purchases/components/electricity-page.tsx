@@ -1,5 +1,6 @@
 import type { SyntheticEvent } from 'react';
 import { useController, useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { VerifyResponse } from '@quickvend/shared/api/purchases';
 import { checkMeterForm, compactNumber } from '@quickvend/shared/bills';
@@ -13,6 +14,7 @@ import { Select } from '@/components/ui/select.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useService } from '@/lib/api/get-services.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { amountParam, buyAgainParams, choiceParam, digitsParam } from '@/lib/buy-again.ts';
 import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { useVerifiedCustomer } from '../api/verify-customer.ts';
 import { DiscountLine, VerifiedCustomer, VerifyButton } from './bill-parts.tsx';
@@ -94,12 +96,19 @@ function electricitySchema(input: {
 export function ElectricityPage() {
   const flow = usePurchaseFlow('electricity');
   const wallet = useWallet();
+  // Buy again opens the page with the distributor, meter, meter type, amount and phone
+  const [searchParams] = useSearchParams();
   const { form, submitWith } = usePurchaseForm<ElectricityValues>(flow, {
-    serviceId: '',
-    meterType: 'prepaid',
-    meterNumber: '',
-    phone: '',
-    amount: '',
+    serviceId: choiceParam<string>(
+      searchParams,
+      buyAgainParams.disco,
+      ELECTRICITY_DISTRIBUTORS.map((disco) => disco.id),
+      '',
+    ),
+    meterType: choiceParam(searchParams, buyAgainParams.meterType, METER_TYPES, 'prepaid'),
+    meterNumber: digitsParam(searchParams, buyAgainParams.meter),
+    phone: digitsParam(searchParams, buyAgainParams.phone),
+    amount: amountParam(searchParams),
   });
   const { field: meterTypeField } = useController({ control: form.control, name: 'meterType' });
   const { field: phoneField } = useController({ control: form.control, name: 'phone' });

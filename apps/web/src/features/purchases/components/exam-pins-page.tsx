@@ -1,4 +1,5 @@
 import { useController, useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { Variation, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { compactNumber } from '@quickvend/shared/bills';
@@ -12,11 +13,12 @@ import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useService } from '@/lib/api/get-services.ts';
 import { useVariations } from '@/lib/api/get-variations.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { buyAgainParams, choiceParam, digitsParam, planParam } from '@/lib/buy-again.ts';
 import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
 import { useVerifiedCustomer } from '../api/verify-customer.ts';
 import { PlanAmount, VerifiedCustomer, VerifyButton } from './bill-parts.tsx';
 import { PlansArea } from './plans-area.tsx';
-import { refuse, usePurchaseForm } from './purchase-form.ts';
+import { refuse, useDropStalePlan, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
@@ -155,12 +157,20 @@ function examSchema(input: {
 export function ExamPinsPage() {
   const flow = usePurchaseFlow('exam-pins');
   const wallet = useWallet();
+  // Buy again opens the page with the exam, plan, quantity (or JAMB profile) and phone
+  const [searchParams] = useSearchParams();
+  const quantityParam = searchParams.get(buyAgainParams.quantity) ?? '';
   const { form, submitWith } = usePurchaseForm<ExamValues>(flow, {
-    examId: 'waec',
-    chosenPlan: '',
-    quantity: '1',
-    profileId: '',
-    phone: '',
+    examId: choiceParam(
+      searchParams,
+      buyAgainParams.exam,
+      EXAM_SERVICES.map((exam) => exam.id),
+      'waec',
+    ),
+    chosenPlan: planParam(searchParams),
+    quantity: quantityOf(quantityParam) === null ? '1' : quantityParam.trim(),
+    profileId: digitsParam(searchParams, buyAgainParams.profile),
+    phone: digitsParam(searchParams, buyAgainParams.phone),
   });
   const { field: examField } = useController({ control: form.control, name: 'examId' });
   const { field: quantityField } = useController({ control: form.control, name: 'quantity' });
@@ -180,6 +190,9 @@ export function ExamPinsPage() {
   const customer = useVerifiedCustomer(`${planCode}|${profile}`);
   const verified = isJamb ? customer.verified : null;
   const examLabel = EXAM_SERVICES.find((exam) => exam.id === examId)?.label ?? examId;
+  useDropStalePlan(plans.data?.variations, chosenPlan, () => {
+    form.setValue('chosenPlan', '');
+  });
   const schema = examSchema({
     plans: planList,
     verified: customer.verified,

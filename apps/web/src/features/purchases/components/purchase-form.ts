@@ -1,4 +1,4 @@
-import type { BaseSyntheticEvent } from 'react';
+import { useEffect, type BaseSyntheticEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import type { Network } from '@quickvend/shared/phone';
@@ -47,7 +47,7 @@ export function usePurchaseForm<Values extends FieldValues>(
     void form.handleSubmit((values) => {
       const parsed = schema.safeParse(values);
       if (parsed.success) {
-        flow.review(parsed.data);
+        void flow.review(parsed.data);
         return;
       }
       const text = parsed.error.issues[0]?.message ?? messages.purchase.allFieldsRequired;
@@ -59,4 +59,20 @@ export function usePurchaseForm<Values extends FieldValues>(
     })(event);
   };
   return { form, submitWith };
+}
+
+/**
+ * A plan the page was opened with (buying again) that the plan list no longer has: the plan field is left
+ * empty rather than naming a plan that cannot be bought.
+ */
+export function useDropStalePlan(
+  variations: readonly { code: string }[] | undefined,
+  planCode: string,
+  drop: () => void,
+) {
+  const isStale =
+    variations !== undefined && planCode !== '' && !variations.some((plan) => plan.code === planCode);
+  useEffect(() => {
+    if (isStale) drop();
+  }, [isStale, drop]);
 }

@@ -16,7 +16,12 @@ function renderResult(purchase: Purchase) {
       {
         path: '/',
         element: (
-          <PurchaseResult purchase={purchase} onStartOver={() => undefined} startOverLabel="Buy again" />
+          <PurchaseResult
+            purchase={purchase}
+            onStartOver={() => undefined}
+            startOverLabel="Buy more"
+            onBuyAgain={() => undefined}
+          />
         ),
       },
     ],

@@ -51,15 +51,17 @@ type PurchaseResultProps = {
   purchase: Purchase;
   onStartOver: () => void;
   startOverLabel: string;
+  /** back to the form as it was, to buy the same again */
+  onBuyAgain: () => void;
 };
 
 /** Where every purchase ends: delivered, refunded, or being confirmed, in plain words, and the receipt. */
-export function PurchaseResult({ purchase, onStartOver, startOverLabel }: PurchaseResultProps) {
+export function PurchaseResult({ purchase, onStartOver, startOverLabel, onBuyAgain }: PurchaseResultProps) {
   const outcome = outcomeOf(purchase);
   return (
     <div className="flex flex-col gap-3">
       <StatusMessage message={outcome.text} tone={outcome.tone} />
-      <PurchaseReceipt purchase={purchase} isOutcomeSaidAbove />
+      <PurchaseReceipt purchase={purchase} isOutcomeSaidAbove onBuyAgain={onBuyAgain} />
       {canEmailAgain(purchase) ? <EmailAgainButton requestId={purchase.requestId} /> : null}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button onClick={onStartOver} className="sm:flex-1">

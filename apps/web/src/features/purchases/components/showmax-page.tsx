@@ -1,4 +1,5 @@
 import { useController } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { Variation } from '@quickvend/shared/api/purchases';
 import { checkShowmaxForm } from '@quickvend/shared/bills';
@@ -9,10 +10,11 @@ import { useIsSandbox } from '@/lib/api/get-meta.ts';
 import { useService } from '@/lib/api/get-services.ts';
 import { useVariations } from '@/lib/api/get-variations.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { buyAgainParams, digitsParam, planParam } from '@/lib/buy-again.ts';
 import { phoneForServer } from '@/lib/phone.ts';
 import { PlanAmount } from './bill-parts.tsx';
 import { PlanPicker } from './plans-area.tsx';
-import { refuse, usePurchaseForm } from './purchase-form.ts';
+import { refuse, useDropStalePlan, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
@@ -58,11 +60,18 @@ export function ShowmaxPage() {
   const isSandbox = useIsSandbox();
   const service = useService('showmax');
   const plans = useVariations('showmax');
-  const { form, submitWith } = usePurchaseForm<ShowmaxValues>(flow, { planCode: '', phone: '' });
+  const [searchParams] = useSearchParams();
+  const { form, submitWith } = usePurchaseForm<ShowmaxValues>(flow, {
+    planCode: planParam(searchParams),
+    phone: digitsParam(searchParams, buyAgainParams.phone),
+  });
   const { field: planField } = useController({ control: form.control, name: 'planCode' });
   const { field: phoneField } = useController({ control: form.control, name: 'phone' });
   const planList = plans.data?.variations ?? [];
   const plan = planList.find((candidate) => candidate.code === planField.value);
+  useDropStalePlan(plans.data?.variations, planField.value, () => {
+    form.setValue('planCode', '');
+  });
   const schema = showmaxSchema({
     plans: planList,
     isSandbox,

@@ -1,4 +1,5 @@
 import { useController, useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { Variation, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { checkTvForm, compactNumber, type TvServiceId } from '@quickvend/shared/bills';
@@ -13,13 +14,14 @@ import { useIsSandbox } from '@/lib/api/get-meta.ts';
 import { useService } from '@/lib/api/get-services.ts';
 import { useVariations } from '@/lib/api/get-variations.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { buyAgainParams, digitsParam, planParam } from '@/lib/buy-again.ts';
 import { formatProviderDate, planWithBrand, withoutPriceSuffix } from '@/lib/format.ts';
 import { phoneForServer } from '@/lib/phone.ts';
 import { useVerifiedCustomer } from '../api/verify-customer.ts';
 import { billTexts, PlanAmount, VerifiedCustomer } from './bill-parts.tsx';
 import { priceOfAmount } from './web-price.ts';
 import { PlanPicker } from './plans-area.tsx';
-import { refuse, usePurchaseForm } from './purchase-form.ts';
+import { refuse, useDropStalePlan, usePurchaseForm } from './purchase-form.ts';
 import type { PurchaseDraft } from './purchase-machine.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { tvLabelOf } from './purchase-result.tsx';
@@ -182,11 +184,13 @@ export function TvPage({ serviceId }: TvPageProps) {
   const isSandbox = useIsSandbox();
   const service = useService(serviceId);
   const plans = useVariations(serviceId);
+  // Buy again opens the page with the card, the bouquet (none when it was renewed) and the phone
+  const [searchParams] = useSearchParams();
   const { form, submitWith } = usePurchaseForm<TvValues>(flow, {
-    smartCard: '',
+    smartCard: digitsParam(searchParams, buyAgainParams.card),
     subscriptionType: 'change',
-    planCode: '',
-    phone: '',
+    planCode: planParam(searchParams),
+    phone: digitsParam(searchParams, buyAgainParams.phone),
   });
   const { field: planField } = useController({ control: form.control, name: 'planCode' });
   const { field: phoneField } = useController({ control: form.control, name: 'phone' });
@@ -209,6 +213,9 @@ export function TvPage({ serviceId }: TvPageProps) {
       : isRenewing
         ? priceOfAmount(faceKobo, discountBps)
         : (plan?.priceKobo ?? faceKobo);
+  useDropStalePlan(plans.data?.variations, planField.value, () => {
+    form.setValue('planCode', '');
+  });
   const schema = tvSchema({
     serviceId,
     label,

@@ -6,6 +6,7 @@ import { groupToken, tokenDigits } from '@quickvend/shared/bills';
 import { PurchaseStatusBadge } from '@/components/purchases/purchase-status-badge.tsx';
 import { recipientOf, whatOf } from '@/components/purchases/receipt-facts.ts';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
+import { buyAgainPath } from '@/lib/buy-again.ts';
 import { transactionReceiptPath } from '@/lib/paths.ts';
 
 const statusBorder: Record<Purchase['status'], string> = {
@@ -62,6 +63,7 @@ function Deliverables({ purchase }: { purchase: Purchase }) {
 export function TransactionCard({ purchase }: { purchase: Purchase }) {
   const what = whatOf(purchase);
   const recipient = recipientOf(purchase);
+  const againPath = buyAgainPath(purchase);
   return (
     <li
       className={`overflow-hidden rounded-xl border border-l-4 border-gray-200 bg-white shadow-sm ${statusBorder[purchase.status]}`}
@@ -100,6 +102,17 @@ export function TransactionCard({ purchase }: { purchase: Purchase }) {
         </dl>
       </Link>
       <Deliverables purchase={purchase} />
+      {againPath !== null ? (
+        <div className="border-t border-gray-100 px-3 py-1">
+          <Link
+            to={againPath}
+            aria-label={`Buy again: ${what}`}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline"
+          >
+            Buy again
+          </Link>
+        </div>
+      ) : null}
     </li>
   );
 }
