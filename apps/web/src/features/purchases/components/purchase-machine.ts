@@ -1,4 +1,5 @@
-import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
+import type { CreatePurchaseBody, Purchase } from '@quickvend/shared/api/purchases';
+import { normalisePhone } from '@quickvend/shared/phone';
 import type { StatusTone } from '@/components/ui/status-message.tsx';
 
 /** What the form's check or the server's refusal says above the form's button. */
@@ -23,12 +24,14 @@ export type PinMode = 'enter' | 'create' | 'repeat';
  * One purchase, from the form to its result:
  *
  *   form ──checked──▶ pin ──send──▶ sending ──made──▶ result ──startOver──▶ form
- *     ▲                ▲              │  └──unknown──▶ unsure ──retry──▶ sending
- *     └───refused──────┼──────────────┤                  │
- *                      └──pinRefused, locked, pinMissing, pinNotSaved
+ *    │ ▲               ▲              │  └──unknown──▶ unsure ──retry──▶ sending
+ *    │ └───refused─────┼──────────────┤                  │
+ *    │                 └──pinRefused, locked, pinMissing, pinNotSaved
+ *    └──seemsRepeat──▶ repeat ──repeatConfirmed──▶ pin   (cancel: back to the form)
  *
  * `sending` is a request on its way (saving a new PIN, then the purchase). `unsure` is a request whose
- * answer never came: it may have been made, so only the same request may go again.
+ * answer never came: it may have been made, so only the same request may go again. `repeat` asks whether
+ * the same purchase made seconds ago is wanted again, before anything is sent.
  */
 export type PurchaseState =
   | { step: 'form'; status: FormStatus | null }
@@ -45,11 +48,15 @@ export type PurchaseState =
     }
   | { step: 'sending'; draft: PurchaseDraft; pinMode: PinMode | null; pin: string }
   | { step: 'unsure'; draft: PurchaseDraft; pin: string }
+  | { step: 'repeat'; draft: PurchaseDraft; secondsAgo: number }
   | { step: 'result'; requestId: string };
 
 export type PurchaseEvent =
   /** the form's check passed: ask for the PIN */
   | { type: 'checked'; draft: PurchaseDraft }
+  /** the same purchase was made seconds ago: ask before going on */
+  | { type: 'seemsRepeat'; draft: PurchaseDraft; secondsAgo: number }
+  | { type: 'repeatConfirmed' }
   /** the form's check failed */
   | { type: 'invalid'; status: FormStatus }
   /** an input changed: what the last check said no longer applies */
@@ -94,6 +101,12 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
   switch (event.type) {
     case 'checked':
       return state.step === 'form' ? askPin(event.draft, null) : state;
+    case 'seemsRepeat':
+      return state.step === 'form'
+        ? { step: 'repeat', draft: event.draft, secondsAgo: event.secondsAgo }
+        : state;
+    case 'repeatConfirmed':
+      return state.step === 'repeat' ? askPin(state.draft, null) : state;
     case 'invalid':
       return state.step === 'form' ? { step: 'form', status: event.status } : state;
     case 'edited':
@@ -129,7 +142,9 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
         ? { step: 'sending', draft: state.draft, pinMode: 'enter', pin: state.pin }
         : state;
     case 'cancel':
-      return state.step === 'pin' || state.step === 'unsure' ? initialPurchaseState : state;
+      return state.step === 'pin' || state.step === 'unsure' || state.step === 'repeat'
+        ? initialPurchaseState
+        : state;
     case 'resumed':
       return state.step === 'form' || state.step === 'pin'
         ? { step: 'result', requestId: event.requestId }
@@ -137,4 +152,36 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
     case 'startOver':
       return state.step === 'result' ? initialPurchaseState : state;
   }
+}
+
+/** How long after a purchase the same one again is asked about: the provider refuses it as a duplicate. */
+export const REPEAT_WINDOW_MS = 30_000;
+
+/** A phone number as the server keeps it (`08031234567`), or the digits of a card, meter or profile ID. */
+function numberKey(value: string): string {
+  return normalisePhone(value) ?? value.replace(/\D/g, '');
+}
+
+/**
+ * Whole seconds since the customer bought the same thing (same service, number and amount) less than
+ * 30 s before `nowMs`, or null. Failed purchases were refunded and bought nothing, so they do not count.
+ */
+export function secondsSinceSamePurchase(
+  draft: PurchaseDraft,
+  purchases: readonly Purchase[],
+  nowMs: number,
+): number | null {
+  const number = numberKey(draft.body.billersCode ?? draft.body.phone ?? '');
+  const amountKobo = draft.faceKobo ?? draft.chargeKobo;
+  let newest: number | null = null;
+  for (const purchase of purchases) {
+    if (purchase.status === 'failed' || purchase.serviceId !== draft.body.serviceId) continue;
+    if (numberKey(purchase.billersCode ?? purchase.phone) !== number || purchase.amountKobo !== amountKobo)
+      continue;
+    const madeAt = new Date(purchase.createdAt).getTime();
+    const age = nowMs - madeAt;
+    if (Number.isNaN(madeAt) || age < 0 || age >= REPEAT_WINDOW_MS) continue;
+    if (newest === null || madeAt > newest) newest = madeAt;
+  }
+  return newest === null ? null : Math.max(1, Math.round((nowMs - newest) / 1000));
 }

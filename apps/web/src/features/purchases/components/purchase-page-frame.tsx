@@ -10,6 +10,7 @@ import { paths } from '@/lib/paths.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
 import { PinStep } from './pin-step.tsx';
 import { PurchaseResult } from './purchase-result.tsx';
+import { RepeatQuestion } from './repeat-question.tsx';
 import type { PurchaseFlow } from './use-purchase-flow.ts';
 
 /** The live balance a purchase is paid from, in one compact line. */
@@ -89,8 +90,12 @@ export function PurchaseSteps({ flow, startOverLabel, onStartOver, children }: P
           flow.startOver();
         }}
         startOverLabel={startOverLabel}
+        onBuyAgain={flow.startOver}
       />
     );
+  }
+  if (flow.step === 'repeat' && flow.draft && flow.repeatSecondsAgo !== null) {
+    return <RepeatQuestion flow={flow} draft={flow.draft} secondsAgo={flow.repeatSecondsAgo} />;
   }
   if (flow.step === 'pin' && flow.draft) return <PinStep flow={flow} draft={flow.draft} />;
   return children;

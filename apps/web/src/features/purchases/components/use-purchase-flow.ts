@@ -4,6 +4,7 @@ import type { Purchase } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import { usePinStatus } from '@/lib/api/get-pin-status.ts';
 import { getPurchase, purchaseQueryKey } from '@/lib/api/get-purchase.ts';
+import { listPurchases } from '@/lib/api/get-purchases.ts';
 import { setPin } from '@/lib/api/set-pin.ts';
 import { isApiError } from '@/lib/api-client.ts';
 import { errorMessageOf } from '@/lib/form-errors.ts';
@@ -14,6 +15,7 @@ import { watchPurchaseQueryOptions } from '../api/watch-purchase.ts';
 import {
   initialPurchaseState,
   purchaseReducer,
+  secondsSinceSamePurchase,
   type FormStatus,
   type PinMode,
   type PurchaseDraft,
@@ -30,6 +32,16 @@ export const pinTexts = {
   unsure:
     'Error: We could not reach QuickVend, so we do not know yet whether this purchase went through. Tap Try again: you will not be charged twice.',
 } as const;
+
+export const repeatTexts = {
+  question: (seconds: number) =>
+    `You bought this ${String(seconds)} ${seconds === 1 ? 'second' : 'seconds'} ago. Buy it again?`,
+  confirm: 'Buy again',
+  cancel: 'Cancel',
+} as const;
+
+/** The newest purchases, enough to see one made in the last 30 s (the dashboard's list, asked afresh). */
+const LATEST_PURCHASES = 5;
 
 /** Everything that makes one purchase differ from another: changing any of it needs a new key. */
 function fingerprintOf(body: PurchaseDraft['body']): string {
@@ -187,16 +199,43 @@ export function usePurchaseFlow(form: PurchaseForm) {
     });
   };
 
-  /** The form was checked: ask for the PIN (the amount is shown with it). */
-  const review = (draft: PurchaseDraft) => {
+  /** Seconds since the customer bought the same thing, when under 30 s; null when unknown (never blocks). */
+  const secondsSinceSame = async (draft: PurchaseDraft): Promise<number | null> => {
+    try {
+      const latest = await queryClient.query({
+        queryKey: queryKeys.recentPurchases,
+        queryFn: ({ signal }) => listPurchases({ limit: LATEST_PURCHASES }, signal),
+        staleTime: 0,
+        retry: false,
+      });
+      return secondsSinceSamePurchase(draft, latest.purchases, Date.now());
+    } catch {
+      return null;
+    }
+  };
+
+  /**
+   * The form was checked: ask for the PIN (the amount is shown with it), or first whether the same purchase
+   * made seconds ago is really wanted again (the provider would refuse it as a duplicate).
+   */
+  const review = async (draft: PurchaseDraft) => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.pin });
-    dispatch({ type: 'checked', draft });
+    const secondsAgo = await secondsSinceSame(draft);
+    dispatch(secondsAgo === null ? { type: 'checked', draft } : { type: 'seemsRepeat', draft, secondsAgo });
   };
 
   return {
-    /** what the page shows: the form, the PIN step (also while sending and when unsure), or the result */
-    step: state.step === 'result' ? 'result' : state.step === 'form' ? 'form' : 'pin',
+    /**
+     * what the page shows: the form, the question about a repeat, the PIN step (also while sending and when
+     * unsure), or the result
+     */
+    step:
+      state.step === 'result' || state.step === 'form' || state.step === 'repeat'
+        ? state.step
+        : ('pin' as const),
     draft: state.step === 'form' || state.step === 'result' ? null : state.draft,
+    /** the same purchase was made this many seconds ago (the repeat step) */
+    repeatSecondsAgo: state.step === 'repeat' ? state.secondsAgo : null,
     purchase,
     formStatus: state.step === 'form' ? state.status : null,
     pinMode,
@@ -223,6 +262,10 @@ export function usePurchaseFlow(form: PurchaseForm) {
       }),
     cancel: () => {
       dispatch({ type: 'cancel' });
+    },
+    /** Yes, buy the same again: on to the PIN. */
+    confirmRepeat: () => {
+      dispatch({ type: 'repeatConfirmed' });
     },
     /** After a result: a fresh form and a fresh key. */
     startOver: () => {
