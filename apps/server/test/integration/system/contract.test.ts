@@ -13,6 +13,7 @@ const WITHOUT_RESPONSE_SCHEMA = new Set([
   'GET /api/v1/wallet/events',
   // 204: no body at all
   'POST /api/v1/auth/sign-out',
+  'POST /api/v1/referrals/seen',
 ]);
 
 const name = (route: Pick<RouteEntry, 'method' | 'url'>) => `${route.method} ${route.url}`;

@@ -156,7 +156,7 @@ describe('when the server cannot be reached', () => {
     await waitFor(() => {
       expect(api.callsTo('GET /api/v1/purchases').length).toBeGreaterThan(failedLoads);
     });
-    const card = await screen.findByRole('link', { name: /MTN Airtime/ });
+    const card = await screen.findByRole('link', { name: /^MTN Airtime/ });
     expect(card.getAttribute('href')).toBe('/transactions/req-key-1');
   });
 
