@@ -1,11 +1,7 @@
-import {
-  lagosDayEnd,
-  lagosDayStart,
-  type AdminFunding,
-  type PurchaseBuyer,
-} from '@quickvend/shared/api/admin-purchases';
+import { type AdminFunding, type PurchaseBuyer } from '@quickvend/shared/api/admin-purchases';
 import { formatLagosMinuteStamp, formatLagosTimestamp } from '@quickvend/shared/format';
 import { toNairaString } from '@quickvend/shared/money';
+import { ownerAndPeriodOf } from '../../lib/back-office-filter.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toCsv, type CsvCell } from '../../lib/http/csv.ts';
 import type { FundingFilter, FundingRecord, FundingSearch } from './funding.search.ts';
@@ -46,21 +42,7 @@ export function createFundingAdmin(deps: { search: FundingSearch; owners: Fundin
   const { search, owners, clock } = deps;
 
   async function filterOf(query: FundingQuery): Promise<FundingFilter | null> {
-    const { user, from, to, ...rest } = query;
-    let userId: string | undefined;
-    if (user) {
-      if (user.includes('@')) {
-        const found = await owners.findUserByEmail(user.toLowerCase());
-        if (!found) return null;
-        userId = found.id;
-      } else userId = user;
-    }
-    return {
-      ...rest,
-      userId,
-      since: from ? (lagosDayStart(from) ?? undefined) : undefined,
-      until: to ? (lagosDayEnd(to) ?? undefined) : undefined,
-    };
+    return ownerAndPeriodOf(query, (email) => owners.findUserByEmail(email));
   }
 
   async function withOwners(records: FundingRecord[]): Promise<AdminFunding[]> {

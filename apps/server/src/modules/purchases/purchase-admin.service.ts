@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  lagosDayEnd,
-  lagosDayStart,
   purchaseAdminMessages as say,
   type AdminPurchase,
   type PurchaseBuyer,
 } from '@quickvend/shared/api/admin-purchases';
 import { formatLagosMinuteStamp } from '@quickvend/shared/format';
 import type { Database } from '../../db/client.ts';
+import { ownerAndPeriodOf } from '../../lib/back-office-filter.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApprovalHandler, Approvals } from '../approvals/index.ts';
@@ -89,21 +88,7 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
 
   /** The filter the database reads; null when it can match nothing (an email nobody has). */
   async function filterOf(query: PurchaseQuery): Promise<PurchaseFilter | null> {
-    const { user, from, to, ...rest } = query;
-    let userId: string | undefined;
-    if (user) {
-      if (user.includes('@')) {
-        const found = await users.findUserByEmail(user.toLowerCase());
-        if (!found) return null;
-        userId = found.id;
-      } else userId = user;
-    }
-    return {
-      ...rest,
-      userId,
-      since: from ? (lagosDayStart(from) ?? undefined) : undefined,
-      until: to ? (lagosDayEnd(to) ?? undefined) : undefined,
-    };
+    return ownerAndPeriodOf(query, (email) => users.findUserByEmail(email));
   }
 
   async function findOpen(id: string): Promise<PurchaseRow> {
