@@ -12,3 +12,4 @@ export * from '../modules/approvals/approvals.tables.ts';
 export * from '../modules/admin/admin.tables.ts';
 export * from '../modules/settings/settings.tables.ts';
 export * from '../modules/referrals/referrals.tables.ts';
+export * from '../modules/beneficiaries/beneficiaries.tables.ts';

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -18,6 +18,10 @@ export const users = pgTable('users', {
   referredBy: text('referred_by'),
   /** a Nigerian mobile number, 11 digits from 0, as the customer or an admin entered it */
   phone: text('phone'),
+  /** YYYY-MM-DD, optional, as the customer gave it */
+  birthday: date('birthday', { mode: 'string' }),
+  /** when the customer turned on partner (reseller) access; null hides the Developers section and refuses new keys */
+  partnerAccessAt: timestamp('partner_access_at', { withTimezone: true }),
   /** set while an admin has suspended the account: no sign-in, sessions, keys, purchases or funding */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspensionReason: text('suspension_reason'),

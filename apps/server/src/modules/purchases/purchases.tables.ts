@@ -42,6 +42,8 @@ export const purchases = pgTable(
     checks: integer('checks').notNull().default(0),
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    /** promised to the customer while pending: delivered or refunded by then, or escalated to the team */
+    resolveBy: timestamp('resolve_by', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
@@ -128,4 +130,31 @@ export const customerVerifications = pgTable(
   (t) => [
     index('customer_verifications_lookup_idx').on(t.userId, t.serviceId, t.billersCode, t.type, t.verifiedAt),
   ],
+);
+
+export const disputeStatuses = ['open', 'closed'] as const;
+
+/** "I didn't get it": a customer's claim that a delivered purchase never arrived, with the requery it triggered. */
+export const purchaseDisputes = pgTable(
+  'purchase_disputes',
+  {
+    id: text('id').primaryKey(),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .unique()
+      .references(() => purchases.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: disputeStatuses }).notNull().default('open'),
+    customerNote: text('customer_note'),
+    /** what the provider said when asked again at once: delivered, failed, pending or unknown */
+    requeryOutcome: text('requery_outcome'),
+    requeryMessage: text('requery_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: text('closed_by').references(() => users.id),
+    resolution: text('resolution'),
+  },
+  (t) => [index('purchase_disputes_status_idx').on(t.status, t.createdAt)],
 );
