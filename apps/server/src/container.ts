@@ -47,6 +47,7 @@ import {
   RECONCILE_JOB,
   REQUERY_JOB,
   toPurchase,
+  type PurchaseRow,
 } from './modules/purchases/index.ts';
 
 export const PAYSTACK_SIMULATOR_PREFIX = '/sandbox/paystack';
@@ -199,6 +200,8 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     clock,
     perMinute: options.verifyPerMinute ?? 10,
   });
+  // who hears of a purchase's outcome once it has committed (notices, saved numbers); a listener's failure is only logged
+  const purchaseOutcomeListeners: ((row: PurchaseRow) => Promise<void>)[] = [];
   const purchases = createPurchaseEngine({
     db,
     ledger,
@@ -220,6 +223,12 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
           log.error({ err: error, purchaseId: row.id }, 'could not mail the token or PINs');
         },
       );
+    },
+    onOutcome: (row) => {
+      for (const listener of purchaseOutcomeListeners)
+        void listener(row).catch((error: unknown) => {
+          log.error({ err: error, purchaseId: row.id }, 'a purchase outcome listener failed');
+        });
     },
     recheckAfterSeconds: config.purchaseRecheckAfterSeconds,
     audit,

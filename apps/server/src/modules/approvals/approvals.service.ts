@@ -16,7 +16,12 @@ export type ApprovalRow = typeof approvalRequests.$inferSelect;
  */
 export type ApprovalHandler = (
   approval: ApprovalRow,
-  context: { tx: Transaction; approver: Actor },
+  context: {
+    tx: Transaction;
+    approver: Actor;
+    /** runs `announce` once the approval has committed (never if it rolls back) */
+    afterCommit: (announce: () => void) => void;
+  },
 ) => Promise<Record<string, unknown>>;
 
 export type NewApproval = {
@@ -133,6 +138,7 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
     async approve(id: string, checker: Actor, note?: string): Promise<ApprovalRow> {
       if (!checker.id) throw new AppError('FORBIDDEN', 'Only a signed-in admin can approve.');
       const checkerId = checker.id;
+      const announcements: (() => void)[] = [];
       const decided = await db.transaction(async (tx) => {
         const [claimed] = await tx
           .update(approvalRequests)
@@ -153,7 +159,11 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
         if (!claimed) return null;
         const handler = handlers.get(claimed.kind);
         if (!handler) throw new Error(`no handler for approval kind ${claimed.kind}`);
-        const result = await handler(claimed, { tx, approver: checker });
+        const result = await handler(claimed, {
+          tx,
+          approver: checker,
+          afterCommit: (announce) => announcements.push(announce),
+        });
         const [done] = await tx
           .update(approvalRequests)
           .set({ result })
@@ -174,6 +184,7 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
         return done ?? null;
       });
       if (!decided) throw await refusal(id, checker);
+      for (const announce of announcements) announce();
       return decided;
     },
 

@@ -40,6 +40,8 @@ export type PurchaseAdminDeps = {
   approvals: Pick<Approvals, 'request' | 'list'>;
   users: BuyerDirectory;
   clock: Clock;
+  /** told once an admin's refund or an approved delivery has committed */
+  onOutcome?: (purchase: PurchaseRow) => void;
 };
 
 /** The search's filters as the admin typed them: a user by email or id, days in Lagos. */
@@ -111,7 +113,7 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
   }
 
   /** Carries out an approved `purchase.deliver` request, inside the approval's transaction. */
-  const deliverApproved: ApprovalHandler = async (approval, { tx, approver }) => {
+  const deliverApproved: ApprovalHandler = async (approval, { tx, approver, afterCommit }) => {
     const payload = deliverPayload.parse(approval.payload);
     const [row] = await tx.select().from(purchases).where(eq(purchases.id, approval.targetId));
     if (!row) throw new AppError('NOT_FOUND', say.notFound);
@@ -132,6 +134,7 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
       tx,
     );
     if (!delivered) throw await refusalAfter(row.id);
+    afterCommit(() => deps.onOutcome?.(delivered));
     await audit.record(
       approver,
       {
@@ -295,6 +298,7 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
         return row;
       });
       if (!refunded) throw await refusalAfter(id);
+      deps.onOutcome?.(refunded);
       return { purchase: toAdminPurchase(refunded, await buyersOf([refunded])), message: say.refunded };
     },
 

@@ -38,6 +38,8 @@ export type PurchaseStepsDeps = {
   log: FastifyBaseLogger;
   /** told after a web purchase delivered a token or PINs (and the money has settled) */
   onCredentialDelivered?: (purchase: PurchaseRow) => void;
+  /** told after each committed change a customer hears about: delivered, refunded, and first pending */
+  onOutcome?: (purchase: PurchaseRow) => void;
 };
 
 /**
@@ -159,6 +161,8 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
     if (settled?.channel === 'web' && (settled.token || settled.pins?.length)) {
       deps.onCredentialDelivered?.(settled);
     }
+    // inside an outer transaction the caller has not committed yet: it announces the outcome after commit
+    if (settled && !tx) deps.onOutcome?.(settled);
     return settled;
   }
 
@@ -169,7 +173,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
   async function refund(id: string, outcome: OutcomeNote, outer?: Transaction): Promise<PurchaseRow | null> {
     const inTransaction = <T>(work: (tx: Transaction) => Promise<T>) =>
       outer ? work(outer) : db.transaction(work);
-    return inTransaction(async (tx) => {
+    const refunded = await inTransaction(async (tx) => {
       const [row] = await tx
         .update(purchases)
         .set({
@@ -207,6 +211,8 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
         .returning();
       return refunded ?? row;
     });
+    if (refunded && !outer) deps.onOutcome?.(refunded);
+    return refunded;
   }
 
   /**
@@ -230,6 +236,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
       .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
       .returning();
     if (!row) return null;
+    if (row.checks === 1) deps.onOutcome?.(row);
     await deps.jobs.send(
       REQUERY_JOB,
       { purchaseId: id },

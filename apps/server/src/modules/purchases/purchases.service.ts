@@ -33,6 +33,8 @@ export type PurchaseEngineDeps = {
   acceptsSandboxNumbers: boolean;
   /** told after a web purchase delivered a token or PINs (and the money has settled) */
   onCredentialDelivered?: (purchase: PurchaseRow) => void;
+  /** told after each committed change a customer hears about: delivered, refunded, and first pending */
+  onOutcome?: (purchase: PurchaseRow) => void;
   /** a purchase still `processing` this long is taken to be orphaned by a crash and requeried */
   recheckAfterSeconds: number;
   /** the back office's actions are audited, and delivery without the provider's word needs a second admin */
@@ -64,6 +66,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     clock,
     log,
     ...(deps.onCredentialDelivered && { onCredentialDelivered: deps.onCredentialDelivered }),
+    ...(deps.onOutcome && { onOutcome: deps.onOutcome }),
   });
   const timeline = createPurchaseTimeline({ db, clock, log });
   const requery = createRequery({
@@ -87,6 +90,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     approvals: deps.approvals,
     users: deps.users,
     clock,
+    ...(deps.onOutcome && { onOutcome: deps.onOutcome }),
   });
   const actions: PurchaseActions = {
     async requeryNow(purchaseId) {
