@@ -107,6 +107,11 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   });
   // an idle client losing its connection must not take the process down
   pool.on('error', () => undefined);
+  // nor one in use: the pool stops listening while a client is checked out (a transaction), and pg emits the
+  // lost connection on the client as well as failing its query; the query's failure is the one that matters
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
