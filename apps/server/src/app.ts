@@ -36,6 +36,7 @@ import {
 } from './modules/admin/index.ts';
 import { registerApprovalRoutes } from './modules/approvals/index.ts';
 import { registerAuditRoutes } from './modules/audit/index.ts';
+import { registerBeneficiaryRoutes } from './modules/beneficiaries/index.ts';
 import { createGuards, createKnownDevices, registerAuthRoutes } from './modules/auth/index.ts';
 import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
 import { registerSandboxMailboxRoutes } from './modules/notifications/index.ts';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     knownDevices: createKnownDevices({ secret: config.authSecret, isHttps: config.isHttps }),
   });
   registerReferralRoutes(app, { referrals: container.referrals });
+  registerBeneficiaryRoutes(app, { beneficiaries: container.beneficiaries });
   registerWalletRoutes(app, { ledger: container.ledger, balanceFeed: container.balanceFeed });
   registerFundingRoutes(app, {
     funding: container.funding,

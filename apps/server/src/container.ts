@@ -17,6 +17,7 @@ import {
 import { createApprovals } from './modules/approvals/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import { createAuthReportQueries, createAuthService } from './modules/auth/index.ts';
+import { createBeneficiaries } from './modules/beneficiaries/index.ts';
 import {
   createFundingAdmin,
   createFundingReportQueries,
@@ -236,6 +237,12 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     users: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
   });
   approvals.register(DELIVER_APPROVAL, purchases.admin.deliverApproved);
+  const beneficiaries = createBeneficiaries({
+    db,
+    clock,
+    acceptsSandboxNumbers: config.providerMode === 'sandbox',
+  });
+  purchaseOutcomeListeners.push((row) => beneficiaries.rememberPurchase(row));
   const fundingAdmin = createFundingAdmin({
     search: createFundingSearch(db),
     owners: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
@@ -292,6 +299,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     float,
     catalog,
     referrals,
+    beneficiaries,
     prices,
     pins,
     partners,

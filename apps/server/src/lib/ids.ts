@@ -36,7 +36,8 @@ export type IdPrefix =
   | 'apr'
   | 'pev'
   | 'prc'
-  | 'flt';
+  | 'flt'
+  | 'ben';
 
 /** Prefixed, time-sortable ids: `usr_01J...`. */
 export function newId(prefix: IdPrefix): string {
