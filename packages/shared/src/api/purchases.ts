@@ -64,6 +64,8 @@ export const purchase = z.object({
   /** other lines of the provider's receipt, in its order: address, meter, voucher, reference... */
   receiptLines: z.array(z.object({ label: z.string(), value: z.string() })),
   message: z.string(),
+  /** while pending: the time by which it will be delivered or refunded, or else taken up by our team; null once final */
+  resolveBy: z.string().nullable(),
   /** the provider's transaction id */
   transactionId: z.string().nullable(),
   /** the id the provider knows the purchase by */

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ResolvedOrder } from './order.resolve.ts';
 import type { PinService } from './pin.service.ts';
-import type { PurchaseSteps } from './purchase-steps.ts';
+import { PENDING_DEADLINE_MS, type PurchaseSteps } from './purchase-steps.ts';
 import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
 import type { BillsProvider } from './purchases.port.ts';
 import type { PurchaseRow, PurchasesRepo } from './purchases.repo.ts';
@@ -93,6 +93,7 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
         customerName: order.customerName ?? null,
         amountKobo: order.amountKobo,
         chargedKobo: order.chargedKobo,
+        resolveBy: new Date(deps.clock.now().getTime() + PENDING_DEADLINE_MS),
       },
       `${order.service.name} ${order.planName ?? ''} ${order.phone}`.replace(/\s+/g, ' '),
     );

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
 import { kobo } from '@quickvend/shared/money';
 import { databaseErrorOf, type Database, type Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -16,6 +17,12 @@ export const REQUERY_JOB = 'purchases.requery';
 const BACKOFF_SECONDS = [15, 30, 60, 120, 300, 600, 1800];
 const HOURLY = 3600;
 const FLAG_AFTER_MS = 24 * 60 * 60_000;
+/**
+ * What a pending purchase promises the customer: delivered or refunded within this long of the purchase. The
+ * engine asks the provider again exactly at that moment; a provider still answering "pending" then is escalated
+ * to the team (an unknown answer is never taken as a failure, so it cannot simply be refunded).
+ */
+export const PENDING_DEADLINE_MS = 30 * 60_000;
 
 const backoffSeconds = (checks: number) => BACKOFF_SECONDS[checks] ?? HOURLY;
 
@@ -221,29 +228,33 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
    */
   async function keepPending(id: string, outcome: OutcomeNote): Promise<PurchaseRow | null> {
     const now = clock.now();
+    const nowSql = sql`${now}::timestamptz`;
+    const isPastDeadline = sql`${purchases.resolveBy} <= ${nowSql}`;
+    const backoff = sql`${nowSql} + interval '1 second' * (case ${purchases.checks} ${sql.raw(
+      BACKOFF_SECONDS.map((seconds, i) => `when ${i} then ${seconds}`).join(' '),
+    )} else ${HOURLY} end)`;
     const [row] = await db
       .update(purchases)
       .set({
         status: 'pending',
-        message: outcome.message,
+        message: sql`case when ${isPastDeadline} then ${ESCALATED_MESSAGE} else ${outcome.message} end`,
         checks: sql`${purchases.checks} + 1`,
-        nextCheckAt: sql`${now}::timestamptz + interval '1 second' * (case ${purchases.checks} ${sql.raw(
-          BACKOFF_SECONDS.map((seconds, i) => `when ${i} then ${seconds}`).join(' '),
-        )} else ${HOURLY} end)`,
+        // the requery before the deadline falls on it, so the promise is checked when it falls due
+        nextCheckAt: sql`case when ${purchases.resolveBy} > ${nowSql} then least(${backoff}, ${purchases.resolveBy}) else ${backoff} end`,
         updatedAt: now,
-        flaggedAt: sql`case when ${purchases.flaggedAt} is null and ${purchases.createdAt} < ${new Date(now.getTime() - FLAG_AFTER_MS)} then ${now}::timestamptz else ${purchases.flaggedAt} end`,
+        flaggedAt: sql`case when ${purchases.flaggedAt} is null and (${isPastDeadline} or ${purchases.createdAt} < ${new Date(now.getTime() - FLAG_AFTER_MS)}) then ${nowSql} else ${purchases.flaggedAt} end`,
       })
       .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
       .returning();
     if (!row) return null;
     if (row.checks === 1) deps.onOutcome?.(row);
+    const dueInSeconds = row.nextCheckAt
+      ? Math.max(0, Math.ceil((row.nextCheckAt.getTime() - now.getTime()) / 1000))
+      : backoffSeconds(row.checks - 1);
     await deps.jobs.send(
       REQUERY_JOB,
       { purchaseId: id },
-      {
-        startAfterSeconds: backoffSeconds(row.checks - 1),
-        dedupeKey: `${id}:${row.checks}`,
-      },
+      { startAfterSeconds: dueInSeconds, dedupeKey: `${id}:${row.checks}` },
     );
     return row;
   }

@@ -39,6 +39,8 @@ export function toPurchase(row: PurchaseRow): Purchase {
     message:
       row.message ||
       (row.status === 'processing' ? 'We are confirming this purchase with the provider.' : ''),
+    resolveBy:
+      row.status === 'pending' || row.status === 'processing' ? (row.resolveBy?.toISOString() ?? null) : null,
     transactionId: row.providerReference,
     providerRequestId: row.providerRequestId,
     createdAt: row.createdAt.toISOString(),

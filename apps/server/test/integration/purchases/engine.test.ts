@@ -129,6 +129,55 @@ describeEachDatabase('purchase engine with the sandbox numbers', (kind) => {
     await sound();
   });
 
+  it('promises a pending purchase a deadline, asks the provider again exactly then, and escalates it if still pending', async () => {
+    const { client } = await fundedCustomer(t, 1_000);
+    const { purchase } = await buy(client, { serviceId: 'mtn', phone: '201000000000', amount: '100' });
+    expect(purchase?.status).toBe('pending');
+    const promised = Date.parse(purchase?.resolveBy ?? '');
+    expect(promised).toBe(now.getTime() + 30 * 60_000);
+    const rowOf = async () => {
+      const [row] = await t.container.db
+        .select()
+        .from(purchases)
+        .where(eq(purchases.id, purchase?.id ?? ''));
+      return row;
+    };
+
+    // the backoff would wait 30 s more; the deadline comes first, so the next requery falls on it
+    const deadline = new Date(now.getTime() + 10_000);
+    await t.container.db
+      .update(purchases)
+      .set({ resolveBy: deadline })
+      .where(eq(purchases.id, purchase?.id ?? ''));
+    await t.container.purchases.recheck(purchase?.id ?? '');
+    expect((await rowOf())?.nextCheckAt).toEqual(deadline);
+    expect((await rowOf())?.flaggedAt).toBeNull();
+
+    const before = now;
+    now = new Date(deadline.getTime() + 1_000);
+    try {
+      await t.container.purchases.recheck(purchase?.id ?? '');
+    } finally {
+      now = before;
+    }
+    const escalated = await purchaseOf(client, purchase?.requestId ?? '');
+    expect(escalated.status).toBe('pending');
+    expect(escalated.message).toBe(
+      'This is taking longer than it should. Our team is checking it with the provider now. You will get it, or your money back.',
+    );
+    expect((await rowOf())?.flaggedAt).toEqual(new Date(deadline.getTime() + 1_000));
+
+    await resolvePending(t, purchase);
+    await vi.waitFor(
+      async () => {
+        expect((await purchaseOf(client, purchase?.requestId ?? '')).status).toBe('delivered');
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect((await purchaseOf(client, purchase?.requestId ?? '')).resolveBy).toBeNull();
+    await sound();
+  });
+
   it.each([
     ['an unexpected answer', '500000000000'],
     ['no answer at all', '400000000000'],

@@ -1,3 +1,4 @@
+import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
@@ -72,6 +73,22 @@ describe('a receipt tells the truth about the money', () => {
     expect(within(receipt).getByText('Being confirmed')).toBeTruthy();
     expect(receipt.textContent).toMatch(/delivered, or your money refunded automatically/);
     expect(receipt.textContent).not.toContain('TRANSACTION IS PROCESSING');
+  });
+
+  it('a pending purchase promises the time it is delivered or refunded by, on a Lagos clock', async () => {
+    // 14:42 UTC is 15:42 in Lagos
+    renderReceipt({ ...pending, resolveBy: '2025-03-12T14:42:00.000Z' });
+    const receipt = await screen.findByRole('region', { name: 'Transaction Receipt' });
+    expect(
+      within(receipt).getByText('Delivered or refunded by 15:42, usually within a few minutes.'),
+    ).toBeTruthy();
+  });
+
+  it('a pending purchase past its deadline says our team has taken it up', async () => {
+    renderReceipt({ ...pending, resolveBy: '2025-03-12T14:42:00.000Z', message: ESCALATED_MESSAGE });
+    const receipt = await screen.findByRole('region', { name: 'Transaction Receipt' });
+    expect(within(receipt).getByText(ESCALATED_MESSAGE)).toBeTruthy();
+    expect(receipt.textContent).not.toContain('15:42');
   });
 
   it('a delivered purchase shows the five facts first and folds the rest', async () => {

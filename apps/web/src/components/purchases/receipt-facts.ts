@@ -1,9 +1,10 @@
 import type { Purchase, PurchaseStatus } from '@quickvend/shared/api/purchases';
 import { groupToken } from '@quickvend/shared/bills';
 import { findCatalogueService } from '@quickvend/shared/catalog';
-import { formatLagosDateTime } from '@quickvend/shared/format';
+import { formatLagosDateTime, lagosClock } from '@quickvend/shared/format';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
+import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
 import { EXAM_SERVICES, NETWORK_SERVICES } from '@quickvend/shared/services';
 import { formatProviderDate, planWithBrand, withoutPriceSuffix } from '@/lib/format.ts';
 
@@ -147,6 +148,21 @@ export function moneyBackText(purchase: Purchase): string {
 /** The spec's receipt messages: `Subscription successful!` for airtime, StarTimes, GOtv and Showmax. */
 const SUBSCRIPTION_RECEIPT_SERVICES = new Set(['startimes', 'gotv', 'showmax']);
 
+/** `15:42` on a Lagos clock: the time a pending purchase is promised delivered or refunded by. */
+export function pendingDeadlineOf(purchase: Purchase): string | null {
+  if (purchase.resolveBy === null) return null;
+  const { hour, minute } = lagosClock(new Date(purchase.resolveBy));
+  return `${hour}:${minute}`;
+}
+
+function pendingNoteOf(purchase: Purchase): string {
+  if (purchase.message === ESCALATED_MESSAGE) return ESCALATED_MESSAGE;
+  const deadline = pendingDeadlineOf(purchase);
+  return deadline === null
+    ? 'It will be delivered, or your money refunded automatically, usually within a few minutes.'
+    : `Delivered or refunded by ${deadline}, usually within a few minutes.`;
+}
+
 function noteOf(purchase: Purchase): string | null {
   switch (purchase.status) {
     case 'delivered':
@@ -154,7 +170,7 @@ function noteOf(purchase: Purchase): string | null {
         ? messages.purchase.subscriptionReceipt
         : messages.purchase.transactionReceipt;
     case 'pending':
-      return 'It will be delivered, or your money refunded automatically, usually within a few minutes.';
+      return pendingNoteOf(purchase);
     case 'failed':
       return failureReasonOf(purchase);
   }

@@ -444,6 +444,7 @@ export function aPurchase(overrides: Partial<Purchase> = {}): Purchase {
     units: null,
     receiptLines: [],
     message: 'TRANSACTION SUCCESSFUL',
+    resolveBy: null,
     transactionId: '17250000000001',
     providerRequestId: '202503121405abc123',
     createdAt: '2025-03-12T13:05:09.000Z',

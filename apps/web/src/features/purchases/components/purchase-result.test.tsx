@@ -60,6 +60,14 @@ describe('the result screen after paying', () => {
     expect(rows['Refunded']).toBeUndefined();
   });
 
+  it('pending: promises the Lagos time it is delivered or refunded by', async () => {
+    renderResult({ ...pending, resolveBy: '2025-03-12T14:42:00.000Z' });
+    const status = await screen.findByText(/being confirmed with the network/);
+    expect(status.textContent).toContain(
+      'refunded automatically, by 15:42 at the latest, usually within a few minutes.',
+    );
+  });
+
   it('delivered: the spec success message and the amount charged', async () => {
     renderResult(aPurchase());
     expect(await screen.findByText(/Transaction Successful!/)).toBeTruthy();

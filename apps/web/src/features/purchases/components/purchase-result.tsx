@@ -1,17 +1,23 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
+import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { EmailAgainButton, canEmailAgain } from '@/components/purchases/email-again-button.tsx';
 import { PurchaseReceipt } from '@/components/purchases/purchase-receipt.tsx';
-import { failureReasonOf, networkLabelOf, tvLabelOf } from '@/components/purchases/receipt-facts.ts';
+import {
+  failureReasonOf,
+  networkLabelOf,
+  pendingDeadlineOf,
+  tvLabelOf,
+} from '@/components/purchases/receipt-facts.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { LinkButton } from '@/components/ui/link-button.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
 import { transactionReceiptPath } from '@/lib/paths.ts';
 
 export const resultTexts = {
-  pending: (withWhom: string) =>
-    `Your purchase is being confirmed with ${withWhom}. It will be delivered, or your money refunded automatically, usually within a few minutes. You can leave this page: the result will show in your transactions.`,
+  pending: (withWhom: string, by: string | null) =>
+    `Your purchase is being confirmed with ${withWhom}. It will be delivered, or your money refunded automatically, ${by ? `by ${by} at the latest, ` : ''}usually within a few minutes. You can leave this page: the result will show in your transactions.`,
 } as const;
 
 export { networkLabelOf, tvLabelOf };
@@ -43,7 +49,9 @@ function outcomeOf(purchase: Purchase): { text: string; tone: StatusTone } {
         tone: 'error',
       };
     case 'pending':
-      return { text: resultTexts.pending(pendingWith(purchase)), tone: 'info' };
+      return purchase.message === ESCALATED_MESSAGE
+        ? { text: ESCALATED_MESSAGE, tone: 'info' }
+        : { text: resultTexts.pending(pendingWith(purchase), pendingDeadlineOf(purchase)), tone: 'info' };
   }
 }
 
