@@ -276,6 +276,14 @@ export const routes: RouteObject[] = [
                 (m) => m.ReferralsPage,
               ),
             },
+            {
+              path: paths.beneficiaries,
+              caseSensitive: true,
+              lazy: page(
+                () => import('@/features/beneficiaries/components/beneficiaries-page.tsx'),
+                (m) => m.BeneficiariesPage,
+              ),
+            },
           ]),
           {
             // the spec's second referral screen: the panel alone, without the dashboard around it

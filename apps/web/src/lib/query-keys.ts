@@ -17,6 +17,8 @@ export const queryKeys = {
   pin: ['pin'] as const,
   /** the referral link and list: a friend's first funding pays the referrer */
   referrals: ['referrals'] as const,
+  /** the saved numbers: purchase pages pick from them, a delivered purchase adds to them */
+  beneficiaries: ['beneficiaries'] as const,
   services: ['catalog', 'services'] as const,
   variations: (serviceId: string) => ['catalog', 'variations', serviceId] as const,
 };

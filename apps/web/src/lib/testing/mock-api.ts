@@ -100,6 +100,13 @@ import {
 } from '@quickvend/shared/api/purchases';
 import { referralsResponse } from '@quickvend/shared/api/referrals';
 import {
+  beneficiariesResponse,
+  beneficiaryResponse,
+  saveBeneficiaryBody,
+  updateBeneficiaryBody,
+  type Beneficiary,
+} from '@quickvend/shared/api/beneficiaries';
+import {
   statementResponse,
   walletResponse,
   type WalletBreakdown,
@@ -199,6 +206,10 @@ const contract = {
   'POST /api/v1/api-keys/:id/revoke': { request: emptyBody, response: apiKeyResponse },
   'GET /api/v1/referrals': { response: referralsResponse },
   'POST /api/v1/referrals/seen': { request: emptyBody, response: noBody },
+  'GET /api/v1/beneficiaries': { response: beneficiariesResponse },
+  'POST /api/v1/beneficiaries': { request: saveBeneficiaryBody, response: beneficiaryResponse },
+  'PUT /api/v1/beneficiaries/:id': { request: updateBeneficiaryBody, response: beneficiaryResponse },
+  'DELETE /api/v1/beneficiaries/:id': { request: emptyBody, response: beneficiaryResponse },
   'GET /api/v1/admin/reports/sales': { response: salesReportResponse },
   'GET /api/v1/admin/reports/fundings': { response: fundingsReportResponse },
   'GET /api/v1/admin/reports/users': { response: usersReportResponse },
@@ -538,4 +549,25 @@ export function anApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
     revokedAt: null,
     ...overrides,
   };
+}
+
+/** A saved number: Mum's MTN line unless given, saved and last used on 12 March 2025. */
+export function aBeneficiary(overrides: Partial<Beneficiary> = {}): Beneficiary {
+  return {
+    id: 'ben_1',
+    kind: 'phone',
+    number: '08031234567',
+    label: 'Mum',
+    serviceId: 'mtn',
+    customerName: null,
+    lastUsedAt: '2025-03-12T13:05:00.000Z',
+    createdAt: '2025-03-10T09:00:00.000Z',
+    updatedAt: '2025-03-12T13:05:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The saved-numbers reply: these numbers, and the cap of 50. */
+export function savedNumbers(...beneficiaries: Beneficiary[]): MockReply<'GET /api/v1/beneficiaries'> {
+  return { body: { beneficiaries, limit: 50 } };
 }

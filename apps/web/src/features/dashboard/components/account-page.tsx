@@ -69,6 +69,12 @@ const settings: AccountLink[] = [
     icon: 'user',
   },
   {
+    label: 'Saved numbers',
+    hint: 'Phone numbers, smart cards and meters you buy for',
+    to: paths.beneficiaries,
+    icon: 'list',
+  },
+  {
     label: 'Forgot your PIN?',
     hint: 'Get a link by email to set a new one',
     to: paths.changePin,

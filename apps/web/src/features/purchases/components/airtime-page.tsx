@@ -12,9 +12,11 @@ import { Select } from '@/components/ui/select.tsx';
 import { useService } from '@/lib/api/get-services.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
 import { amountParam, buyAgainParams, digitsParam } from '@/lib/buy-again.ts';
-import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
+import { formatPhoneInput, phoneDigits, phoneForServer } from '@/lib/phone.ts';
+import { networkOfBeneficiary } from '@quickvend/shared/beneficiaries';
 import { nairaOrNull, networkChoice, refuse, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
+import { SavedNumberPicker, SaveNumberOption, useSaveNumber } from './saved-numbers.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 import { priceOfAmount } from './web-price.ts';
 
@@ -78,6 +80,7 @@ function AirtimeForm() {
   const { field: phoneField } = useController({ control: form.control, name: 'phone' });
   const [operator, amount] = useWatch({ control: form.control, name: ['operator', 'amount'] });
   const [isDetected, setIsDetected] = useState(false);
+  const saving = useSaveNumber(flow.purchase);
   const service = useService(operator === '' ? undefined : NETWORK_SERVICES[operator].airtime);
   const minimumKobo = service?.minimumKobo ?? AIRTIME_MINIMUM_KOBO;
   const maximumKobo = service?.maximumKobo ?? null;
@@ -107,7 +110,9 @@ function AirtimeForm() {
       startOverLabel="Buy more airtime"
       onStartOver={() => {
         form.setValue('amount', '');
+        saving.reset();
       }}
+      resultNotice={saving.notice}
     >
       <form
         noValidate
@@ -115,6 +120,17 @@ function AirtimeForm() {
         className="flex flex-col gap-2.5"
         aria-label="Buy airtime"
       >
+        <SavedNumberPicker
+          kind="phone"
+          current={phoneField.value}
+          onPick={(saved) => {
+            phoneField.onChange(formatPhoneInput(saved.number));
+            const network = networkOfBeneficiary(saved);
+            if (network) form.setValue('operator', network);
+            setIsDetected(false);
+            flow.edited();
+          }}
+        />
         <PhoneInput
           value={phoneField.value}
           onChange={changePhone}
@@ -169,6 +185,7 @@ function AirtimeForm() {
           hint={`From ${formatNaira(minimumKobo)}${maximumKobo !== null ? ` to ${formatNaira(maximumKobo)}` : ''}.`}
           {...form.register('amount', { onChange: flow.edited })}
         />
+        <SaveNumberOption saving={saving} kind="phone" number={phoneField.value} />
         <FormSubmit flow={flow} label={airtimeTexts.submit} payKobo={payKobo} />
       </form>
     </PurchaseSteps>

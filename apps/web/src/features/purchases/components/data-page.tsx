@@ -11,11 +11,13 @@ import { Select } from '@/components/ui/select.tsx';
 import { useVariations } from '@/lib/api/get-variations.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
 import { buyAgainParams, digitsParam, planParam } from '@/lib/buy-again.ts';
-import { phoneDigits, phoneForServer } from '@/lib/phone.ts';
+import { formatPhoneInput, phoneDigits, phoneForServer } from '@/lib/phone.ts';
+import { networkOfBeneficiary } from '@quickvend/shared/beneficiaries';
 import { PlanAmount } from './bill-parts.tsx';
 import { PlanPicker } from './plans-area.tsx';
 import { networkChoice, refuse, useDropStalePlan, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
+import { SavedNumberPicker, SaveNumberOption, useSaveNumber } from './saved-numbers.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 /** The networks as their badges name them (`Glo`). */
@@ -77,6 +79,7 @@ export function DataPage() {
     form.setValue('planCode', '');
   });
   const schema = dataSchema({ plans: planList, balanceKobo: wallet.data?.balanceKobo });
+  const saving = useSaveNumber(flow.purchase);
 
   const changePhone = (next: string) => {
     phoneField.onChange(next);
@@ -103,7 +106,9 @@ export function DataPage() {
         startOverLabel="Buy more data"
         onStartOver={() => {
           form.setValue('planCode', '');
+          saving.reset();
         }}
+        resultNotice={saving.notice}
       >
         <form
           noValidate
@@ -111,6 +116,20 @@ export function DataPage() {
           className="flex flex-col gap-2.5"
           aria-label="Buy data"
         >
+          <SavedNumberPicker
+            kind="phone"
+            current={phoneField.value}
+            onPick={(saved) => {
+              phoneField.onChange(formatPhoneInput(saved.number));
+              const picked = networkOfBeneficiary(saved);
+              // another network has other plans: the earlier choice no longer applies
+              if (picked && picked !== network) {
+                form.setValue('network', picked);
+                form.setValue('planCode', '');
+              }
+              flow.edited();
+            }}
+          />
           <Select
             label="Network"
             {...form.register('network', {
@@ -142,6 +161,7 @@ export function DataPage() {
             onSelect={choosePlan}
           />
           <PlanAmount faceKobo={plan?.amountKobo ?? null} payKobo={plan?.priceKobo ?? null} />
+          <SaveNumberOption saving={saving} kind="phone" number={phoneField.value} />
           <FormSubmit
             flow={flow}
             label="Buy Data"

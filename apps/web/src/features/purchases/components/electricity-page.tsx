@@ -21,6 +21,7 @@ import { DiscountLine, VerifiedCustomer, VerifyButton } from './bill-parts.tsx';
 import { priceOfAmount } from './web-price.ts';
 import { nairaOrNull, refuse, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
+import { SavedNumberPicker, SaveNumberOption, useSaveNumber } from './saved-numbers.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 type MeterType = (typeof METER_TYPES)[number];
@@ -135,6 +136,7 @@ export function ElectricityPage() {
     balanceKobo: wallet.data?.balanceKobo,
   });
   const submitPayment = submitWith(schema);
+  const saving = useSaveNumber(flow.purchase);
 
   const changed = () => {
     customer.setError(null);
@@ -168,9 +170,22 @@ export function ElectricityPage() {
         startOverLabel="Buy more electricity"
         onStartOver={() => {
           form.setValue('amount', '');
+          saving.reset();
         }}
+        resultNotice={saving.notice}
       >
         <form noValidate onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Pay for electricity">
+          <SavedNumberPicker
+            kind="meter"
+            current={meterNumber}
+            onPick={(saved) => {
+              if (ELECTRICITY_DISTRIBUTORS.some((disco) => disco.id === saved.serviceId)) {
+                form.setValue('serviceId', saved.serviceId ?? '');
+              }
+              form.setValue('meterNumber', saved.number);
+              changed();
+            }}
+          />
           <Select label="Distributor" {...form.register('serviceId', { onChange: changed })}>
             <option value="">Choose your distributor</option>
             {ELECTRICITY_DISTRIBUTORS.map((candidate) => (
@@ -268,6 +283,7 @@ export function ElectricityPage() {
                 payKobo={amountKobo === null ? null : priceOfAmount(amountKobo, discountBps)}
                 bps={discountBps}
               />
+              <SaveNumberOption saving={saving} kind="meter" number={meterNumber} />
             </>
           ) : null}
           <FormSubmit

@@ -20,6 +20,7 @@ import { PlanAmount, VerifiedCustomer, VerifyButton } from './bill-parts.tsx';
 import { PlansArea } from './plans-area.tsx';
 import { refuse, useDropStalePlan, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
+import { SavedNumberPicker, SaveNumberOption, useSaveNumber } from './saved-numbers.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 type ExamId = (typeof EXAM_SERVICES)[number]['id'];
@@ -193,6 +194,7 @@ export function ExamPinsPage() {
   useDropStalePlan(plans.data?.variations, chosenPlan, () => {
     form.setValue('chosenPlan', '');
   });
+  const saving = useSaveNumber(flow.purchase);
   const schema = examSchema({
     plans: planList,
     verified: customer.verified,
@@ -224,7 +226,9 @@ export function ExamPinsPage() {
         startOverLabel="Buy more PINs"
         onStartOver={() => {
           form.setValue('quantity', '1');
+          saving.reset();
         }}
+        resultNotice={saving.notice}
       >
         <form
           noValidate
@@ -273,6 +277,14 @@ export function ExamPinsPage() {
           />
           {isJamb ? (
             <>
+              <SavedNumberPicker
+                kind="profile"
+                current={profileId}
+                onPick={(saved) => {
+                  form.setValue('profileId', saved.number);
+                  changed();
+                }}
+              />
               <Input
                 label={examTexts.profileId}
                 type="text"
@@ -295,6 +307,9 @@ export function ExamPinsPage() {
                   ]}
                 />
               )}
+              {verified !== null ? (
+                <SaveNumberOption saving={saving} kind="profile" number={profileId} />
+              ) : null}
               <StatusMessage message={customer.error} tone="error" />
             </>
           ) : (

@@ -5,7 +5,7 @@ import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
 import { PinStep } from './pin-step.tsx';
@@ -77,21 +77,37 @@ type PurchaseStepsProps = {
   onStartOver: () => void;
   /** the form */
   children: ReactNode;
+  /** said above the result: what became of saving the number */
+  resultNotice?: { text: string; tone: StatusTone } | null;
 };
 
 /** The step a purchase is at: the form, the PIN for its draft, or the result. */
-export function PurchaseSteps({ flow, startOverLabel, onStartOver, children }: PurchaseStepsProps) {
+export function PurchaseSteps({
+  flow,
+  startOverLabel,
+  onStartOver,
+  children,
+  resultNotice = null,
+}: PurchaseStepsProps) {
   if (flow.step === 'result' && flow.purchase) {
     return (
-      <PurchaseResult
-        purchase={flow.purchase}
-        onStartOver={() => {
-          onStartOver();
-          flow.startOver();
-        }}
-        startOverLabel={startOverLabel}
-        onBuyAgain={flow.startOver}
-      />
+      <>
+        {/* always there, so the notice arriving after the receipt is announced; no gap while empty */}
+        <StatusMessage
+          message={resultNotice?.text}
+          tone={resultNotice?.tone}
+          className={resultNotice ? '' : '-mb-3'}
+        />
+        <PurchaseResult
+          purchase={flow.purchase}
+          onStartOver={() => {
+            onStartOver();
+            flow.startOver();
+          }}
+          startOverLabel={startOverLabel}
+          onBuyAgain={flow.startOver}
+        />
+      </>
     );
   }
   if (flow.step === 'repeat' && flow.draft && flow.repeatSecondsAgo !== null) {

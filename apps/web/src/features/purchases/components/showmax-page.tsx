@@ -11,11 +11,12 @@ import { useService } from '@/lib/api/get-services.ts';
 import { useVariations } from '@/lib/api/get-variations.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
 import { buyAgainParams, digitsParam, planParam } from '@/lib/buy-again.ts';
-import { phoneForServer } from '@/lib/phone.ts';
+import { formatPhoneInput, phoneForServer } from '@/lib/phone.ts';
 import { PlanAmount } from './bill-parts.tsx';
 import { PlanPicker } from './plans-area.tsx';
 import { refuse, useDropStalePlan, usePurchaseForm } from './purchase-form.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
+import { SavedNumberPicker, SaveNumberOption, useSaveNumber } from './saved-numbers.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 export const showmaxTexts = {
@@ -72,6 +73,7 @@ export function ShowmaxPage() {
   useDropStalePlan(plans.data?.variations, planField.value, () => {
     form.setValue('planCode', '');
   });
+  const saving = useSaveNumber(flow.purchase);
   const schema = showmaxSchema({
     plans: planList,
     isSandbox,
@@ -85,7 +87,9 @@ export function ShowmaxPage() {
         startOverLabel="Buy another Showmax plan"
         onStartOver={() => {
           form.setValue('planCode', '');
+          saving.reset();
         }}
+        resultNotice={saving.notice}
       >
         <form
           noValidate
@@ -104,6 +108,14 @@ export function ShowmaxPage() {
               flow.edited();
             }}
           />
+          <SavedNumberPicker
+            kind="phone"
+            current={phoneField.value}
+            onPick={(saved) => {
+              phoneField.onChange(formatPhoneInput(saved.number));
+              flow.edited();
+            }}
+          />
           <PhoneInput
             value={phoneField.value}
             hint={showmaxTexts.phoneHint}
@@ -118,6 +130,7 @@ export function ShowmaxPage() {
             payKobo={plan?.priceKobo ?? null}
             discountBps={service?.discountBps ?? 0}
           />
+          <SaveNumberOption saving={saving} kind="phone" number={phoneField.value} />
           <FormSubmit
             flow={flow}
             label={showmaxTexts.submit}

@@ -25,6 +25,7 @@ import { refuse, useDropStalePlan, usePurchaseForm } from './purchase-form.ts';
 import type { PurchaseDraft } from './purchase-machine.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
 import { tvLabelOf } from './purchase-result.tsx';
+import { SavedNumberPicker, SaveNumberOption, useSaveNumber } from './saved-numbers.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 type SubscriptionType = 'change' | 'renew';
@@ -199,6 +200,7 @@ export function TvPage({ serviceId }: TvPageProps) {
     name: ['smartCard', 'subscriptionType'],
   });
   const customer = useVerifiedCustomer(compactNumber(smartCard));
+  const saving = useSaveNumber(flow.purchase);
 
   const planList = plans.data?.variations ?? [];
   const plan = planList.find((candidate) => candidate.code === planField.value);
@@ -262,7 +264,9 @@ export function TvPage({ serviceId }: TvPageProps) {
         startOverLabel={`Pay for ${label} again`}
         onStartOver={() => {
           form.setValue('planCode', '');
+          saving.reset();
         }}
+        resultNotice={saving.notice}
       >
         <form
           noValidate
@@ -270,6 +274,15 @@ export function TvPage({ serviceId }: TvPageProps) {
           className="flex flex-col gap-2.5"
           aria-label={`Pay for ${label}`}
         >
+          <SavedNumberPicker
+            kind="smartcard"
+            current={smartCard}
+            accepts={(saved) => saved.serviceId === null || saved.serviceId === serviceId}
+            onPick={(saved) => {
+              form.setValue('smartCard', saved.number);
+              changeCard(saved.number);
+            }}
+          />
           <div className="flex items-start gap-2">
             <Input
               label="Smart card number"
@@ -353,6 +366,7 @@ export function TvPage({ serviceId }: TvPageProps) {
             discountBps={discountBps}
             placeholder={isRenewing ? 'The renewal amount' : 'Filled from the bouquet'}
           />
+          <SaveNumberOption saving={saving} kind="smartcard" number={smartCard} />
           <FormSubmit
             flow={flow}
             label={tvTexts.submit}
