@@ -39,7 +39,11 @@ import { registerAuditRoutes } from './modules/audit/index.ts';
 import { registerBeneficiaryRoutes } from './modules/beneficiaries/index.ts';
 import { createGuards, createKnownDevices, registerAuthRoutes } from './modules/auth/index.ts';
 import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
-import { registerSandboxMailboxRoutes } from './modules/notifications/index.ts';
+import {
+  registerNotificationRoutes,
+  registerSandboxMailboxRoutes,
+  registerSandboxSmsRoutes,
+} from './modules/notifications/index.ts';
 import { registerReportRoutes } from './modules/reports/index.ts';
 import { registerReferralRoutes } from './modules/referrals/index.ts';
 import { registerSettingsRoutes } from './modules/settings/index.ts';
@@ -207,7 +211,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerReferralRoutes(app, { referrals: container.referrals });
   registerBeneficiaryRoutes(app, { beneficiaries: container.beneficiaries });
-  registerWalletRoutes(app, { ledger: container.ledger, balanceFeed: container.balanceFeed });
+  registerWalletRoutes(app, {
+    ledger: container.ledger,
+    balanceFeed: container.balanceFeed,
+    feeds: [container.noticeFeed],
+  });
+  registerNotificationRoutes(app, {
+    notifier: container.notifier,
+    hasPhone: async (userId) => Boolean((await container.auth.accounts.findUser(userId))?.phone),
+  });
   registerFundingRoutes(app, {
     funding: container.funding,
     decisions: container.manualDeposits,
@@ -279,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerReportRoutes(app, { reports: container.reports });
   registerAuditRoutes(app, { audit: container.audit });
   if (!isLive && container.sandboxMailbox) registerSandboxMailboxRoutes(app, container.sandboxMailbox);
+  if (!isLive && container.sandboxSms) registerSandboxSmsRoutes(app, container.sandboxSms);
 
   const webDistDir = deps.webDistDir ?? defaultWebDistDir;
   if (existsSync(path.join(webDistDir, 'index.html'))) {

@@ -106,6 +106,43 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sends text messages through Termii only when configured, and refuses half a configuration', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sms).toBeNull();
+    const termii = {
+      SMS_PROVIDER: 'termii',
+      TERMII_API_KEY: 'TLlivekey0123456789',
+      TERMII_SENDER_ID: 'QuickVend',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...termii }).sms).toEqual({
+      provider: 'termii',
+      baseUrl: 'https://api.ng.termii.com',
+      apiKey: 'TLlivekey0123456789',
+      senderId: 'QuickVend',
+      channel: 'dnd',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        ...termii,
+        TERMII_BASE_URL: 'https://v3.api.termii.com/',
+        TERMII_CHANNEL: 'generic',
+      }).sms,
+    ).toMatchObject({ baseUrl: 'https://v3.api.termii.com', channel: 'generic' });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...termii, TERMII_SENDER_ID: '' })).toThrow(
+      'SMS_PROVIDER=termii needs: TERMII_SENDER_ID',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TERMII_API_KEY: 'TLlivekey0123456789' })).toThrow(
+      /SMS_PROVIDER is not: set SMS_PROVIDER=termii/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER: 'twilio' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...termii, TERMII_SENDER_ID: 'Quick-Vend!' })).toThrow(
+      /TERMII_SENDER_ID: must be the approved sender ID/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), ...termii, TERMII_BASE_URL: 'http://termii.local' }),
+    ).toThrow(/TERMII_BASE_URL: must be an https:\/\/ address/);
+  });
+
   it('refuses live mode without the vendor keys and secrets, naming each', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PROVIDER_MODE: 'live', VTPASS_API_KEY: 'k' })).toThrow(
       /PAYSTACK_SECRET_KEY.*AUTH_SECRET.*PIN_PEPPER/s,

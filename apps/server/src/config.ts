@@ -69,7 +69,30 @@ const envSchema = z.object({
     .trim()
     .regex(/^\d{10}$/, 'must be the 10-digit account number (NUBAN)')
     .optional(),
+  SMS_PROVIDER: z.enum(['termii'], { error: 'must be termii, or unset for no text messages' }).optional(),
+  TERMII_API_KEY: z.string().trim().min(10).optional(),
+  TERMII_SENDER_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 ]{3,11}$/, 'must be the approved sender ID: 3 to 11 letters or digits')
+    .optional(),
+  TERMII_BASE_URL: httpsUrl,
+  TERMII_CHANNEL: z.enum(['dnd', 'generic']).default('dnd'),
 });
+
+const TERMII_KEYS = ['TERMII_API_KEY', 'TERMII_SENDER_ID'] as const;
+// each Termii account is given its own base URL on the dashboard; this one serves most Nigerian accounts
+const DEFAULT_TERMII_BASE_URL = 'https://api.ng.termii.com';
+
+/** Termii (termii.com), the SMS provider adapter shipped: POST /api/sms/send. */
+export type SmsConfig = {
+  provider: 'termii';
+  baseUrl: string;
+  apiKey: string;
+  senderId: string;
+  /** `dnd` reaches numbers on Do-Not-Disturb (transactional route); `generic` is promotional only */
+  channel: 'dnd' | 'generic';
+};
 
 const DEPOSIT_ACCOUNT_KEYS = [
   'MANUAL_DEPOSIT_BANK',
@@ -122,6 +145,8 @@ export type Config = {
   support: SupportContact;
   /** where customers pay manual deposits; null until all three MANUAL_DEPOSIT_* variables are set */
   depositAccount: DepositAccount | null;
+  /** the SMS provider; null sends no real text messages (the sandbox keeps them for reading instead) */
+  sms: SmsConfig | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -148,6 +173,14 @@ export function loadConfig(env: Env = process.env): Config {
     const missing = DEPOSIT_ACCOUNT_KEYS.filter((key) => !e[key]);
     throw new ConfigError(
       `The manual deposit account needs all of its variables; missing: ${missing.join(', ')}`,
+    );
+  }
+  if (e.SMS_PROVIDER === 'termii') {
+    const missing = TERMII_KEYS.filter((key) => !e[key]);
+    if (missing.length > 0) throw new ConfigError(`SMS_PROVIDER=termii needs: ${missing.join(', ')}`);
+  } else if (TERMII_KEYS.some((key) => e[key])) {
+    throw new ConfigError(
+      'TERMII_API_KEY or TERMII_SENDER_ID is set but SMS_PROVIDER is not: set SMS_PROVIDER=termii',
     );
   }
   const isLive = e.PROVIDER_MODE === 'live';
@@ -200,6 +233,16 @@ export function loadConfig(env: Env = process.env): Config {
             bankName: e.MANUAL_DEPOSIT_BANK,
             accountName: e.MANUAL_DEPOSIT_ACCOUNT_NAME,
             accountNumber: e.MANUAL_DEPOSIT_ACCOUNT_NUMBER,
+          }
+        : null,
+    sms:
+      e.SMS_PROVIDER === 'termii' && e.TERMII_API_KEY && e.TERMII_SENDER_ID
+        ? {
+            provider: 'termii',
+            baseUrl: (e.TERMII_BASE_URL ?? DEFAULT_TERMII_BASE_URL).replace(/\/+$/, ''),
+            apiKey: e.TERMII_API_KEY,
+            senderId: e.TERMII_SENDER_ID,
+            channel: e.TERMII_CHANNEL,
           }
         : null,
   };

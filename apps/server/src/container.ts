@@ -28,13 +28,29 @@ import {
   MANUAL_DEPOSIT_APPROVAL,
 } from './modules/funding/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
-import { createMailer, createSandboxMailbox, type MailTransport } from './modules/notifications/index.ts';
+import {
+  createMailer,
+  createNotifier,
+  createSandboxMailbox,
+  createSandboxSms,
+  fundingNotice,
+  manualDepositNotice,
+  NOTICES_CHANNEL,
+  purchaseNotice,
+  referralNotice,
+  securityNotice,
+  startNoticeFeed,
+  type MailTransport,
+  type NoticeInput,
+  type SmsSender,
+} from './modules/notifications/index.ts';
 import { createReports } from './modules/reports/index.ts';
 import { createReferrals } from './modules/referrals/index.ts';
 import { createSettings } from './modules/settings/index.ts';
 import { startBalanceFeed } from './modules/wallet/index.ts';
 import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts';
 import { createSmtpTransport } from './providers/smtp/smtp.adapter.ts';
+import { createTermiiSender } from './providers/termii/termii.adapter.ts';
 import { createVtpassProvider } from './providers/vtpass/vtpass.adapter.ts';
 import { createCatalog, createPriceAdmin, REFRESH_CATALOG_JOB } from './modules/catalog/index.ts';
 import { createPartners } from './modules/partners/index.ts';
@@ -68,7 +84,8 @@ export type ContainerConfig = Pick<
   | 'pinPepper'
   | 'minFundingKobo'
   | 'purchaseRecheckAfterSeconds'
->;
+> &
+  Partial<Pick<Config, 'sms'>>;
 
 export type ContainerDeps = {
   config: ContainerConfig;
@@ -97,6 +114,9 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     ? createSmtpTransport(config.smtpUrl, config.mailFrom)
     : (sandboxMailbox as MailTransport);
   const mailer = createMailer(transport, log);
+  // text messages: the configured provider; in the sandbox without one, a list to read; in live mode without one, none
+  const sandboxSms = !config.sms && config.providerMode === 'sandbox' ? createSandboxSms(db) : undefined;
+  const smsSender: SmsSender | null = config.sms ? createTermiiSender(config.sms) : (sandboxSms ?? null);
   const ledger = createLedger(db);
   const audit = createAuditLog(db);
   const settings = createSettings(db);
@@ -110,6 +130,9 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     mailer,
     clock,
     onUserCreated: (userId) => ledger.openWalletAccount(userId),
+    onSecurityEvent: (event) => {
+      tell(securityNotice(event));
+    },
     log,
   });
   const gateway = createPaystackGateway({
@@ -121,6 +144,30 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     log,
     ...(options.jobPollingSeconds !== undefined && { pollingIntervalSeconds: options.jobPollingSeconds }),
   });
+  const notifier = createNotifier({
+    db,
+    jobs,
+    clock,
+    appUrl: config.appUrl,
+    findRecipient: async (userId) => {
+      const user = await auth.accounts.findUser(userId);
+      return user && !user.deletedAt ? { email: user.email, name: user.name, phone: user.phone } : null;
+    },
+    announce: (payload) => database.notify(NOTICES_CHANNEL, payload),
+    smsAvailable: smsSender !== null,
+    log,
+  });
+  // notices never hold up or fail what they tell of: a failure is logged
+  function tell(notice: NoticeInput | Promise<NoticeInput | null>): void {
+    void Promise.resolve(notice)
+      .then((input) => input && notifier.notify(input))
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'a notice was not recorded');
+      });
+  }
+  const tellReferralReward = (referredUserId: string) => {
+    tell(referrals.paidRewardFor(referredUserId).then((reward) => reward && referralNotice(reward)));
+  };
   const referrals = createReferrals({
     db,
     ledger,
@@ -139,6 +186,10 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     minAmountKobo: config.minFundingKobo,
     log,
     afterCredit: (tx, userId) => referrals.rewardFirstFunding(tx, userId),
+    onCredited: (credit) => {
+      tell(fundingNotice(credit));
+      tellReferralReward(credit.userId);
+    },
   });
   const adjustments = createWalletAdjustments({
     db,
@@ -149,12 +200,24 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     findCustomer: (userId) => auth.accounts.findUser(userId),
   });
   approvals.register(WALLET_ADJUSTMENT, adjustments.carryOut);
-  const manualDeposits = createManualDepositDecisions({ db, funding, approvals, settings, audit });
+  const manualDeposits = createManualDepositDecisions({
+    db,
+    funding,
+    approvals,
+    settings,
+    audit,
+    onDecided: (request) => {
+      if (request.status === 'pending') return;
+      tell(manualDepositNotice({ ...request, status: request.status }));
+      if (request.status === 'approved') tellReferralReward(request.userId);
+    },
+  });
   approvals.register(MANUAL_DEPOSIT_APPROVAL, manualDeposits.carryOut);
   if (options.runWorkers) {
     await jobs.work(PROCESS_WEBHOOK_JOB, z.object({ eventId: z.string() }), ({ eventId }) =>
       funding.processWebhook(eventId),
     );
+    await notifier.startWorkers(jobs, { mail: transport, sms: smsSender });
   }
   const billsProvider = createVtpassProvider({
     baseUrl: config.vtpass.baseUrl ?? `${selfUrl}${VTPASS_SIMULATOR_PREFIX}`,
@@ -183,6 +246,15 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     clock,
     appUrl: config.appUrl,
     sendMail: (mail) => mailer.send(mail),
+    onPinChanged: (userId, change) => {
+      tell(
+        securityNotice({
+          kind: change === 'created' ? 'pin.created' : 'pin.changed',
+          userId,
+          at: clock.now(),
+        }),
+      );
+    },
   });
   const partners = createPartners({
     db,
@@ -192,7 +264,18 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     rateLimiter,
     verifyPassword: auth.verifyPassword,
     pins,
-    sendMail: (mail) => mailer.send(mail),
+    onKeyChange: (change) => {
+      tell(
+        securityNotice({
+          kind: change.kind === 'created' ? 'api-key.created' : 'api-key.revoked',
+          userId: change.owner.id,
+          at: change.at,
+          keyId: change.key.id,
+          keyName: change.key.name,
+          email: { subject: change.mail.subject, text: change.mail.text },
+        }),
+      );
+    },
     ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
   });
   const verifications = createVerificationService({
@@ -203,6 +286,19 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
   });
   // who hears of a purchase's outcome once it has committed (notices, saved numbers); a listener's failure is only logged
   const purchaseOutcomeListeners: ((row: PurchaseRow) => Promise<void>)[] = [];
+  // partners hear of their purchases' outcomes in the API's answers; web customers get a notice of each
+  purchaseOutcomeListeners.push(async (row) => {
+    if (row.channel !== 'web') return;
+    const purchase = toPurchase(row);
+    const hasCredential = purchase.status === 'delivered' && Boolean(purchase.token || purchase.pins?.length);
+    await notifier.notify(
+      purchaseNotice(row.userId, purchase, {
+        wasPending: row.checks > 0,
+        resolveBy: row.resolveBy,
+        ...(hasCredential && { credentialEmail: credentialMail(purchase) }),
+      }),
+    );
+  });
   const purchases = createPurchaseEngine({
     db,
     ledger,
@@ -214,17 +310,6 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     clock,
     log,
     acceptsSandboxNumbers: config.providerMode === 'sandbox',
-    onCredentialDelivered: (row) => {
-      void auth.findUsersByIds([row.userId]).then(
-        (owners) => {
-          const owner = owners.get(row.userId);
-          if (owner) return mailer.send({ to: owner.email, ...credentialMail(toPurchase(row)) });
-        },
-        (error: unknown) => {
-          log.error({ err: error, purchaseId: row.id }, 'could not mail the token or PINs');
-        },
-      );
-    },
     onOutcome: (row) => {
       for (const listener of purchaseOutcomeListeners)
         void listener(row).catch((error: unknown) => {
@@ -272,6 +357,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
   }
   const userAdmin = createUserAdmin({ db, auth, ledger, audit, partners, purchases, funding, cacheEvents });
   const balanceFeed = await startBalanceFeed(database.listen, log);
+  const noticeFeed = await startNoticeFeed(database.listen, notifier, log);
   const reports = createReports({
     purchases: createPurchaseReportQueries(db),
     fundings: createFundingReportQueries(db),
@@ -289,6 +375,9 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     auth,
     mailer,
     sandboxMailbox,
+    sandboxSms,
+    notifier,
+    noticeFeed,
     gateway,
     jobs,
     funding,
@@ -312,6 +401,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     userAdmin,
     async close() {
       await balanceFeed.close();
+      await noticeFeed.close();
       await cacheEvents.close();
       await jobs.stop();
     },

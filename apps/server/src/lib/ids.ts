@@ -17,6 +17,7 @@ const ulid = monotonicFactory(pooledRandom);
 
 export type IdPrefix =
   | 'usr'
+  | 'dsp'
   | 'ses'
   | 'acc'
   | 'ver'
@@ -37,7 +38,9 @@ export type IdPrefix =
   | 'pev'
   | 'prc'
   | 'flt'
-  | 'ben';
+  | 'ben'
+  | 'ntf'
+  | 'sms';
 
 /** Prefixed, time-sortable ids: `usr_01J...`. */
 export function newId(prefix: IdPrefix): string {

@@ -181,15 +181,15 @@ export async function signUp(
 
 type SandboxMail = { to: string; subject: string; text: string };
 
-/** Mail leaves in the background, so wait for it to land in the sandbox mailbox. */
-export async function waitForMail(app: FastifyInstance, to: string): Promise<SandboxMail> {
+/** Mail leaves in the background, so wait for it (the newest to `to` whose subject matches) to land in the sandbox mailbox. */
+export async function waitForMail(app: FastifyInstance, to: string, subject?: RegExp): Promise<SandboxMail> {
   return vi.waitFor(
     async () => {
       const { messages } = (await app.inject({ url: '/sandbox/mailbox/messages' })).json<{
         messages: SandboxMail[];
       }>();
-      const mail = messages.find((m) => m.to === to);
-      if (!mail) throw new Error(`no mail to ${to} yet`);
+      const mail = messages.find((m) => m.to === to && (!subject || subject.test(m.subject)));
+      if (!mail) throw new Error(`no mail to ${to}${subject ? ` about ${String(subject)}` : ''} yet`);
       return mail;
     },
     { timeout: 5_000, interval: 20 },

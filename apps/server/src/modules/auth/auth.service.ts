@@ -11,7 +11,6 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId, type IdPrefix } from '../../lib/ids.ts';
-import type { Mailer } from '../notifications/index.ts';
 import { accounts, sessions, users, verifications } from './auth.tables.ts';
 import { createInvitations } from './invitations.ts';
 import { createUserAccounts } from './user-accounts.ts';
@@ -38,15 +37,28 @@ export type AuthDeps = {
   appUrl: string;
   secret: string;
   isHttps: boolean;
-  mailer: Mailer;
+  mailer: { send: (mail: { to: string; subject: string; text: string }) => Promise<void> };
   clock: Clock;
   onUserCreated: (userId: string) => Promise<void>;
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
 };
 
+  /** told after a password sign-in and after a password change or reset has committed */
+  onSecurityEvent?: (event: AuthSecurityEvent) => void;
 export type SessionResult = { user: Me; setCookie: string[] };
 
 export function createAuthService(deps: AuthDeps) {
+export type AuthSecurityEvent =
+  | {
+      kind: 'sign-in';
+      userId: string;
+      sessionId: string;
+      ipAddress: string | null;
+      userAgent: string | null;
+      at: Date;
+    }
+  | { kind: 'password.changed'; userId: string; at: Date };
+
   const { db, clock } = deps;
 
   const auth = betterAuth({
@@ -91,6 +103,10 @@ export function createAuthService(deps: AuthDeps) {
     },
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
+      onPasswordReset: ({ user }) => {
+        deps.onSecurityEvent?.({ kind: 'password.changed', userId: user.id, at: clock.now() });
+        return Promise.resolve();
+      },
       updateAge: SESSION_REFRESH_SECONDS,
     },
     user: {
@@ -130,6 +146,17 @@ export function createAuthService(deps: AuthDeps) {
 
   const toMe = (user: { id: string; name: string; email: string; role?: unknown }): Me => ({
     id: user.id,
+      // the session library's own change-password endpoint; a reset is told by onPasswordReset
+      account: {
+        update: {
+          after: (account, context) => {
+            if (context?.path === '/change-password' && account.providerId === 'credential') {
+              deps.onSecurityEvent?.({ kind: 'password.changed', userId: account.userId, at: clock.now() });
+            }
+            return Promise.resolve();
+          },
+        },
+      },
     name: user.name,
     email: user.email,
     role: user.role === 'admin' ? 'admin' : 'user',
@@ -143,6 +170,20 @@ export function createAuthService(deps: AuthDeps) {
 
   async function signUp(
     input: { name: string; email: string; password: string; ref?: string | undefined },
+          // a sign-in with the password (not the session a sign-up or a password change makes)
+          after: (session, context) => {
+            if (context?.path === '/sign-in/email') {
+              deps.onSecurityEvent?.({
+                kind: 'sign-in',
+                userId: session.userId,
+                sessionId: session.id,
+                ipAddress: session.ipAddress ?? null,
+                userAgent: session.userAgent ?? null,
+                at: session.createdAt,
+              });
+            }
+            return Promise.resolve();
+          },
     headers: Headers,
   ): Promise<SessionResult> {
     const result = await call(() =>

@@ -2,6 +2,7 @@ export {
   createAuthService,
   SESSION_ABSOLUTE_SECONDS,
   SESSION_IDLE_SECONDS,
+  type AuthSecurityEvent,
   type AuthService,
   type SessionResult,
 } from './auth.service.ts';

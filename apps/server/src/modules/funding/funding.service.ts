@@ -32,6 +32,16 @@ export type FundingDeps = {
   log: FastifyBaseLogger;
   /** runs in the transaction that credits a funding to `userId`'s wallet (the referral reward) */
   afterCredit?: (tx: Transaction, userId: string) => Promise<void>;
+  /** told once a card payment or bank transfer has been credited and committed (exactly once per payment) */
+  onCredited?: (credit: CardOrTransferCredit) => void;
+};
+
+export type CardOrTransferCredit = {
+  userId: string;
+  reference: string;
+  method: 'card' | 'transfer';
+  amountKobo: Kobo;
+  senderName: string | null;
 };
 
 type Payer = { id: string; name: string; email: string };
@@ -57,7 +67,7 @@ export function createFundingService(deps: FundingDeps) {
    * conditional and the ledger refuses a second entry with the same reference.
    */
   async function settleVerifiedPayment(reference: string, verified: GatewayTransaction): Promise<void> {
-    await db.transaction(async (tx) => {
+    const credited = await db.transaction(async (tx) => {
       const [settled] = await tx
         .update(payments)
         .set({
@@ -74,7 +84,7 @@ export function createFundingService(deps: FundingDeps) {
           ),
         )
         .returning();
-      if (!settled) return;
+      if (!settled) return null;
       await ledger.post(
         {
           reference: `funding:${reference}`,
@@ -93,7 +103,17 @@ export function createFundingService(deps: FundingDeps) {
         tx,
       );
       await deps.afterCredit?.(tx, settled.userId);
+      return settled;
     });
+    if (credited) {
+      deps.onCredited?.({
+        userId: credited.userId,
+        reference: credited.reference,
+        method: credited.channel === 'dedicated_nuban' ? 'transfer' : 'card',
+        amountKobo: credited.amountKobo,
+        senderName: credited.senderName,
+      });
+    }
   }
 
   /**

@@ -6,7 +6,12 @@ export {
   type GatewayTransaction,
   type PaymentGateway,
 } from './funding.port.ts';
-export { createFundingService, PROCESS_WEBHOOK_JOB, type FundingService } from './funding.service.ts';
+export {
+  createFundingService,
+  PROCESS_WEBHOOK_JOB,
+  type CardOrTransferCredit,
+  type FundingService,
+} from './funding.service.ts';
 export { registerFundingRoutes, registerPaystackWebhook } from './funding.routes.ts';
 export { registerFundingAdminRoutes } from './funding.admin.routes.ts';
 export { createFundingAdmin, type FundingAdmin, type FundingOwners } from './funding-admin.service.ts';

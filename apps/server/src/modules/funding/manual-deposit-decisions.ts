@@ -23,6 +23,8 @@ export function createManualDepositDecisions(deps: {
   approvals: Pick<Approvals, 'request' | 'list'>;
   settings: Pick<Settings, 'get'>;
   audit: AuditLog;
+  /** told once an approval or a rejection has committed */
+  onDecided?: (request: ManualRow) => void;
 }) {
   const { db, funding, approvals, audit } = deps;
 
@@ -64,7 +66,9 @@ export function createManualDepositDecisions(deps: {
         throw new AppError('CONFLICT', 'This request has already been decided.');
       const thresholdKobo = await deps.settings.get('approvals.thresholdKobo');
       if (request.amountKobo <= thresholdKobo) {
-        return { request: await db.transaction((tx) => approveIn(tx, id, actor)), approval: null };
+        const approved = await db.transaction((tx) => approveIn(tx, id, actor));
+        deps.onDecided?.(approved);
+        return { request: approved, approval: null };
       }
       const approval = await approvals.request(
         {
@@ -98,7 +102,7 @@ export function createManualDepositDecisions(deps: {
           "This deposit is waiting for a second admin's approval: approve or reject it on the Approvals page.",
         );
       }
-      return db.transaction(async (tx) => {
+      const decided = await db.transaction(async (tx) => {
         const rejected = await funding.rejectManualRequest(id, adminId, reason, tx);
         await audit.record(
           actor,
@@ -114,11 +118,14 @@ export function createManualDepositDecisions(deps: {
         );
         return rejected;
       });
+      deps.onDecided?.(decided);
+      return decided;
     },
 
     /** Credits an approved deposit, inside the approval's transaction. */
-    carryOut: (async (approval, { tx, approver }) => {
+    carryOut: (async (approval, { tx, approver, afterCommit }) => {
       const approved = await approveIn(tx, approval.targetId, approver);
+      afterCommit(() => deps.onDecided?.(approved));
       return { creditKobo: kobo(approved.amountKobo - approved.chargeKobo), userId: approved.userId };
     }) satisfies ApprovalHandler,
   };

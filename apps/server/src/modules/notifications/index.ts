@@ -6,4 +6,30 @@ export {
   type MailTransport,
   type SandboxMailbox,
 } from './notifications.service.ts';
-export { registerSandboxMailboxRoutes } from './notifications.routes.ts';
+export {
+  registerNotificationRoutes,
+  registerSandboxMailboxRoutes,
+  registerSandboxSmsRoutes,
+} from './notifications.routes.ts';
+export {
+  createNotifier,
+  NOTICES_CHANNEL,
+  SEND_EMAIL_JOB,
+  SEND_SMS_JOB,
+  type NoticeInput,
+  type Notifier,
+  type Recipient,
+} from './notifier.service.ts';
+export { startNoticeFeed } from './notice-feed.ts';
+export { createSandboxSms, type SandboxSms, type Sms, type SmsSender } from './sms.port.ts';
+export {
+  fundingNotice,
+  manualDepositNotice,
+  purchaseNotice,
+  referralNotice,
+  securityNotice,
+  type FundingCredit,
+  type ManualDecision,
+  type ReferralReward,
+  type SecurityEvent,
+} from './notices.ts';

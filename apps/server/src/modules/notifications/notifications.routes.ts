@@ -1,5 +1,79 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  notificationPreferencesResponse,
+  notificationsQuery,
+  notificationsResponse,
+  readAllNotificationsResponse,
+  readNotificationResponse,
+  updateNotificationPreferencesBody,
+} from '@quickvend/shared/api/notifications';
+import { signedInUser } from '../auth/index.ts';
 import type { SandboxMailbox } from './notifications.service.ts';
+import type { Notifier } from './notifier.service.ts';
+import type { SandboxSms } from './sms.port.ts';
+
+/** The customer's inbox and what else they want to hear by. */
+export function registerNotificationRoutes(
+  parent: FastifyInstance,
+  deps: { notifier: Notifier; hasPhone: (userId: string) => Promise<boolean> },
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { notifier } = deps;
+  const account = async (userId: string) => ({ hasPhone: await deps.hasPhone(userId) });
+
+  app.get(
+    '/api/v1/notifications',
+    {
+      config: { access: 'user' },
+      schema: { querystring: notificationsQuery, response: { 200: notificationsResponse } },
+    },
+    (request) => notifier.list(signedInUser(request).id, request.query),
+  );
+
+  app.post(
+    '/api/v1/notifications/read-all',
+    { config: { access: 'user' }, schema: { response: { 200: readAllNotificationsResponse } } },
+    (request) => notifier.markAllRead(signedInUser(request).id),
+  );
+
+  app.post(
+    '/api/v1/notifications/:id/read',
+    {
+      config: { access: 'user' },
+      schema: {
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: { 200: readNotificationResponse },
+      },
+    },
+    (request) => notifier.markRead(signedInUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/v1/notifications/preferences',
+    { config: { access: 'user' }, schema: { response: { 200: notificationPreferencesResponse } } },
+    async (request) => {
+      const userId = signedInUser(request).id;
+      return notifier.preferences(userId, await account(userId));
+    },
+  );
+
+  app.put(
+    '/api/v1/notifications/preferences',
+    {
+      config: { access: 'user' },
+      schema: {
+        body: updateNotificationPreferencesBody,
+        response: { 200: notificationPreferencesResponse },
+      },
+    },
+    async (request) => {
+      const userId = signedInUser(request).id;
+      return notifier.updatePreferences(userId, request.body, await account(userId));
+    },
+  );
+}
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -8,6 +82,12 @@ const escapeHtml = (s: string) =>
   );
 const linkify = (s: string) =>
   escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
+const SANDBOX_CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f5;color:#1a1a1a}
+header{background:#0b5d3b;color:#fff;padding:12px 16px}header a{color:#fff}
+main{padding:12px;max-width:720px;margin:auto}article{background:#fff;border-radius:8px;padding:12px 16px;margin:12px 0}
+h2{font-size:1.05rem;margin:0 0 4px}.meta{color:#555;font-size:.85rem;margin:0 0 8px}
+pre{white-space:pre-wrap;word-break:break-word;font-family:inherit}a{color:#0b5d3b}`;
 
 /** Sandbox only: the mail the product would have sent, readable offline. */
 export function registerSandboxMailboxRoutes(app: FastifyInstance, mailbox: SandboxMailbox): void {
@@ -42,12 +122,40 @@ export function registerSandboxMailboxRoutes(app: FastifyInstance, mailbox: Sand
 <main>${body}</main></body></html>`);
   });
 
-  app.get('/sandbox/mailbox.css', async (_request, reply) =>
-    reply.type('text/css')
-      .send(`body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f5;color:#1a1a1a}
-header{background:#0b5d3b;color:#fff;padding:12px 16px}header a{color:#fff}
-main{padding:12px;max-width:720px;margin:auto}article{background:#fff;border-radius:8px;padding:12px 16px;margin:12px 0}
-h2{font-size:1.05rem;margin:0 0 4px}.meta{color:#555;font-size:.85rem;margin:0 0 8px}
-pre{white-space:pre-wrap;word-break:break-word;font-family:inherit}a{color:#0b5d3b}`),
-  );
+  app.get('/sandbox/mailbox.css', async (_request, reply) => reply.type('text/css').send(SANDBOX_CSS));
+}
+
+/** Sandbox only: the text messages the product would have sent, readable offline. */
+export function registerSandboxSmsRoutes(app: FastifyInstance, outbox: SandboxSms): void {
+  app.get('/sandbox/sms/messages', async () => {
+    const messages = await outbox.list();
+    return {
+      messages: messages.map((m) => ({
+        id: m.id,
+        to: m.to,
+        text: m.text,
+        createdAt: m.createdAt.toISOString(),
+      })),
+    };
+  });
+
+  app.get('/sandbox/sms', async (_request, reply) => {
+    const messages = await outbox.list();
+    const items = messages
+      .map(
+        (m) => `<article><p class="meta">To +${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</p>
+<pre>${escapeHtml(m.text)}</pre></article>`,
+      )
+      .join('\n');
+    const body =
+      items ||
+      '<p>No text messages yet. Electricity tokens and exam PINs appear here when a customer has turned on text messages.</p>';
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sandbox text messages</title><link rel="stylesheet" href="/sandbox/sms.css"></head>
+<body><header><strong>Sandbox text messages</strong> · no message leaves this machine · <a href="/">Back to the app</a></header>
+<main>${body}</main></body></html>`);
+  });
+
+  app.get('/sandbox/sms.css', async (_request, reply) => reply.type('text/css').send(SANDBOX_CSS));
 }

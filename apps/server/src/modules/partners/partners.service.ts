@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { profileTexts } from '@quickvend/shared/api/profile';
 import type { Database, Executor } from '../../db/client.ts';
 import type { CacheEvents } from '../../lib/cache-events.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -38,13 +39,24 @@ export type PartnersDeps = {
   cacheEvents: Pick<CacheEvents, 'publish' | 'subscribe'>;
   rateLimiter: Pick<RateLimiter, 'countFailures'>;
   verifyPassword: (userId: string, password: string) => Promise<boolean>;
+  /** when the user turned partner access on (null while off): no key is made without it */
+  partnerAccessOf: (userId: string) => Promise<Date | null>;
   /** the transaction PIN, checked and counted as a purchase checks it */
   pins: {
     status: (userId: string) => Promise<{ hasPin: boolean; lockedUntil: string | null }>;
     verify: (userId: string, pin: string | undefined) => Promise<void>;
   };
-  sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
+  /** told once a key was created or revoked, with the mail its owner should get about it */
+  onKeyChange: (change: KeyChange) => void;
   keyCacheMs?: number;
+};
+
+export type KeyChange = {
+  kind: 'created' | 'revoked';
+  owner: KeyOwner;
+  key: { id: string; name: string; prefix: string };
+  at: Date;
+  mail: { to: string; subject: string; text: string };
 };
 
 /** An allowlist as node matches addresses; an entry it cannot read matches nothing. */
@@ -109,7 +121,7 @@ export function createPartners(deps: PartnersDeps) {
     return live;
   }
 
-  /** A new key, the owner told by mail. The full key is returned here only; the database keeps its hash. */
+  /** A new key, the owner told (inbox and mail). The full key is returned here only; the database keeps its hash. */
   async function issueKey(owner: KeyOwner, input: { name: string; allowedIps?: readonly string[] }) {
     const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const [created] = await db
@@ -124,8 +136,13 @@ export function createPartners(deps: PartnersDeps) {
       })
       .returning();
     if (!created) throw new Error('api key insert returned nothing');
-    // the mailer never throws; the answer need not wait for the mail server
-    void deps.sendMail(keyCreatedMail(owner, created, created.createdAt, deps.appUrl));
+    deps.onKeyChange({
+      kind: 'created',
+      owner,
+      key: created,
+      at: created.createdAt,
+      mail: keyCreatedMail(owner, created, created.createdAt, deps.appUrl),
+    });
     return { apiKey: created, key };
   }
 
@@ -136,13 +153,16 @@ export function createPartners(deps: PartnersDeps) {
     /**
      * A key buys without the PIN, so making one takes what a purchase takes: the password and, once set, the
      * PIN. The password is checked first, so a session alone cannot spend the owner's PIN tries.
-     * @throws INVALID_CREDENTIALS (details.fields.password), RATE_LIMITED, VALIDATION_FAILED (no PIN sent),
+     * @throws FORBIDDEN without partner access, INVALID_CREDENTIALS (details.fields.password), RATE_LIMITED, VALIDATION_FAILED (no PIN sent),
      * PIN_INCORRECT, PIN_LOCKED
      */
     async createKey(
       owner: KeyOwner,
       input: { name: string; password: string; pin?: string | undefined; allowedIps?: readonly string[] },
     ) {
+      if (!(await deps.partnerAccessOf(owner.id))) {
+        throw new AppError('FORBIDDEN', profileTexts.partnerAccessNeeded);
+      }
       await deps.rateLimiter.countFailures(
         [{ key: `api-key-password:user:${owner.id}`, ...PASSWORD_TRIES }],
         async () => {
@@ -163,12 +183,21 @@ export function createPartners(deps: PartnersDeps) {
       return issueKey(owner, input);
     },
 
+    /** How many of the user's keys still work. */
+    async countActiveKeys(userId: string, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ active: count() })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+      return row?.active ?? 0;
+    },
+
     async listKeys(userId: string) {
       return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
     },
 
     /**
-     * Stops the key in every process at once; the owner is told by mail. Revoking a revoked key changes nothing.
+     * Stops the key in every process at once; the owner is told (inbox and mail). Revoking a revoked key changes nothing.
      * @throws NOT_FOUND when the key is not this user's
      */
     async revokeKey(owner: KeyOwner, id: string) {
@@ -186,7 +215,14 @@ export function createPartners(deps: PartnersDeps) {
         return earlier;
       }
       await deps.cacheEvents.publish(API_KEYS_TOPIC, revoked.id);
-      void deps.sendMail(keyRevokedMail(owner, revoked, revoked.revokedAt ?? clock.now(), deps.appUrl));
+      const at = revoked.revokedAt ?? clock.now();
+      deps.onKeyChange({
+        kind: 'revoked',
+        owner,
+        key: revoked,
+        at,
+        mail: keyRevokedMail(owner, revoked, at, deps.appUrl),
+      });
       return revoked;
     },
 

@@ -44,6 +44,8 @@ export function createPinService(deps: {
   clock: Clock;
   appUrl: string;
   sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
+  /** told once a PIN has been stored: the first one, or a new one */
+  onPinChanged?: (userId: string, change: 'created' | 'changed') => void;
 }) {
   const { db, clock } = deps;
   const secret = Buffer.from(deps.pepper);
@@ -167,8 +169,10 @@ export function createPinService(deps: {
     /** The first PIN needs nothing more; changing it needs the current one. @throws VALIDATION_FAILED, PIN_* */
     async setPin(userId: string, pin: string, currentPin: string | undefined): Promise<void> {
       checkStrength(pin);
-      if ((await status(userId)).hasPin) await verify(userId, currentPin);
+      const { hasPin } = await status(userId);
+      if (hasPin) await verify(userId, currentPin);
       await store(userId, pin);
+      deps.onPinChanged?.(userId, hasPin ? 'changed' : 'created');
     },
 
     async requestChange(user: { id: string; email: string }): Promise<void> {
@@ -218,6 +222,7 @@ export function createPinService(deps: {
       if (!claimed)
         throw new AppError('INVALID_TOKEN', 'This link is invalid or has expired. Please ask for a new one.');
       await store(row.userId, pin);
+      deps.onPinChanged?.(row.userId, 'changed');
     },
   };
 }

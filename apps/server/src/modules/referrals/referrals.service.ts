@@ -153,6 +153,22 @@ export function createReferrals(deps: ReferralsDeps) {
       };
     },
 
+    /** The reward paid for `referredUserId`'s first funding, once it has been paid; null before (or for none). */
+    async paidRewardFor(referredUserId: string) {
+      const [row] = await db
+        .select()
+        .from(referrals)
+        .where(and(eq(referrals.referredUserId, referredUserId), eq(referrals.status, 'success')));
+      if (!row?.rewardKobo) return null;
+      const referred = (await deps.findUsersByIds([referredUserId])).get(referredUserId);
+      return {
+        referrerUserId: row.referrerUserId,
+        referredUserId,
+        referredFirstName: referred ? firstName(referred.name) : '',
+        rewardKobo: kobo(row.rewardKobo),
+      };
+    },
+
     /** The referrer has seen their rewards: the next overview counts none of them as new. */
     async markRewardsSeen(userId: string): Promise<void> {
       await codeOf(userId);

@@ -4,6 +4,7 @@ import { balanceResponse } from '@quickvend/shared/api/purchases';
 import { statementQuery, statementResponse, walletResponse } from '@quickvend/shared/api/wallet';
 import { toNairaString } from '@quickvend/shared/money';
 import { signedInUser } from '../auth/index.ts';
+import type { UserEvent, UserEventFeed } from '../../lib/user-events.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { BalanceFeed } from './wallet.events.ts';
 import { getWalletBreakdown, toStatementLine } from './wallet.service.ts';
@@ -12,7 +13,12 @@ const HEARTBEAT_MS = 25_000;
 
 export function registerWalletRoutes(
   parent: FastifyInstance,
-  deps: { ledger: Ledger; balanceFeed: BalanceFeed },
+  deps: {
+    ledger: Ledger;
+    balanceFeed: BalanceFeed;
+    /** what else the stream carries besides the balance (the notices' unread count) */
+    feeds?: readonly UserEventFeed[];
+  },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ledger } = deps;
@@ -76,13 +82,29 @@ export function registerWalletRoutes(
           request.log.warn({ err: error }, 'balance event not sent');
         });
     };
+    const sendEvent = ({ event, data }: UserEvent) => {
+      if (!stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
     stream.write('retry: 3000\n\n');
     sendBalance();
     const unsubscribe = deps.balanceFeed.subscribe(userId, sendBalance);
+    const feeds = deps.feeds ?? [];
+    const unsubscribeFeeds = feeds.map((feed) => feed.subscribe(userId, sendEvent));
+    for (const feed of feeds) {
+      feed.greet(userId).then(
+        (events) => {
+          events.forEach(sendEvent);
+        },
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'stream greeting not sent');
+        },
+      );
+    }
     const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
     request.raw.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
+      for (const stop of unsubscribeFeeds) stop();
     });
   });
 }

@@ -362,7 +362,7 @@ describeEachDatabase('bill payments', (kind) => {
       // the token stays in the history for good
       const history = (await client.get('/api/v1/purchases')).json<{ purchases: Purchase[] }>().purchases;
       expect(history[0]?.token).toBe(purchase?.token);
-      const mail = await waitForMail(t.app, email);
+      const mail = await waitForMail(t.app, email, /token/);
       expect(mail.subject).toBe('Your Ikeja Electricity token from QuickVend');
       expect(mail.text).toContain(`Token: ${purchase?.token?.replace(/(\d{4})(?=\d)/g, '$1 ')}`);
       await sound();
@@ -554,7 +554,7 @@ describeEachDatabase('bill payments', (kind) => {
         variationCode: 'waecdirect',
       });
       const pin = purchase?.pins?.[0]?.pin ?? 'missing';
-      const delivered = await waitForMail(t.app, email);
+      const delivered = await waitForMail(t.app, email, /PIN from/);
       expect(delivered.subject).toBe('Your WAEC Result Checker PIN from QuickVend');
       expect(delivered.text).toContain(pin);
       const sent = await client.post(`/api/v1/purchases/${purchase?.requestId}/email`, {});

@@ -16,7 +16,7 @@ describeEachDatabase('changing the transaction PIN by email', (kind) => {
     const { client, email, password } = await fundedCustomer(t, 1_000);
     const asked = await client.post('/api/v1/pin/change-request', { email: email.toUpperCase() });
     expect(asked.statusCode).toBe(202);
-    const mail = await waitForMail(t.app, email);
+    const mail = await waitForMail(t.app, email, /^Change your/);
     expect(mail.subject).toBe('Change your QuickVend transaction PIN');
     const token =
       new URL(

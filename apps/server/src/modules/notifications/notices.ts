@@ -1,0 +1,314 @@
+import type { Purchase } from '@quickvend/shared/api/purchases';
+import { groupToken } from '@quickvend/shared/bills';
+import { formatLagosDateTime, lagosClock } from '@quickvend/shared/format';
+import { formatNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
+import { PRODUCT_NAME } from '@quickvend/shared/services';
+import type { NoticeInput } from './notifier.service.ts';
+
+/**
+ * The words of every notice: one function per kind of event, from plain facts to a `NoticeInput`. Customers
+ * read these on a phone: the amount, the service and the number come first, then what happens next.
+ */
+
+const receiptLink = (purchase: Purchase) => `/transactions/${encodeURIComponent(purchase.requestId)}`;
+
+/** `MTN Data 1GB – 30 days`, `DStv Compact`, `Ikeja Electric Electricity` */
+const whatOf = (purchase: Purchase) =>
+  purchase.planName ? `${purchase.serviceName} ${purchase.planName}` : purchase.serviceName;
+
+/** Who or what it was for, as a phrase: `to 08031234567`, `for meter 45031234567`. */
+function targetOf(purchase: Purchase): string {
+  switch (purchase.kind) {
+    case 'airtime':
+    case 'data':
+      return `to ${purchase.phone}`;
+    case 'tv':
+      return purchase.billersCode ? `for smart card ${purchase.billersCode}` : `for ${purchase.phone}`;
+    case 'electricity':
+      return `for meter ${purchase.billersCode ?? purchase.phone}`;
+    case 'education':
+      return purchase.billersCode ? `for profile ${purchase.billersCode}` : '';
+  }
+}
+
+const sentence = (...parts: string[]) => `${parts.filter(Boolean).join(' ')}.`;
+
+function pinsText(purchase: Purchase): string {
+  const pins = purchase.pins ?? [];
+  if (pins.length === 0) return '';
+  const listed = pins.map((pin) => (pin.serial ? `${pin.pin} (serial ${pin.serial})` : pin.pin)).join(', ');
+  return pins.length === 1 ? `Your PIN: ${listed}.` : `Your PINs: ${listed}.`;
+}
+
+function deliveredBody(purchase: Purchase): string {
+  const amount = formatNaira(purchase.amountKobo);
+  switch (purchase.kind) {
+    case 'airtime':
+      return sentence(`${amount} ${purchase.serviceName} went`, targetOf(purchase));
+    case 'data':
+      return sentence(`${whatOf(purchase)} (${amount}) went`, targetOf(purchase));
+    case 'tv':
+      return sentence(`${whatOf(purchase)} (${amount})`, targetOf(purchase), 'is paid');
+    case 'electricity': {
+      const token = purchase.token ? ` Your token: ${groupToken(purchase.token)}` : '';
+      const units = purchase.units ? ` (${purchase.units})` : '';
+      return `${sentence(`${amount} of ${purchase.serviceName}`, targetOf(purchase), 'is paid')}${token}${token ? `${units}.` : ''}`;
+    }
+    case 'education':
+      return [sentence(`${whatOf(purchase)} (${amount}) is ready`), pinsText(purchase)]
+        .filter(Boolean)
+        .join(' ');
+  }
+}
+
+/** The short text message for a token or PINs: plain ASCII (a ₦ sign would halve what one message holds). */
+function credentialSms(purchase: Purchase): string | undefined {
+  const amount = `NGN${toNairaString(purchase.amountKobo)}`;
+  if (purchase.token) {
+    const units = purchase.units ? `, ${purchase.units}` : '';
+    return `${PRODUCT_NAME}: your ${purchase.serviceName} token ${targetOf(purchase)} is ${groupToken(purchase.token)} (${amount}${units}).`;
+  }
+  const pins = purchase.pins ?? [];
+  if (pins.length === 0) return undefined;
+  const listed = pins.map((pin) => (pin.serial ? `${pin.pin} (serial ${pin.serial})` : pin.pin)).join(', ');
+  return `${PRODUCT_NAME}: your ${purchase.serviceName}${pins.length > 1 ? 's' : ''}: ${listed}.`;
+}
+
+const hourMinute = (date: Date) => {
+  const { hour, minute } = lagosClock(date);
+  return `${hour}:${minute}`;
+};
+
+export type PurchaseOutcomeFacts = {
+  /** the customer was told it was pending before this outcome */
+  wasPending: boolean;
+  /** the promised time to deliver or refund a pending purchase */
+  resolveBy: Date | null;
+  /** the mail that carries a token or PINs, when the purchase delivered one */
+  credentialEmail?: { subject: string; text: string };
+};
+
+/** Delivered, failed and refunded, or pending; the words say when a pending purchase has now resolved. */
+export function purchaseNotice(userId: string, purchase: Purchase, facts: PurchaseOutcomeFacts): NoticeInput {
+  const base = { userId, category: 'purchases' as const, link: receiptLink(purchase) };
+  const amount = formatNaira(purchase.amountKobo);
+  switch (purchase.status) {
+    case 'delivered': {
+      const sms = credentialSms(purchase);
+      return {
+        ...base,
+        eventKey: `purchase:${purchase.id}:delivered`,
+        title: `${purchase.serviceName} delivered`,
+        body: `${facts.wasPending ? 'Good news: the purchase we were confirming went through. ' : ''}${deliveredBody(purchase)}`,
+        ...(facts.credentialEmail && { email: facts.credentialEmail }),
+        ...(sms && { sms }),
+      };
+    }
+    case 'failed': {
+      const refunded = formatNaira(purchase.refundedKobo);
+      return {
+        ...base,
+        eventKey: `purchase:${purchase.id}:refunded`,
+        title: `${purchase.serviceName} failed: ${refunded} refunded`,
+        body: sentence(
+          facts.wasPending
+            ? `The purchase we were confirming did not go through: ${amount} of ${whatOf(purchase)}`
+            : `We could not deliver ${amount} of ${whatOf(purchase)}`,
+          targetOf(purchase),
+        ).concat(` Your ${refunded} is back in your wallet.`),
+      };
+    }
+    case 'pending':
+      return {
+        ...base,
+        eventKey: `purchase:${purchase.id}:pending`,
+        title: `${purchase.serviceName} is being confirmed`,
+        body: sentence(
+          `The provider has not confirmed ${amount} of ${whatOf(purchase)}`,
+          targetOf(purchase),
+          'yet',
+        ).concat(
+          facts.resolveBy
+            ? ` It will be delivered or refunded in full by ${hourMinute(facts.resolveBy)}, and we will tell you which.`
+            : ' It will be delivered or refunded in full, and we will tell you which.',
+        ),
+      };
+  }
+}
+
+export type FundingCredit = {
+  userId: string;
+  reference: string;
+  method: 'card' | 'transfer';
+  amountKobo: Kobo;
+  senderName: string | null;
+};
+
+export function fundingNotice(credit: FundingCredit): NoticeInput {
+  const amount = formatNaira(credit.amountKobo);
+  const from =
+    credit.method === 'card'
+      ? 'your card payment'
+      : `your bank transfer${credit.senderName ? ` from ${credit.senderName}` : ''}`;
+  return {
+    userId: credit.userId,
+    category: 'funding',
+    eventKey: `funding:${credit.reference}:credited`,
+    title: `Wallet funded: ${amount}`,
+    body: `${amount} from ${from} is in your wallet.`,
+    link: '/wallet',
+  };
+}
+
+export type ManualDecision = {
+  id: string;
+  userId: string;
+  status: 'approved' | 'rejected';
+  amountKobo: Kobo;
+  chargeKobo: Kobo;
+  depositorName: string;
+  bankName: string;
+  reason: string | null;
+};
+
+export function manualDepositNotice(decision: ManualDecision): NoticeInput {
+  const amount = formatNaira(decision.amountKobo);
+  const deposit = `${amount} (${decision.depositorName}, ${decision.bankName})`;
+  if (decision.status === 'approved') {
+    const credit = formatNaira(decision.amountKobo - decision.chargeKobo);
+    return {
+      userId: decision.userId,
+      category: 'funding',
+      eventKey: `manual:${decision.id}:approved`,
+      title: `Deposit approved: ${credit} added`,
+      body: `Your bank deposit of ${deposit} is approved. ${credit} is in your wallet after the ${formatNaira(decision.chargeKobo)} charge.`,
+      link: '/wallet',
+    };
+  }
+  return {
+    userId: decision.userId,
+    category: 'funding',
+    eventKey: `manual:${decision.id}:rejected`,
+    title: 'Deposit not approved',
+    body:
+      `We could not approve your bank deposit of ${deposit}${decision.reason ? `: ${decision.reason}` : ''}. ` +
+      'Nothing was added to your wallet. If you did pay, contact support with your bank receipt.',
+    link: '/fund-wallet',
+  };
+}
+
+export type ReferralReward = {
+  referrerUserId: string;
+  referredUserId: string;
+  referredFirstName: string;
+  rewardKobo: Kobo;
+};
+
+export function referralNotice(reward: ReferralReward): NoticeInput {
+  const amount = formatNaira(reward.rewardKobo);
+  return {
+    userId: reward.referrerUserId,
+    category: 'referrals',
+    eventKey: `referral:${reward.referredUserId}:reward`,
+    title: `You earned ${amount}`,
+    body: `${reward.referredFirstName || 'A friend you referred'} funded their wallet for the first time, so ${amount} is in your wallet. Thank you for telling your friends about ${PRODUCT_NAME}!`,
+    link: '/refer',
+  };
+}
+
+/** `Chrome on Android`, from a browser's user agent; null when it says nothing we recognise. */
+export function describeDevice(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser = [
+    ['Edg/', 'Edge'],
+    ['OPR/', 'Opera'],
+    ['Opera', 'Opera'],
+    ['SamsungBrowser', 'Samsung Internet'],
+    ['Firefox/', 'Firefox'],
+    ['Chrome/', 'Chrome'],
+    ['Safari/', 'Safari'],
+  ].find(([mark = '']) => userAgent.includes(mark))?.[1];
+  const system = [
+    ['Android', 'Android'],
+    ['iPhone', 'iPhone'],
+    ['iPad', 'iPad'],
+    ['Windows', 'Windows'],
+    ['Mac OS', 'Mac'],
+    ['CrOS', 'Chromebook'],
+    ['Linux', 'Linux'],
+  ].find(([mark = '']) => userAgent.includes(mark))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? null;
+}
+
+export type SecurityEvent =
+  | { kind: 'password.changed'; userId: string; at: Date }
+  | { kind: 'pin.created' | 'pin.changed'; userId: string; at: Date }
+  | {
+      kind: 'sign-in';
+      userId: string;
+      at: Date;
+      sessionId: string;
+      ipAddress: string | null;
+      userAgent: string | null;
+    }
+  | {
+      kind: 'api-key.created' | 'api-key.revoked';
+      userId: string;
+      at: Date;
+      keyId: string;
+      keyName: string;
+      email: { subject: string; text: string };
+    };
+
+const NOT_YOU = 'If this wasn’t you, change your password now and contact support.';
+
+/** Security notices are always emailed: the customer cannot turn them off. */
+export function securityNotice(event: SecurityEvent): NoticeInput {
+  const when = `${formatLagosDateTime(event.at.toISOString())} (Lagos time)`;
+  const base = { userId: event.userId, category: 'security' as const, link: '/profile' };
+  switch (event.kind) {
+    case 'password.changed':
+      return {
+        ...base,
+        eventKey: `password:${event.at.toISOString()}`,
+        title: 'Your password was changed',
+        body: `The password of your ${PRODUCT_NAME} account was changed on ${when}. If this wasn’t you, reset your password from the sign-in page now and contact support.`,
+      };
+    case 'pin.created':
+    case 'pin.changed': {
+      const what = event.kind === 'pin.created' ? 'created' : 'changed';
+      return {
+        ...base,
+        eventKey: `pin:${event.at.toISOString()}`,
+        title: `Your transaction PIN was ${what}`,
+        body: `The transaction PIN of your ${PRODUCT_NAME} account was ${what} on ${when}. ${NOT_YOU}`,
+      };
+    }
+    case 'sign-in': {
+      const device = describeDevice(event.userAgent);
+      const where = [device && `on ${device}`, event.ipAddress && `from ${event.ipAddress}`]
+        .filter(Boolean)
+        .join(' ');
+      return {
+        ...base,
+        eventKey: `sign-in:${event.sessionId}`,
+        title: 'New sign-in to your account',
+        body: `Someone signed in to your ${PRODUCT_NAME} account${where ? ` ${where}` : ''} on ${when}. If it was you, there is nothing to do. ${NOT_YOU}`,
+      };
+    }
+    case 'api-key.created':
+    case 'api-key.revoked': {
+      const created = event.kind === 'api-key.created';
+      return {
+        ...base,
+        eventKey: `${event.kind}:${event.keyId}`,
+        title: created ? 'A new API key was created' : 'An API key was revoked',
+        body: created
+          ? `A partner API key, “${event.keyName}”, was created on your account on ${when}. It can buy from your wallet without your PIN. ${NOT_YOU}`
+          : `The partner API key “${event.keyName}” was revoked on ${when}. Apps using it can no longer buy from your wallet.`,
+        email: event.email,
+      };
+    }
+  }
+}
