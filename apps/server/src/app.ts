@@ -59,6 +59,7 @@ import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { registerApiKeyRoutes } from './modules/partners/index.ts';
 import {
   registerPinRoutes,
+  registerDisputeRoutes,
   registerPurchaseAdminRoutes,
   registerPurchaseRoutes,
   registerVtpassWebhook,
@@ -274,6 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }
   registerAdminRoutes(app, { purchases: container.purchases });
   registerPurchaseAdminRoutes(app, { admin: container.purchases.admin });
+  registerDisputeRoutes(app, { disputes: container.purchases.disputes });
   registerFundingAdminRoutes(app, { fundings: container.fundingAdmin });
   registerUserAdminRoutes(app, { users: container.userAdmin });
   registerFloatRoutes(app, { float: container.float });

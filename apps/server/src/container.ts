@@ -317,6 +317,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
         });
     },
     recheckAfterSeconds: config.purchaseRecheckAfterSeconds,
+    limiter: rateLimiter,
     audit,
     approvals,
     users: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },

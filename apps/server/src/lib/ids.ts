@@ -18,6 +18,7 @@ const ulid = monotonicFactory(pooledRandom);
 export type IdPrefix =
   | 'usr'
   | 'dsp'
+  | 'dsp'
   | 'ses'
   | 'acc'
   | 'ver'

@@ -153,6 +153,7 @@ export const purchaseEventKind = z.enum([
   'admin.refund',
   'admin.deliver',
   'admin.keep_pending',
+  'customer.dispute',
 ]);
 export type PurchaseEventKind = z.infer<typeof purchaseEventKind>;
 

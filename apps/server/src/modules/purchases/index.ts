@@ -18,6 +18,7 @@ export type { PurchaseRow } from './purchases.repo.ts';
 export { createPinService, isTrivialPin, type PinService } from './pin.service.ts';
 export { registerPurchaseRoutes, registerVtpassWebhook } from './purchases.routes.ts';
 export { registerPurchaseAdminRoutes } from './purchases.admin.routes.ts';
+export { registerDisputeRoutes } from './disputes.routes.ts';
 export { DELIVER_APPROVAL, type BuyerDirectory, type PurchaseAdmin } from './purchase-admin.service.ts';
 export { registerPinRoutes } from './pin.routes.ts';
 export { toPurchase } from './purchases.mapper.ts';

@@ -103,7 +103,7 @@ export type PurchaseTimeline = ReturnType<typeof createPurchaseTimeline>;
 /** A provider's answer as a line of the timeline. */
 export function providerEvent(
   purchaseId: string,
-  kind: 'provider.purchase' | 'provider.requery',
+  kind: 'provider.purchase' | 'provider.requery' | 'customer.dispute',
   answer: ProviderOutcome | ({ status: 'unknown' } & { raw?: unknown }),
   at: Date,
 ): PurchaseEventInput {

@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Dispute } from '@quickvend/shared/api/disputes';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Approvals } from '../approvals/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { Catalog } from '../catalog/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { createOrderResolver } from './order.resolve.ts';
 import type { PinService } from './pin.service.ts';
+import { createDisputes } from './disputes.service.ts';
 import { createPurchaseAdmin, type BuyerDirectory } from './purchase-admin.service.ts';
 import { createPurchaseFlow } from './purchase-flow.ts';
 import { createPurchaseSteps, type DeliveredOutcome, type OutcomeNote } from './purchase-steps.ts';
@@ -41,6 +44,10 @@ export type PurchaseEngineDeps = {
   audit: Pick<AuditLog, 'record'>;
   approvals: Pick<Approvals, 'request' | 'list'>;
   users: BuyerDirectory;
+  /** counts what costs a provider call on a customer's word ("I didn't get it") */
+  limiter: Pick<RateLimiter, 'consume'>;
+  /** told once the team closes a customer's "I didn't get it" report */
+  onDisputeClosed?: (dispute: Dispute, purchase: PurchaseRow) => void;
 };
 
 /**
@@ -130,6 +137,18 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     actions,
     /** what the back office does to purchases */
     admin,
+    /** "I didn't get it" reports */
+    disputes: createDisputes({
+      db,
+      repo,
+      provider,
+      timeline,
+      audit: deps.audit,
+      limiter: deps.limiter,
+      users: deps.users,
+      clock,
+      ...(deps.onDisputeClosed && { onClosed: deps.onDisputeClosed }),
+    }),
   };
 }
 

@@ -63,6 +63,7 @@ export const purchaseEventKinds = [
   'admin.refund',
   'admin.deliver',
   'admin.keep_pending',
+  'customer.dispute',
 ] as const;
 export type PurchaseEventKind = (typeof purchaseEventKinds)[number];
 

@@ -212,6 +212,8 @@ describeEachDatabase("one customer's records are invisible to another", (kind) =
       await b.client.get(`/api/v1/purchases/${requestId}`),
       await asBKey(`/api/v1/purchases/${requestId}`),
       await b.client.post(`/api/v1/purchases/${requestId}/email`),
+      await b.client.post(`/api/v1/purchases/${requestId}/dispute`, {}),
+      await b.client.get(`/api/v1/purchases/${requestId}/dispute`),
       await b.client.post('/api/v1/funding/card/confirm', { reference }),
       await b.client.post(`/api/v1/api-keys/${apiKey.id}/revoke`),
     ]) {

@@ -47,6 +47,8 @@ export function eventTitle(event: PurchaseEvent): string {
         : 'A second admin confirmed delivery';
     case 'admin.keep_pending':
       return 'An admin kept it pending';
+    case 'customer.dispute':
+      return 'The customer said they did not get it; asked VTpass again';
   }
 }
 
