@@ -57,6 +57,7 @@ import {
 import { registerPaystackSimulator } from './providers/simulators/paystack/paystack-simulator.ts';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { registerApiKeyRoutes } from './modules/partners/index.ts';
+import { registerProfileRoutes } from './modules/profile/index.ts';
 import {
   registerPinRoutes,
   registerDisputeRoutes,
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerPinRoutes(app, { pins: container.pins, auth: container.auth, limiter });
   registerApiKeyRoutes(app, { partners: container.partners });
+  registerProfileRoutes(app, { profiles: container.profiles, auth: container.auth, limiter, clock });
   registerVtpassWebhook(app, {
     engine: container.purchases,
     provider: container.billsProvider,

@@ -65,13 +65,15 @@ export const containerCommands: Record<string, Command> = {
   },
   'apikey:create': {
     usage:
-      'apikey:create --email E [--name N] [--allow "CIDR,CIDR"]   prints a new partner API key once; --allow limits the addresses it works from',
-    async run({ auth, partners }, options) {
+      'apikey:create --email E [--name N] [--allow "CIDR,CIDR"]   turns on the user\'s partner access and prints a new partner API key once; --allow limits the addresses it works from',
+    async run({ auth, partners, db }, options) {
       const email = emailOption.parse(options.email);
       const name = apiKeyName.parse(options.name?.trim() || 'Partner API');
       const allowedIps = allowedIpsText.parse(options.allow ?? '');
       const user = await auth.findUserByEmail(email);
       if (!user) throw new Error(`No user with the email ${email}`);
+      // a key works only for a partner, and the Developers section where they manage it shows only to one
+      await db.transaction((tx) => auth.accounts.setPartnerAccess(user.id, true, tx));
       const { apiKey, key } = await partners.issueKey(user, { name, allowedIps });
       return { key, id: apiKey.id, name: apiKey.name, prefix: apiKey.prefix, allowedIps: apiKey.allowedIps };
     },

@@ -54,6 +54,7 @@ import { createTermiiSender } from './providers/termii/termii.adapter.ts';
 import { createVtpassProvider } from './providers/vtpass/vtpass.adapter.ts';
 import { createCatalog, createPriceAdmin, REFRESH_CATALOG_JOB } from './modules/catalog/index.ts';
 import { createPartners } from './modules/partners/index.ts';
+import { createProfiles } from './modules/profile/index.ts';
 import {
   createPinService,
   createPurchaseEngine,
@@ -263,6 +264,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     cacheEvents,
     rateLimiter,
     verifyPassword: auth.verifyPassword,
+    partnerAccessOf: (userId) => auth.accounts.partnerAccessOf(userId),
     pins,
     onKeyChange: (change) => {
       tell(
@@ -357,6 +359,20 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     await jobs.send(RECONCILE_JOB, {});
   }
   const userAdmin = createUserAdmin({ db, auth, ledger, audit, partners, purchases, funding, cacheEvents });
+  const profiles = createProfiles({
+    db,
+    clock,
+    auth,
+    userAdmin,
+    ledger,
+    purchases,
+    funding,
+    referrals,
+    partners,
+    pins,
+    beneficiaries,
+    rateLimiter,
+  });
   const balanceFeed = await startBalanceFeed(database.listen, log);
   const noticeFeed = await startNoticeFeed(database.listen, notifier, log);
   const reports = createReports({
@@ -400,6 +416,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     reports,
     cacheEvents,
     userAdmin,
+    profiles,
     async close() {
       await balanceFeed.close();
       await noticeFeed.close();

@@ -2,6 +2,7 @@ export { registerAdminRoutes } from './admin.routes.ts';
 export { registerAdjustmentRoutes } from './adjustments.routes.ts';
 export { createUserAdmin, type UserAdmin } from './user-admin.service.ts';
 export { registerUserAdminRoutes } from './users.routes.ts';
+export { toApiKeyView, toManualRequestView, toPaymentView } from './user-views.ts';
 export type { ProviderFloat } from './float.port.ts';
 export { registerFloatRoutes } from './float.routes.ts';
 export { CHECK_FLOAT_JOB, createFloatMonitor, type FloatCheck, type FloatMonitor } from './float.service.ts';

@@ -3,6 +3,7 @@ import {
   type AdminUserDetailResponse,
   type AdminUserProfile,
 } from '@quickvend/shared/api/admin-users';
+import { profileTexts } from '@quickvend/shared/api/profile';
 import { formatNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { CacheEvents } from '../../lib/cache-events.ts';
@@ -12,7 +13,7 @@ import { statusOf, USERS_TOPIC, type AuthService, type UserRow, type UserSearch 
 import type { FundingService } from '../funding/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Partners } from '../partners/index.ts';
-import { toPurchase, type PurchaseEngine } from '../purchases/index.ts';
+import { hasOpenPurchase, toPurchase, type PurchaseEngine } from '../purchases/index.ts';
 import { getWalletBreakdown, toStatementLine } from '../wallet/index.ts';
 import { toApiKeyView, toManualRequestView, toPaymentView } from './user-views.ts';
 
@@ -72,6 +73,30 @@ export function createUserAdmin(deps: UserAdminDeps) {
 
   /** After the change committed: every process forgets what it cached of this user. */
   const announce = (userId: string) => deps.cacheEvents.publish(USERS_TOPIC, userId);
+
+  /**
+   * Closes an account for good: the wallet row stays locked until the account is closed, so no credit slips
+   * in after `refuse` (the caller's conditions) has seen the balance. Personal data anonymised, sessions and
+   * keys ended; the ledger and purchases stay.
+   */
+  async function close(
+    actor: Actor,
+    userId: string,
+    action: string,
+    reason: string,
+    refuse: (balanceKobo: Kobo, tx: Transaction) => Promise<void>,
+  ): Promise<UserRow> {
+    let revokedKeys: string[] = [];
+    const after = await audited(actor, userId, action, reason, async (tx) => {
+      await refuse(await ledger.lockWalletBalance(userId, tx), tx);
+      const change = await accounts.softDelete(userId, tx);
+      revokedKeys = await deps.partners.revokeAllKeys(userId, tx);
+      return { ...change, recorded: { revokedKeys } };
+    });
+    await deps.partners.forgetKeys(revokedKeys);
+    await announce(userId);
+    return after;
+  }
 
   async function profileOf(row: UserRow): Promise<AdminUserProfile> {
     return toProfile(row, await ledger.getWalletBalance(row.id));
@@ -209,26 +234,40 @@ export function createUserAdmin(deps: UserAdminDeps) {
 
     /**
      * The spec's Delete: personal data anonymised, sessions and keys ended; the ledger and purchases stay.
-     * The wallet must be empty: its row stays locked until the account is closed, so no credit slips in between.
      * @throws FORBIDDEN (own account), NOT_FOUND, CONFLICT (money left, the last admin, deleted)
      */
     async remove(actor: Actor, userId: string, reason: string) {
       refuseOwnAccount(actor, userId);
-      let revokedKeys: string[] = [];
-      const after = await audited(actor, userId, 'user.delete', reason, async (tx) => {
-        const balanceKobo = await ledger.lockWalletBalance(userId, tx);
+      const after = await close(actor, userId, 'user.delete', reason, (balanceKobo) => {
         if (balanceKobo !== 0) {
           throw new AppError('CONFLICT', userAdminMessages.balanceNotZero(formatNaira(balanceKobo)), {
             balanceKobo,
           });
         }
-        const change = await accounts.softDelete(userId, tx);
-        revokedKeys = await deps.partners.revokeAllKeys(userId, tx);
-        return { ...change, recorded: { revokedKeys } };
+        return Promise.resolve();
       });
-      await deps.partners.forgetKeys(revokedKeys);
-      await announce(userId);
       return profileOf(after);
+    },
+
+    /**
+     * The customer closes their own account (the caller has checked their password): the same closing as
+     * Delete, refused while money is in the wallet, a purchase is being confirmed or a deposit awaits an
+     * admin, since each would leave money in an account nobody can open.
+     * @throws NOT_FOUND, CONFLICT (money left, a purchase or deposit open, the last admin, deleted)
+     */
+    async closeOwnAccount(actor: Actor, userId: string) {
+      const waiting = await deps.funding.listManualRequests({ userId, status: 'pending' });
+      if (waiting.length > 0) throw new AppError('CONFLICT', profileTexts.closePendingDeposit);
+      await close(actor, userId, 'user.close', 'Closed by the customer', async (balanceKobo, tx) => {
+        if (balanceKobo !== 0) {
+          throw new AppError('CONFLICT', profileTexts.closeBalance(formatNaira(balanceKobo)), {
+            balanceKobo,
+          });
+        }
+        if (await hasOpenPurchase(tx, userId)) {
+          throw new AppError('CONFLICT', profileTexts.closePendingPurchase);
+        }
+      });
     },
 
     /** @throws FORBIDDEN (own account), NOT_FOUND, CONFLICT (not an admin, the last admin) */

@@ -3,7 +3,7 @@ import type { Me } from '@quickvend/shared/api/auth';
 import { userAdminMessages, type UserStatus } from '@quickvend/shared/api/admin-users';
 import type { CacheEvents } from '../../lib/cache-events.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthService } from './auth.service.ts';
+import { CLIENT_IP_HEADER, type AuthService } from './auth.service.ts';
 import { USERS_TOPIC } from './user-accounts.ts';
 
 declare module 'fastify' {
@@ -12,15 +12,18 @@ declare module 'fastify' {
     currentUser: Me | null;
     /** how the current user proved who they are: the web session cookie, or a partner API key */
     authMethod: 'session' | 'key' | null;
+    /** the web session this request came with, when it came with one */
+    sessionId: string | null;
   }
 }
 
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === CLIENT_IP_HEADER) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
+  headers.set(CLIENT_IP_HEADER, request.ip);
   return headers;
 }
 
@@ -45,6 +48,7 @@ export function createGuards(
 ) {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('authMethod', null);
+  app.decorateRequest('sessionId', null);
   const keyOwnerCacheMs = options.keyOwnerCacheMs ?? KEY_OWNER_CACHE_MS;
   type KeyOwner = { owner: Me; standing: UserStatus };
   const keyOwners = new Map<string, KeyOwner & { until: number }>();
@@ -76,6 +80,7 @@ export function createGuards(
     sendCookies(reply, session.setCookie);
     request.currentUser = session.user;
     request.authMethod = 'session';
+    request.sessionId = session.sessionId;
     return session.user;
   }
 
@@ -126,4 +131,10 @@ export function createGuards(
 export function signedInUser(request: FastifyRequest): Me {
   if (!request.currentUser) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   return request.currentUser;
+}
+
+/** The web session of a request a `user` guard has let through. */
+export function currentSessionId(request: FastifyRequest): string {
+  if (!request.sessionId) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return request.sessionId;
 }

@@ -4,10 +4,12 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Me, Role } from '@quickvend/shared/api/auth';
 import { userAdminMessages } from '@quickvend/shared/api/admin-users';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '@quickvend/shared/services';
-import type { Database, Executor } from '../../db/client.ts';
+import { profileTexts } from '@quickvend/shared/api/profile';
+import { databaseErrorOf, type Database, type Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId, type IdPrefix } from '../../lib/ids.ts';
@@ -15,12 +17,16 @@ import { accounts, sessions, users, verifications } from './auth.tables.ts';
 import { createInvitations } from './invitations.ts';
 import { createUserAccounts } from './user-accounts.ts';
 
+/** Carries the client's address to the session library: set by `toHeaders`, never taken from the request. */
+export const CLIENT_IP_HEADER = 'x-quickvend-client-ip';
+
 /** A session ends after this long without use... */
 export const SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60;
 /** ...and this long after sign-in, however much it is used. */
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 const SESSION_REFRESH_SECONDS = 60 * 60;
 const RESET_TOKEN_SECONDS = 60 * 60;
+const EMAIL_CHANGE_TOKEN_SECONDS = 60 * 60;
 
 // OWASP's first choice for password storage: Argon2id, 19 MiB, 2 iterations, 1 lane
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -40,14 +46,11 @@ export type AuthDeps = {
   mailer: { send: (mail: { to: string; subject: string; text: string }) => Promise<void> };
   clock: Clock;
   onUserCreated: (userId: string) => Promise<void>;
+  /** told after a password sign-in and after a password change or reset has committed */
+  onSecurityEvent?: (event: AuthSecurityEvent) => void;
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
 };
 
-  /** told after a password sign-in and after a password change or reset has committed */
-  onSecurityEvent?: (event: AuthSecurityEvent) => void;
-export type SessionResult = { user: Me; setCookie: string[] };
-
-export function createAuthService(deps: AuthDeps) {
 export type AuthSecurityEvent =
   | {
       kind: 'sign-in';
@@ -59,6 +62,9 @@ export type AuthSecurityEvent =
     }
   | { kind: 'password.changed'; userId: string; at: Date };
 
+export type SessionResult = { user: Me; setCookie: string[] };
+
+export function createAuthService(deps: AuthDeps) {
   const { db, clock } = deps;
 
   const auth = betterAuth({
@@ -100,16 +106,33 @@ export type AuthSecurityEvent =
         });
         return Promise.resolve();
       },
-    },
-    session: {
-      expiresIn: SESSION_IDLE_SECONDS,
       onPasswordReset: ({ user }) => {
         deps.onSecurityEvent?.({ kind: 'password.changed', userId: user.id, at: clock.now() });
         return Promise.resolve();
       },
+    },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
       updateAge: SESSION_REFRESH_SECONDS,
     },
+    // a new address is confirmed by a link mailed to it; the email changes only when the link is opened
+    emailVerification: {
+      expiresIn: EMAIL_CHANGE_TOKEN_SECONDS,
+      sendVerificationEmail: ({ user, token }) => {
+        const link = `${deps.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+        void deps.mailer.send({
+          to: user.email,
+          subject: `Confirm your new ${PRODUCT_NAME} email`,
+          text:
+            `Hello ${user.name},\n\nYou asked to use this address for your ${PRODUCT_NAME} account. ` +
+            `To confirm it, open this link within one hour:\n\n${link}\n\n` +
+            `Until you do, your account keeps its old email. If you did not ask for this, ignore this email.`,
+        });
+        return Promise.resolve();
+      },
+    },
     user: {
+      changeEmail: { enabled: true },
       additionalFields: {
         role: { type: 'string', input: false, defaultValue: 'user', required: false },
         referredBy: { type: 'string', input: true, required: false },
@@ -119,6 +142,8 @@ export type AuthSecurityEvent =
       },
     },
     advanced: {
+      // the address Fastify resolved (trusting only the configured proxies), never one the browser claims
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: 'qv',
       useSecureCookies: deps.isHttps,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: deps.isHttps },
@@ -126,6 +151,17 @@ export type AuthSecurityEvent =
     },
     databaseHooks: {
       user: { create: { after: (user) => deps.onUserCreated(user.id) } },
+      // the session library's own change-password endpoint; a reset is told by onPasswordReset
+      account: {
+        update: {
+          after: (account, context) => {
+            if (context?.path === '/change-password' && account.providerId === 'credential') {
+              deps.onSecurityEvent?.({ kind: 'password.changed', userId: account.userId, at: clock.now() });
+            }
+            return Promise.resolve();
+          },
+        },
+      },
       // after the password was checked: a suspended or deleted account gets no session
       session: {
         create: {
@@ -139,37 +175,6 @@ export type AuthSecurityEvent =
               });
             }
           },
-        },
-      },
-    },
-  });
-
-  const toMe = (user: { id: string; name: string; email: string; role?: unknown }): Me => ({
-    id: user.id,
-      // the session library's own change-password endpoint; a reset is told by onPasswordReset
-      account: {
-        update: {
-          after: (account, context) => {
-            if (context?.path === '/change-password' && account.providerId === 'credential') {
-              deps.onSecurityEvent?.({ kind: 'password.changed', userId: account.userId, at: clock.now() });
-            }
-            return Promise.resolve();
-          },
-        },
-      },
-    name: user.name,
-    email: user.email,
-    role: user.role === 'admin' ? 'admin' : 'user',
-  });
-
-  const invitations = createInvitations({ db, clock, appUrl: deps.appUrl, secret: deps.secret });
-
-  async function setRole(userId: string, role: Role, executor: Executor = db): Promise<void> {
-    await executor.update(users).set({ role, updatedAt: clock.now() }).where(eq(users.id, userId));
-  }
-
-  async function signUp(
-    input: { name: string; email: string; password: string; ref?: string | undefined },
           // a sign-in with the password (not the session a sign-up or a password change makes)
           after: (session, context) => {
             if (context?.path === '/sign-in/email') {
@@ -184,6 +189,26 @@ export type AuthSecurityEvent =
             }
             return Promise.resolve();
           },
+        },
+      },
+    },
+  });
+
+  const toMe = (user: { id: string; name: string; email: string; role?: unknown }): Me => ({
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role === 'admin' ? 'admin' : 'user',
+  });
+
+  const invitations = createInvitations({ db, clock, appUrl: deps.appUrl, secret: deps.secret });
+
+  async function setRole(userId: string, role: Role, executor: Executor = db): Promise<void> {
+    await executor.update(users).set({ role, updatedAt: clock.now() }).where(eq(users.id, userId));
+  }
+
+  async function signUp(
+    input: { name: string; email: string; password: string; ref?: string | undefined },
     headers: Headers,
   ): Promise<SessionResult> {
     const result = await call(() =>
@@ -243,6 +268,89 @@ export type AuthSecurityEvent =
 
   async function resetPassword(token: string, password: string): Promise<void> {
     await call(() => auth.api.resetPassword({ body: { token, newPassword: password } }));
+  }
+
+  /**
+   * Mails a link to the new address; the email changes only when that link is opened. An address another
+   * account holds gets the same answer and no mail, so nobody learns who has an account.
+   */
+  async function requestEmailChange(newEmail: string, headers: Headers): Promise<void> {
+    await call(() => auth.api.changeEmail({ body: { newEmail }, headers }));
+  }
+
+  /**
+   * Opens a mailed email-change link: the account takes the new address (now proven) and the old address is
+   * told. Works without a session, as a link opened on another phone must.
+   * @throws INVALID_TOKEN for a link that is not one, has expired or was already used; EMAIL_TAKEN
+   */
+  async function confirmEmailChange(token: string): Promise<{ userId: string; email: string }> {
+    const invalid = () => new AppError('INVALID_TOKEN', profileTexts.emailLinkInvalid);
+    // read only to know what the link asks for; the session library checks its signature below
+    const claimed = emailChangeClaim.safeParse(tokenPayload(token));
+    if (!claimed.success) throw invalid();
+    const { email: oldEmail, updateTo, userId } = claimed.data;
+    const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.email, updateTo));
+    if (holder && holder.id !== userId) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    try {
+      await auth.api.verifyEmail({ query: { token } });
+    } catch (error) {
+      if (error instanceof APIError && error.statusCode < 500) throw invalid();
+      if (databaseErrorOf(error)?.constraint === 'users_email_unique') {
+        throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+      }
+      throw error;
+    }
+    const [changed] = await db
+      .update(users)
+      .set({ emailVerified: true, updatedAt: clock.now() })
+      .where(and(eq(users.id, userId), eq(users.email, updateTo)))
+      .returning();
+    if (!changed) throw invalid();
+    void deps.mailer.send({
+      to: oldEmail,
+      subject: `Your ${PRODUCT_NAME} email has changed`,
+      text:
+        `Hello ${changed.name},\n\nYour ${PRODUCT_NAME} account now uses ${updateTo} instead of this address. ` +
+        `If you did not do this, contact our support at once.`,
+    });
+    return { userId, email: updateTo };
+  }
+
+  /**
+   * The session library's own change-password endpoint (so what listens to it hears of it): the current
+   * password is checked, every session ends and this browser gets a new one. Returns its cookies.
+   * @throws INVALID_CREDENTIALS (details.fields.currentPassword), VALIDATION_FAILED
+   */
+  async function changePassword(
+    input: { currentPassword: string; newPassword: string },
+    headers: Headers,
+  ): Promise<string[]> {
+    try {
+      const result = await call(() =>
+        auth.api.changePassword({
+          body: { ...input, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        }),
+      );
+      return result.headers.getSetCookie();
+    } catch (error) {
+      if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') {
+        throw new AppError('INVALID_CREDENTIALS', profileTexts.wrongPassword, {
+          fields: { currentPassword: profileTexts.wrongPassword },
+        });
+      }
+      throw error;
+    }
+  }
+
+  /** Ends every session of the user but this one, through the session library. Returns how many ended. */
+  async function signOutOtherSessions(userId: string, currentSessionId: string, headers: Headers) {
+    const others = (
+      await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))
+    ).filter((session) => session.id !== currentSessionId);
+    await call(() => auth.api.revokeOtherSessions({ headers }));
+    return others.length;
   }
 
   /**
@@ -335,6 +443,10 @@ export type AuthSecurityEvent =
     getSession,
     requestPasswordReset,
     resetPassword,
+    requestEmailChange,
+    confirmEmailChange,
+    changePassword,
+    signOutOtherSessions,
     invitations,
     findOpenInvitation: (token: string) => invitations.findOpen(token),
     accounts: createUserAccounts({ db, clock }),
@@ -354,6 +466,19 @@ const isBlocked = (user: object) =>
   ('suspendedAt' in user && Boolean(user.suspendedAt)) || ('deletedAt' in user && Boolean(user.deletedAt));
 
 const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
+
+const emailChangeClaim = z.object({ email: z.string(), updateTo: z.string(), userId: z.string() });
+
+/** The claims of a signed token, unchecked; null when it is not one. */
+function tokenPayload(token: string): unknown {
+  const [, payload] = token.split('.');
+  if (!payload) return null;
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+}
 
 const AUTH_ERRORS: Record<string, [AppError['code'], string]> = {
   USER_ALREADY_EXISTS: ['EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE],

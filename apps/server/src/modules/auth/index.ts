@@ -7,7 +7,14 @@ export {
   type SessionResult,
 } from './auth.service.ts';
 export { registerAuthRoutes } from './auth.routes.ts';
-export { createGuards, signedInUser, type Guards } from './auth.guard.ts';
+export {
+  createGuards,
+  currentSessionId,
+  sendCookies,
+  signedInUser,
+  toHeaders,
+  type Guards,
+} from './auth.guard.ts';
 export { createKnownDevices, type KnownDevices } from './known-device.ts';
 export { statusOf, USERS_TOPIC, type UserRow, type UserSearch } from './user-accounts.ts';
 export { createAuthReportQueries, type AuthReportQueries } from './auth.reports.ts';

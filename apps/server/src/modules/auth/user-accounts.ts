@@ -180,6 +180,45 @@ export function createUserAccounts(deps: { db: Database; clock: Clock }) {
         .orderBy(desc(sessions.updatedAt));
     },
 
+    /** Ends one of the user's sessions; false when they have no session with that id. */
+    async endSession(userId: string, sessionId: string): Promise<boolean> {
+      const ended = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+        .returning({ id: sessions.id });
+      return ended.length > 0;
+    },
+
+    /** The customer's own edit of what they may change about themselves. @throws NOT_FOUND, CONFLICT (deleted) */
+    async updateOwnProfile(
+      id: string,
+      input: { name: string; phone: string | null; birthday: string | null },
+    ): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        await lockLiveUser(id, tx);
+        return change(id, input, tx);
+      });
+    },
+
+    /**
+     * Partner (reseller) access: on keeps the first date it was turned on; off clears it. The caller checks
+     * what turning it off needs. @throws NOT_FOUND, CONFLICT (deleted)
+     */
+    async setPartnerAccess(id: string, enabled: boolean, tx: Executor): Promise<UserRow> {
+      const { row } = await lockLiveUser(id, tx);
+      if (enabled === (row.partnerAccessAt !== null)) return row;
+      return change(id, { partnerAccessAt: enabled ? clock.now() : null }, tx);
+    },
+
+    /** When the user turned partner access on, or null while it is off (or for no such user). */
+    async partnerAccessOf(id: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ partnerAccessAt: users.partnerAccessAt })
+        .from(users)
+        .where(eq(users.id, id));
+      return row?.partnerAccessAt ?? null;
+    },
+
     /** A partner key's owner and whether they may use it, or null for no such user. */
     async keyHolder(userId: string): Promise<{ owner: Me; standing: UserStatus } | null> {
       const [row] = await db

@@ -22,6 +22,7 @@ export { registerDisputeRoutes } from './disputes.routes.ts';
 export { DELIVER_APPROVAL, type BuyerDirectory, type PurchaseAdmin } from './purchase-admin.service.ts';
 export { registerPinRoutes } from './pin.routes.ts';
 export { toPurchase } from './purchases.mapper.ts';
+export { hasOpenPurchase } from './open-purchases.ts';
 export { createVerificationService, type VerificationService } from './verification.service.ts';
 export { credentialMail } from './purchases.mail.ts';
 export {

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../../src/db/client.ts';
 import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '../../helpers/app.ts';
 import { databaseKinds, describeEachDatabase, openTestDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 // the sandbox provider's plan and our default data commission (2%): cost ₦269.50
 const PLAN = 'mtn-1gb-275';
@@ -216,6 +217,7 @@ describeEachDatabase('prices and margins', (kind) => {
     });
     expect(web.purchase).toMatchObject({ status: 'delivered', amountKobo: PLAN_FACE, chargedKobo: 28_000 });
 
+    await turnOnPartnerAccess(customer.client);
     const created = await customer.client.post('/api/v1/api-keys', {
       name: 'Shop',
       password: customer.password,

@@ -5,6 +5,7 @@ import { BENEFICIARY_LIMIT, beneficiaryTexts } from '@quickvend/shared/beneficia
 import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, resolvePending, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 const SUCCESS_PHONE = '08011111111';
 const PREPAID_METER = '1111111111111';
@@ -292,6 +293,7 @@ describeEachDatabase('saved numbers', (kind) => {
 
   it('leaves a partner’s API sales out of their own saved numbers', async () => {
     const partner = await fundedCustomer(t, 10_000);
+    await turnOnPartnerAccess(partner.client);
     const created = await partner.client.post('/api/v1/api-keys', {
       name: 'shop',
       password: partner.password,
@@ -321,6 +323,7 @@ describeEachDatabase('saved numbers', (kind) => {
 
   it('is for signed-in customers only: a partner key cannot read or change saved numbers', async () => {
     const partner = await fundedCustomer(t, 0);
+    await turnOnPartnerAccess(partner.client);
     const { key } = (
       await partner.client.post('/api/v1/api-keys', {
         name: 'shop',

@@ -29,6 +29,7 @@ import {
   SUCCESS_CARD,
 } from '../../helpers/paystack.ts';
 import { buy, fundedCustomer, resolvePending, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 type SandboxMail = { to: string; subject: string; text: string };
 
@@ -309,6 +310,7 @@ describeEachDatabase('security notices', (kind) => {
 
   it('tells of API keys created and revoked, with the mails partners already know', async () => {
     const { client, email, password } = await fundedCustomer(t, 0);
+    await turnOnPartnerAccess(client);
     const created = await client.post('/api/v1/api-keys', { name: 'My shop', password, pin: TEST_PIN });
     expect(created.statusCode, created.body).toBe(201);
     const { apiKey } = created.json<{ apiKey: { id: string } }>();

@@ -6,6 +6,7 @@ import { kobo } from '@quickvend/shared/money';
 import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -48,6 +49,7 @@ describeEachDatabase('the back office finds any purchase', (kind) => {
       phone: '08031234567',
       amount: '1000',
     });
+    await turnOnPartnerAccess(partner.client);
     const keyResponse = await partner.client.post('/api/v1/api-keys', {
       name: 'shop',
       password: partner.password,

@@ -14,6 +14,7 @@ import {
 } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, resolvePending, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 const SMARTCARD = '1212121212';
 const PREPAID_METER = '1111111111111';
@@ -154,6 +155,7 @@ describeEachDatabase('bill payments', (kind) => {
 
     it('answers partners holding a key', async () => {
       const { client, password } = await signUp(t.app);
+      await turnOnPartnerAccess(client);
       const key = (await client.post('/api/v1/api-keys', { name: 'shop', password })).json<{ key: string }>()
         .key;
       const response = await t.app.inject({
@@ -635,6 +637,7 @@ describeEachDatabase('bill payments', (kind) => {
 
   it('gives partners the token and PINs through the API', async () => {
     const { client, password } = await fundedCustomer(t, 20_000);
+    await turnOnPartnerAccess(client);
     const key = (await client.post('/api/v1/api-keys', { name: 'shop', password, pin: TEST_PIN })).json<{
       key: string;
     }>().key;

@@ -3,6 +3,7 @@ import type { Purchase } from '@quickvend/shared/api/purchases';
 import { createTestApp, errorOf, type TestApp } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 describeEachDatabase('partner API', (kind) => {
   let t: TestApp;
@@ -25,6 +26,7 @@ describeEachDatabase('partner API', (kind) => {
 
   it('buys with a key and no PIN, idempotent on requestId, and shows only the partner’s own purchases', async () => {
     const { client, password } = await fundedCustomer(t, 5_000);
+    await turnOnPartnerAccess(client);
     const created = await client.post('/api/v1/api-keys', { name: 'My shop', password, pin: TEST_PIN });
     expect(created.statusCode).toBe(201);
     const { key, apiKey } = created.json<{ key: string; apiKey: { id: string; prefix: string } }>();
@@ -68,6 +70,7 @@ describeEachDatabase('partner API', (kind) => {
     });
 
     const { client: stranger, password: strangerPassword } = await fundedCustomer(t, 0);
+    await turnOnPartnerAccess(stranger);
     const strangerKey = (
       await stranger.post('/api/v1/api-keys', { name: 'x', password: strangerPassword, pin: TEST_PIN })
     ).json<{ key: string }>().key;
@@ -95,6 +98,7 @@ describeEachDatabase('partner API', (kind) => {
     expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('UNAUTHENTICATED');
 
     const { client, password } = await fundedCustomer(t, 100);
+    await turnOnPartnerAccess(client);
     const key = (await client.post('/api/v1/api-keys', { name: 'k', password, pin: TEST_PIN })).json<{
       key: string;
     }>().key;
@@ -114,6 +118,7 @@ describeEachDatabase('partner API', (kind) => {
 
   it('cannot manage keys with a key', async () => {
     const { client, password } = await fundedCustomer(t, 0);
+    await turnOnPartnerAccess(client);
     const key = (await client.post('/api/v1/api-keys', { name: 'k', password, pin: TEST_PIN })).json<{
       key: string;
     }>().key;

@@ -9,6 +9,7 @@ import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '.
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { payOnCheckout, startCardPayment, SUCCESS_CARD } from '../../helpers/paystack.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 /**
  * A known week of business around a Lagos midnight, made through the real services (the sandbox VTpass
@@ -91,6 +92,7 @@ describeEachDatabase('reports from a seeded business', (kind) => {
     await backdate.user(shopper.userId, LAST_SECOND_OF_9_MARCH);
     const partner = await fundedCustomer(t, 10_000);
     await backdate.user(partner.userId, MIDNIGHT_10_MARCH);
+    await turnOnPartnerAccess(partner.client);
     const created = await partner.client.post('/api/v1/api-keys', {
       name: 'Shop',
       password: partner.password,

@@ -6,6 +6,7 @@ import { queryRows, type DatabaseHandle } from '../../../src/db/client.ts';
 import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '../../helpers/app.ts';
 import { databaseKinds, describeEachDatabase, openTestDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 const WRONG_PIN = '9371';
 
@@ -47,6 +48,7 @@ describeEachDatabase('partner API keys', (kind) => {
 
   it('needs the password and, once one is set, the transaction PIN: a session alone cannot make a key', async () => {
     const { client, password } = await fundedCustomer(t, 0);
+    await turnOnPartnerAccess(client);
 
     const noPassword = await client.post('/api/v1/api-keys', { name: 'Till', pin: TEST_PIN });
     expect(noPassword.statusCode).toBe(400);
@@ -85,6 +87,7 @@ describeEachDatabase('partner API keys', (kind) => {
     expect(await listKeys(client)).toHaveLength(1);
 
     const withoutPinSet = await signUp(t.app);
+    await turnOnPartnerAccess(withoutPinSet.client);
     const passwordOnly = await withoutPinSet.client.post('/api/v1/api-keys', {
       name: 'Shop',
       password: withoutPinSet.password,
@@ -94,6 +97,7 @@ describeEachDatabase('partner API keys', (kind) => {
 
   it('counts wrong PINs with the purchases: five lock both, and while locked even the right PIN makes no key', async () => {
     const { client, password } = await fundedCustomer(t, 1_000);
+    await turnOnPartnerAccess(client);
     const createWith = (pin: string) => client.post('/api/v1/api-keys', { name: 'Till', password, pin });
 
     expect(errorOf(await createWith(WRONG_PIN)).details).toEqual({ attemptsLeft: 4 });
@@ -126,6 +130,7 @@ describeEachDatabase('partner API keys', (kind) => {
 
   it('limits wrong passwords per user', async () => {
     const { client, password } = await signUp(t.app);
+    await turnOnPartnerAccess(client);
     for (let i = 0; i < 5; i++) {
       const wrong = await client.post('/api/v1/api-keys', { name: 'Till', password: `guess ${i}` });
       expect(errorOf(wrong).code).toBe('INVALID_CREDENTIALS');
@@ -135,6 +140,7 @@ describeEachDatabase('partner API keys', (kind) => {
     expect(errorOf(limited).code).toBe('RATE_LIMITED');
 
     const other = await signUp(t.app);
+    await turnOnPartnerAccess(other.client);
     const unaffected = await other.client.post('/api/v1/api-keys', {
       name: 'Till',
       password: other.password,
@@ -144,6 +150,7 @@ describeEachDatabase('partner API keys', (kind) => {
 
   it('mails the owner when a key is made and when it is revoked, naming it but never sending it', async () => {
     const { client, email, password } = await signUp(t.app, { name: 'Ada Obi' });
+    await turnOnPartnerAccess(client);
     const created = await client.post('/api/v1/api-keys', {
       name: 'Ikeja shop',
       password,
@@ -167,6 +174,7 @@ describeEachDatabase('partner API keys', (kind) => {
 
   it('keeps a key with allowed addresses to those addresses', async () => {
     const { client, password } = await signUp(t.app);
+    await turnOnPartnerAccess(client);
     const limited = await client.post('/api/v1/api-keys', {
       name: 'Office',
       password,
@@ -196,6 +204,7 @@ describeEachDatabase('partner API keys', (kind) => {
 
   it('refuses addresses that are not addresses or CIDR blocks, on the field', async () => {
     const { client, password } = await signUp(t.app);
+    await turnOnPartnerAccess(client);
     for (const bad of ['203.0.113.0/33', 'my office', '203.0.113', '2001:db8::/129']) {
       const refused = await client.post('/api/v1/api-keys', { name: 'Till', password, allowedIps: [bad] });
       expect(refused.statusCode).toBe(400);
@@ -234,6 +243,7 @@ for (const kind of databaseKinds.filter((k) => k === 'postgres')) {
 
     it('a key revoked on one server is refused by another that has it cached', async () => {
       const { client, password } = await signUp(a.app);
+      await turnOnPartnerAccess(client);
       const { apiKey, key } = (await client.post('/api/v1/api-keys', { name: 'Till', password })).json<{
         apiKey: ApiKey;
         key: string;
@@ -253,6 +263,7 @@ for (const kind of databaseKinds.filter((k) => k === 'postgres')) {
 
     it('still reaches a server whose listening connection was cut', async () => {
       const { client, password } = await signUp(a.app);
+      await turnOnPartnerAccess(client);
       const { apiKey, key } = (await client.post('/api/v1/api-keys', { name: 'Till', password })).json<{
         apiKey: ApiKey;
         key: string;

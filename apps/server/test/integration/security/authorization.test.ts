@@ -5,6 +5,7 @@ import type { Access, RouteEntry } from '../../../src/lib/http/access.ts';
 import { createTestApp, errorOf, signUp, TEST_APP_URL, TestClient, type TestApp } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 /** Every route anyone may call without signing in: making a route public is a reviewed change to this list. */
 const PUBLIC_API_ROUTES = [
@@ -21,6 +22,8 @@ const PUBLIC_API_ROUTES = [
   'GET /api/v1/services',
   'GET /api/v1/services/:serviceId/variations',
   'POST /api/v1/pin/reset',
+  // the mailed link confirming a new email: the signed token is the proof, opened signed in or not
+  'POST /api/v1/profile/email/confirm',
 ];
 
 /** Routes whose answer to an allowed caller is an endless event stream: only refusals are checked. */
@@ -63,6 +66,7 @@ describeEachDatabase('who may call each route', (kind) => {
   >;
 
   const createKey = async (client: TestClient, password: string) => {
+    await turnOnPartnerAccess(client);
     const response = await client.post('/api/v1/api-keys', { name: 'reseller', password, pin: TEST_PIN });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ key: string; apiKey: { id: string } }>();
@@ -176,7 +180,7 @@ describeEachDatabase("one customer's records are invisible to another", (kind) =
     await t.close();
   });
 
-  it("hides A's purchases, receipts, payments, deposit requests and keys from B, by session and by key", async () => {
+  it("hides A's purchases, receipts, payments, deposit requests, keys, sessions and data from B, by session and by key", async () => {
     const a = await fundedCustomer(t, 5_000);
     const b = await fundedCustomer(t, 5_000);
     const { purchase } = await buy(a.client, {
@@ -197,6 +201,8 @@ describeEachDatabase("one customer's records are invisible to another", (kind) =
       amount: '2000',
     });
     expect(deposit.statusCode).toBe(201);
+    await turnOnPartnerAccess(a.client);
+    await turnOnPartnerAccess(b.client);
     const aKey = await a.client.post('/api/v1/api-keys', { name: 'a', password: a.password, pin: TEST_PIN });
     expect(aKey.statusCode).toBe(201);
     const { apiKey, key } = aKey.json<{ key: string; apiKey: { id: string } }>();
@@ -207,6 +213,10 @@ describeEachDatabase("one customer's records are invisible to another", (kind) =
     });
     const bKey = bKeyResponse.json<{ key: string }>().key;
 
+    const aSessions = (await a.client.get('/api/v1/profile/sessions')).json<{ sessions: { id: string }[] }>();
+    const aSession = aSessions.sessions[0]?.id ?? '';
+    expect(aSession).not.toBe('');
+
     const asBKey = (url: string) => t.app.inject({ url, headers: { authorization: `Bearer ${bKey}` } });
     for (const response of [
       await b.client.get(`/api/v1/purchases/${requestId}`),
@@ -216,6 +226,7 @@ describeEachDatabase("one customer's records are invisible to another", (kind) =
       await b.client.get(`/api/v1/purchases/${requestId}/dispute`),
       await b.client.post('/api/v1/funding/card/confirm', { reference }),
       await b.client.post(`/api/v1/api-keys/${apiKey.id}/revoke`),
+      await b.client.delete(`/api/v1/profile/sessions/${aSession}`),
     ]) {
       expect(response.statusCode, response.body).toBe(404);
       expect(errorOf(response).code).toBe('NOT_FOUND');
@@ -228,6 +239,9 @@ describeEachDatabase("one customer's records are invisible to another", (kind) =
       await b.client.get('/api/v1/funding/manual'),
       await b.client.get('/api/v1/api-keys'),
       await b.client.get('/api/v1/wallet/statement'),
+      await b.client.get('/api/v1/profile'),
+      await b.client.get('/api/v1/profile/sessions'),
+      await b.client.get('/api/v1/profile/export'),
     ].map((response) => {
       expect(response.statusCode).toBe(200);
       return response.body;
@@ -239,6 +253,7 @@ describeEachDatabase("one customer's records are invisible to another", (kind) =
       reference,
       apiKey.id,
       a.email,
+      aSession,
     ]) {
       for (const body of bodies) expect(body).not.toContain(secret);
     }
@@ -253,6 +268,8 @@ describeEachDatabase("one customer's records are invisible to another", (kind) =
     expect(bPurchase).toMatchObject({ requestId, serviceId: 'mtn', status: 'delivered' });
     expect(bPurchase?.id).not.toBe(purchase?.id);
 
+    // A is still signed in after B's attempt to end A's session
+    expect((await a.client.get('/api/v1/me')).statusCode).toBe(200);
     // A's key still works after B's attempt to revoke it
     const stillLive = await t.app.inject({
       url: '/api/v1/balance',

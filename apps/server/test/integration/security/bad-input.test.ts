@@ -36,6 +36,7 @@ import {
 } from '../../helpers/fuzz.ts';
 import { chargeSuccess, sign, startCardPayment } from '../../helpers/paystack.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 /*
  * Issue #9: every route that reads input gets bad input made from its own schema. Whatever arrives, the server
@@ -172,6 +173,7 @@ describeEachDatabase('bad input on every route', (kind) => {
     t = await createTestApp(kind, { clock, verifyPerMinute: 100_000 });
     customer = await fundedCustomer(t, 5_000);
     const newKey = async (name: string) => {
+      await turnOnPartnerAccess(customer.client);
       const created = await customer.client.post('/api/v1/api-keys', {
         name,
         password: customer.password,

@@ -8,6 +8,7 @@ import { queryRows } from '../../../src/db/client.ts';
 import { createTestApp, errorOf, TestClient, type TestApp } from '../../helpers/app.ts';
 import { databaseKinds, openTestDatabase, testPostgresAddress } from '../../helpers/database.ts';
 import { fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 /** How long the database stays away (the issue's ~10 s), and how many refusals of each kind it must cause. */
 const OUTAGE = { minMs: 10_000, refusalsPerKind: 5 };
@@ -86,6 +87,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))('a database outage [postgre
   it('answers 503 with Retry-After while it lasts, keeps sessions, moves no money, and recovers without a restart', async () => {
     const startKobo = 1_000_000;
     const customer = await fundedCustomer(t, startKobo / 100);
+    await turnOnPartnerAccess(customer.client);
     const created = await customer.client.post('/api/v1/api-keys', {
       name: 'Till',
       password: customer.password,

@@ -8,6 +8,7 @@ import { kobo } from '@quickvend/shared/money';
 import { createTestApp, errorOf, signUp, TestClient, uniqueEmail, type TestApp } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 describeEachDatabase('deleting and demoting users, and admin invitations', (kind) => {
   let t: TestApp;
@@ -53,6 +54,7 @@ describeEachDatabase('deleting and demoting users, and admin invitations', (kind
       amount: '100',
     });
     expect(purchase?.status).toBe('delivered');
+    await turnOnPartnerAccess(customer.client);
     const keyResponse = await customer.client.post('/api/v1/api-keys', {
       name: 'Till',
       password: customer.password,

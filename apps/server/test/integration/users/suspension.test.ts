@@ -8,6 +8,7 @@ import { createTestApp, errorOf, signUp, TestClient, type TestApp } from '../../
 import { databaseKinds, describeEachDatabase, openTestDatabase } from '../../helpers/database.ts';
 import { payOnCheckout, startCardPayment, SUCCESS_CARD } from '../../helpers/paystack.ts';
 import { fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 const SUSPENDED = 'This account has been suspended. Please contact support.';
 
@@ -31,6 +32,7 @@ async function newAdmin(t: TestApp, name: string) {
 /** A customer with money, a PIN, a signed-in browser and a partner key. */
 async function partner(t: TestApp, naira = 1_000) {
   const customer = await fundedCustomer(t, naira);
+  await turnOnPartnerAccess(customer.client);
   const created = await customer.client.post('/api/v1/api-keys', {
     name: 'Shop',
     password: customer.password,

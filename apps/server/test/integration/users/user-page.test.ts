@@ -5,6 +5,7 @@ import { createTestApp, errorOf, signUp, TestClient, uniqueEmail, type TestApp }
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { startCardPayment } from '../../helpers/paystack.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
+import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 describeEachDatabase("an admin's page for one user", (kind) => {
   let t: TestApp;
@@ -46,6 +47,7 @@ describeEachDatabase("an admin's page for one user", (kind) => {
       amount: '1500',
     });
     expect(deposit.statusCode).toBe(201);
+    await turnOnPartnerAccess(customer.client);
     const created = await customer.client.post('/api/v1/api-keys', {
       name: 'Shop till',
       password: customer.password,
