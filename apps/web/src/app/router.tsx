@@ -269,6 +269,14 @@ export const routes: RouteObject[] = [
               ),
             },
             {
+              path: paths.notifications,
+              caseSensitive: true,
+              lazy: page(
+                () => import('@/features/notifications/components/notifications-page.tsx'),
+                (m) => m.NotificationsPage,
+              ),
+            },
+            {
               path: paths.refer,
               caseSensitive: true,
               lazy: page(

@@ -26,6 +26,7 @@ export const paths = {
   transactionReceipt: '/transactions/:requestId',
   changePin: '/change-pin',
   refer: '/refer',
+  notifications: '/notifications',
   beneficiaries: '/beneficiaries',
   referer: '/referer',
   admin: '/admin',

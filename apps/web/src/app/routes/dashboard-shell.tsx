@@ -5,6 +5,7 @@ import { BalanceChip } from '@/components/ui/balance-chip.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useLiveBalance } from '@/features/wallet/api/get-wallet-events.ts';
 import { useLogout } from '@/features/dashboard/api/use-logout.ts';
+import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { useSession } from '@/lib/session.ts';
 import { useMeta } from '@/lib/api/get-meta.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
@@ -26,6 +27,7 @@ export function DashboardShell() {
       homePath={paths.dashboard}
       userName={user?.name || messages.common.guest}
       balance={<BalanceChip balanceKobo={wallet.data?.balanceKobo} isError={wallet.isError} />}
+      bell={<NotificationBell />}
       onLogout={logout}
       isLoggingOut={isLoggingOut}
     >

@@ -11,6 +11,8 @@ type DashboardLayoutProps = {
   homePath: string;
   userName: string | undefined;
   balance: ReactNode;
+  /** the notifications bell, beside the balance */
+  bell?: ReactNode;
   onLogout: () => void;
   isLoggingOut?: boolean;
   children: ReactNode;
@@ -27,6 +29,7 @@ export function DashboardLayout({
   homePath,
   userName,
   balance,
+  bell,
   onLogout,
   isLoggingOut = false,
   children,
@@ -89,6 +92,7 @@ export function DashboardLayout({
             <span className="truncate text-sm font-medium text-gray-800" title={userName}>
               {userName}
             </span>
+            {bell}
             {balance}
           </div>
         </header>

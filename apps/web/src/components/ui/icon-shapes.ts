@@ -17,7 +17,9 @@ export type IconName =
   | 'list'
   | 'bolt'
   | 'school'
-  | 'dot';
+  | 'dot'
+  | 'bell'
+  | 'shield';
 
 /** 24px stroke icons, drawn here so no icon font or image is fetched (plain data: pages without React draw them too). */
 export const iconShapes: Record<IconName, string> = {
@@ -42,4 +44,6 @@ export const iconShapes: Record<IconName, string> = {
   bolt: 'M13 2L4 14h7l-1 8 9-12h-7z',
   school: 'M2 9l10-5 10 5-10 5zm4 2v5c0 1.7 2.7 3 6 3s6-1.3 6-3v-5M22 9v6',
   dot: 'M12 13a1 1 0 1 0 0-2 1 1 0 0 0 0 2z',
+  bell: 'M6 16v-5a6 6 0 1 1 12 0v5l2 2H4zm4 5a2 2 0 0 0 4 0',
+  shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
 };

@@ -98,6 +98,20 @@ import {
   type Variation,
   type VerifyResponse,
 } from '@quickvend/shared/api/purchases';
+import {
+  notificationPreferencesResponse,
+  notificationsResponse,
+  readAllNotificationsResponse,
+  readNotificationResponse,
+  updateNotificationPreferencesBody,
+  type Notification,
+} from '@quickvend/shared/api/notifications';
+import {
+  adminDisputesResponse,
+  closeDisputeBody,
+  disputeBody,
+  disputeResponse,
+} from '@quickvend/shared/api/disputes';
 import { referralsResponse } from '@quickvend/shared/api/referrals';
 import {
   beneficiariesResponse,
@@ -196,6 +210,10 @@ const contract = {
   'GET /api/v1/purchases': { response: purchasesResponse },
   'GET /api/v1/purchases/:requestId': { response: purchaseResponse },
   'POST /api/v1/purchases/:requestId/email': { request: emptyBody, response: resendPurchaseResponse },
+  'GET /api/v1/purchases/:requestId/dispute': { response: disputeResponse },
+  'POST /api/v1/purchases/:requestId/dispute': { request: disputeBody, response: disputeResponse },
+  'GET /api/v1/admin/disputes': { response: adminDisputesResponse },
+  'POST /api/v1/admin/disputes/:id/close': { request: closeDisputeBody, response: disputeResponse },
   'POST /api/v1/verify': { request: verifyBody, response: verifyResponse },
   'GET /api/v1/pin': { response: pinStatusResponse },
   'POST /api/v1/pin': { request: setPinBody, response: pinStatusResponse },
@@ -205,6 +223,14 @@ const contract = {
   'POST /api/v1/api-keys': { request: createApiKeyBody, response: createApiKeyResponse },
   'POST /api/v1/api-keys/:id/revoke': { request: emptyBody, response: apiKeyResponse },
   'GET /api/v1/referrals': { response: referralsResponse },
+  'GET /api/v1/notifications': { response: notificationsResponse },
+  'POST /api/v1/notifications/read-all': { request: emptyBody, response: readAllNotificationsResponse },
+  'POST /api/v1/notifications/:id/read': { request: emptyBody, response: readNotificationResponse },
+  'GET /api/v1/notifications/preferences': { response: notificationPreferencesResponse },
+  'PUT /api/v1/notifications/preferences': {
+    request: updateNotificationPreferencesBody,
+    response: notificationPreferencesResponse,
+  },
   'POST /api/v1/referrals/seen': { request: emptyBody, response: noBody },
   'GET /api/v1/beneficiaries': { response: beneficiariesResponse },
   'POST /api/v1/beneficiaries': { request: saveBeneficiaryBody, response: beneficiaryResponse },
@@ -570,4 +596,17 @@ export function aBeneficiary(overrides: Partial<Beneficiary> = {}): Beneficiary 
 /** The saved-numbers reply: these numbers, and the cap of 50. */
 export function savedNumbers(...beneficiaries: Beneficiary[]): MockReply<'GET /api/v1/beneficiaries'> {
   return { body: { beneficiaries, limit: 50 } };
+}
+
+export function aNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: 'ntf_1',
+    category: 'purchases',
+    title: 'MTN Airtime delivered',
+    body: '₦500.00 MTN Airtime went to 08031234567.',
+    link: '/transactions/req-key-1',
+    isRead: false,
+    createdAt: '2025-03-12T13:05:10.000Z',
+    ...overrides,
+  };
 }

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BalanceEvent, WalletResponse } from '@quickvend/shared/api/wallet';
 import { queryKeys, refreshMoney } from '@/lib/query-keys.ts';
+import { openUserEvents, USER_EVENTS_URL } from '@/lib/user-events.ts';
 
-export const WALLET_EVENTS_URL = '/api/v1/wallet/events';
+export const WALLET_EVENTS_URL = USER_EVENTS_URL;
 
 // checked by hand, not with the shared zod schema: zod would be the largest piece of every signed-in page's code
 function readBalance(data: unknown): BalanceEvent | null {
@@ -28,8 +29,9 @@ function readBalance(data: unknown): BalanceEvent | null {
 export function useLiveBalance(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(WALLET_EVENTS_URL);
+    const stream = openUserEvents();
+    if (stream === null) return;
+    const { source } = stream;
     // the server says the current balance as soon as a stream (re)opens; unchanged, it is no news
     let isGreeting = true;
     const onOpen = () => {
@@ -54,7 +56,7 @@ export function useLiveBalance(): void {
     return () => {
       source.removeEventListener('open', onOpen);
       source.removeEventListener('balance', onBalance);
-      source.close();
+      stream.release();
     };
   }, [queryClient]);
 }
