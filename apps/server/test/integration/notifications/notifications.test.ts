@@ -308,6 +308,22 @@ describeEachDatabase('security notices', (kind) => {
     );
   });
 
+  it('tells of a password changed in the profile, by email too', async () => {
+    const { client, email, password } = await signUp(t.app);
+    const changed = await client.post('/api/v1/profile/password', {
+      currentPassword: password,
+      newPassword: 'a brand new password',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const notice = await noticeTitled(client, 'Your password was changed');
+    expect(notice.body).toMatch(/^The password of your QuickVend account was changed on .+ \(Lagos time\)\./);
+    expect((await waitForMail(t.app, email, /password was changed/)).text).toContain(
+      'We always email you about the security of your QuickVend account.',
+    );
+    // the session the change made for this browser is no new sign-in
+    expect((await inboxOf(client)).notifications.map((n) => n.title)).toEqual(['Your password was changed']);
+  });
+
   it('tells of API keys created and revoked, with the mails partners already know', async () => {
     const { client, email, password } = await fundedCustomer(t, 0);
     await turnOnPartnerAccess(client);
