@@ -1,4 +1,4 @@
-import { useId, useState, type TextareaHTMLAttributes } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -7,56 +7,21 @@ import {
   refundPurchaseBody,
   type AdminPurchaseDetail,
   type DeliverPurchaseBody,
-  type RefundPurchaseBody,
 } from '@quickvend/shared/api/admin-purchases';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { formatNaira } from '@quickvend/shared/money';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
+import { TextArea } from '@/components/ui/text-area.tsx';
 import { errorMessageOf } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
+import { ReasonForm } from '../components/reason-form.tsx';
 import { useDeliverPurchase } from './api/deliver-purchase.ts';
 import { useRefundPurchase } from './api/refund-purchase.ts';
 import { useRequeryPurchase } from './api/requery-purchase.ts';
 
 type Outcome = { text: string; tone: StatusTone };
-
-function TextArea({
-  label,
-  hint,
-  error,
-  ...rest
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
-  label: string;
-  hint: string;
-  error?: string | undefined;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-gray-900">
-        {label}
-      </label>
-      <textarea
-        {...rest}
-        id={id}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-gray-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-500 ${
-          error ? 'border-red-700' : 'border-gray-400'
-        }`}
-      />
-      <p id={`${id}-hint`} className="text-sm text-gray-600">
-        {hint}
-      </p>
-      <p id={`${id}-error`} className="text-sm font-medium text-red-700" aria-live="polite">
-        {error ?? ''}
-      </p>
-    </div>
-  );
-}
 
 function RefundForm({
   detail,
@@ -69,46 +34,37 @@ function RefundForm({
 }) {
   const { purchase } = detail;
   const refund = useRefundPurchase(purchase.id);
-  const form = useForm<RefundPurchaseBody>({
-    resolver: zodResolver(refundPurchaseBody),
-    defaultValues: { reason: '' },
-  });
-  const submit = form.handleSubmit((body) => {
-    refund.mutate(body, {
-      onSuccess: (answer) => {
-        onDone({ text: answer.message, tone: 'success' });
-      },
-      onError: (error) => {
-        onDone({ text: `Error: ${errorMessageOf(error)}`, tone: 'error' });
-      },
-    });
-  });
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      aria-label="Refund this purchase"
-      className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4"
-    >
-      <p className="text-sm text-gray-900">
-        {formatNaira(purchase.chargedKobo)} goes back to{' '}
-        {purchase.buyer ? purchase.buyer.name || purchase.buyer.email : 'the customer'}’s wallet. If VTpass
-        delivers it later, the money is not taken back.
-      </p>
-      <TextArea
-        label="Reason for the refund"
-        hint="Kept in the audit log and on the purchase’s timeline."
-        error={form.formState.errors.reason?.message}
-        {...form.register('reason')}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" isBusy={refund.isPending} busyLabel="Processing...">
-          Refund {formatNaira(purchase.chargedKobo)}
-        </Button>
-        <Button variant="text" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <ReasonForm
+      label="Refund this purchase"
+      intro={
+        <p>
+          {formatNaira(purchase.chargedKobo)} goes back to{' '}
+          {purchase.buyer ? purchase.buyer.name || purchase.buyer.email : 'the customer'}’s wallet. If VTpass
+          delivers it later, the money is not taken back.
+        </p>
+      }
+      fieldLabel="Reason for the refund"
+      hint="Kept in the audit log and on the purchase’s timeline."
+      rule={refundPurchaseBody.shape.reason}
+      submitLabel={`Refund ${formatNaira(purchase.chargedKobo)}`}
+      variant="danger"
+      isBusy={refund.isPending}
+      onSubmit={(reason) => {
+        refund.mutate(
+          { reason },
+          {
+            onSuccess: (answer) => {
+              onDone({ text: answer.message, tone: 'success' });
+            },
+            onError: (error) => {
+              onDone({ text: `Error: ${errorMessageOf(error)}`, tone: 'error' });
+            },
+          },
+        );
+      }}
+      onCancel={onCancel}
+    />
   );
 }
 

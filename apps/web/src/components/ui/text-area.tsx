@@ -1,0 +1,40 @@
+import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  ref?: Ref<HTMLTextAreaElement>;
+};
+
+/** A few lines of text with a visible label, an optional hint and an announced error. */
+export function TextArea({ label, hint, error, rows = 3, ref, ...rest }: TextAreaProps) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold text-gray-900">
+        {label}
+      </label>
+      <textarea
+        {...rest}
+        ref={ref}
+        id={id}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-gray-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-500 ${
+          error ? 'border-red-700' : 'border-gray-400'
+        }`}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <p id={`${id}-error`} className="text-sm font-medium text-red-700" aria-live="polite">
+        {error ?? ''}
+      </p>
+    </div>
+  );
+}
