@@ -55,6 +55,13 @@ export function transactionReceiptPath(requestId: string): string {
   return `/transactions/${encodeURIComponent(requestId)}`;
 }
 
+/** The ending of a receipt's address that opens "I didn't get it" at once. */
+export const NOT_RECEIVED_HASH = '#not-received';
+
+export function notReceivedPath(requestId: string): string {
+  return `${transactionReceiptPath(requestId)}${NOT_RECEIVED_HASH}`;
+}
+
 /** Server-rendered pages outside the single-page app: plain links, not router links. */
 export const serverPages = {
   sandboxMailbox: '/sandbox/mailbox',

@@ -13,7 +13,7 @@ import {
 import { Button } from '@/components/ui/button.tsx';
 import { LinkButton } from '@/components/ui/link-button.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
-import { transactionReceiptPath } from '@/lib/paths.ts';
+import { notReceivedPath, transactionReceiptPath } from '@/lib/paths.ts';
 
 export const resultTexts = {
   pending: (withWhom: string, by: string | null) =>
@@ -78,6 +78,11 @@ export function PurchaseResult({ purchase, onStartOver, startOverLabel, onBuyAga
         <LinkButton to={transactionReceiptPath(purchase.requestId)} variant="text">
           View in transactions
         </LinkButton>
+        {purchase.status === 'delivered' ? (
+          <LinkButton to={notReceivedPath(purchase.requestId)} variant="text">
+            I didn’t get it
+          </LinkButton>
+        ) : null}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { formatLagosDateTime } from '@quickvend/shared/format';
@@ -7,8 +7,9 @@ import { PurchaseReceipt } from '@/components/purchases/purchase-receipt.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { paths } from '@/lib/paths.ts';
+import { NOT_RECEIVED_HASH, paths } from '@/lib/paths.ts';
 import { useTransaction } from '../api/get-transaction.ts';
+import { NotReceived } from './not-received.tsx';
 
 export const receiptTexts = {
   notFound: 'We could not find this purchase.',
@@ -17,6 +18,7 @@ export const receiptTexts = {
 /** `/transactions/:requestId`: one purchase's receipt, printable and shareable. */
 export function TransactionReceiptPage() {
   const { requestId = '' } = useParams();
+  const { hash } = useLocation();
   const transaction = useTransaction(requestId);
   const purchase = transaction.data?.purchase;
 
@@ -51,6 +53,7 @@ export function TransactionReceiptPage() {
       <>
         <PurchaseReceipt purchase={purchase} title="Receipt" headingLevel={1} />
         {canEmailAgain(purchase) ? <EmailAgainButton requestId={purchase.requestId} /> : null}
+        <NotReceived purchase={purchase} isStartedOpen={hash === NOT_RECEIVED_HASH} />
         <p className="text-center text-xs text-gray-600">
           Last updated {formatLagosDateTime(purchase.updatedAt)} (Lagos time)
         </p>
