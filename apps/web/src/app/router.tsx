@@ -356,6 +356,11 @@ export const routes: RouteObject[] = [
                   (m) => m.AdminPricesPage,
                 ),
                 adminPage(
+                  paths.adminDisputes,
+                  () => import('@/features/admin/disputes/disputes-page.tsx'),
+                  (m) => m.AdminDisputesPage,
+                ),
+                adminPage(
                   paths.adminReports,
                   () => import('@/features/admin/reports/reports-page.tsx'),
                   (m) => m.AdminReportsPage,

@@ -39,6 +39,7 @@ export const paths = {
   adminPrices: '/admin/prices',
   adminReports: '/admin/reports',
   adminAudit: '/admin/audit',
+  adminDisputes: '/admin/not-received',
 } as const;
 
 export type PageKey = keyof typeof paths;

@@ -12,6 +12,7 @@ const sections = [
   { label: 'Purchases', to: paths.adminPurchases, end: false },
   { label: 'Fundings', to: paths.adminFundings, end: false },
   { label: 'Approvals', to: paths.adminApprovals, end: false },
+  { label: 'Not received', to: paths.adminDisputes, end: false },
   { label: 'Prices', to: paths.adminPrices, end: false },
   { label: 'Reports', to: paths.adminReports, end: false },
   { label: 'Audit log', to: paths.adminAudit, end: false },

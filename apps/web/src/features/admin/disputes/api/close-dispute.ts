@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Dispute } from '@quickvend/shared/api/disputes';
+import { api } from '@/lib/api-client.ts';
+import { adminDisputesKey } from './get-disputes.ts';
+
+/** Closes a report with what the team found and did; the customer sees it on their receipt. */
+export function useCloseDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, resolution }: { id: string; resolution: string }) =>
+      api.post<{ dispute: Dispute }>(`/api/v1/admin/disputes/${encodeURIComponent(id)}/close`, {
+        resolution,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminDisputesKey }),
+  });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminDispute } from '@quickvend/shared/api/disputes';
+import { api } from '@/lib/api-client.ts';
+
+export const adminDisputesKey = ['admin', 'disputes'] as const;
+
+export type DisputeStatus = AdminDispute['status'];
+
+export const adminDisputesQueryOptions = (status: DisputeStatus) =>
+  queryOptions({
+    queryKey: [...adminDisputesKey, status] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ disputes: AdminDispute[] }>(`/api/v1/admin/disputes?status=${status}`, { signal }),
+  });
+
+/** Customers' "I didn't get it" reports: the open ones oldest first, the closed ones newest first. */
+export function useAdminDisputes(status: DisputeStatus) {
+  return useQuery(adminDisputesQueryOptions(status));
+}
