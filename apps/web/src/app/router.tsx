@@ -87,6 +87,15 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // the mailed link confirming a new email works signed in or out, on any phone
+        path: paths.confirmEmail,
+        caseSensitive: true,
+        lazy: page(
+          () => import('@/features/profile/components/confirm-email-page.tsx'),
+          (m) => m.ConfirmEmailPage,
+        ),
+      },
+      {
         path: paths.adminLogin,
         caseSensitive: true,
         lazy: page(
@@ -248,8 +257,8 @@ export const routes: RouteObject[] = [
               path: paths.profile,
               caseSensitive: true,
               lazy: page(
-                () => import('@/features/profile/components/profile-page.tsx'),
-                (m) => m.ProfilePage,
+                () => import('./routes/profile-route.tsx'),
+                (m) => m.ProfileRoute,
               ),
             },
             {

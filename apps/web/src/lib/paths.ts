@@ -5,6 +5,7 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   adminLogin: '/Adminlogin',
   adminRegister: '/AdminRegister',
   dashboard: '/dashboard',

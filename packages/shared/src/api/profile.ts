@@ -90,6 +90,8 @@ export const changeEmailBody = z.object({
         .max(254)
         .transform((s) => s.toLowerCase()),
     ),
+  /** whoever holds only a session must not be able to move the account to their own address */
+  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1024),
 });
 export type ChangeEmailBody = z.input<typeof changeEmailBody>;
 /** The link is on its way; the email changes only once it is opened. */

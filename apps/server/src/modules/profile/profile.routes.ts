@@ -59,7 +59,7 @@ export function registerProfileRoutes(
     '/api/v1/profile/email',
     { ...user, schema: { body: changeEmailBody, response: { 202: changeEmailResponse } } },
     async (request, reply) => {
-      await profiles.requestEmailChange(signedInUser(request), request.body.email, toHeaders(request));
+      await profiles.requestEmailChange(signedInUser(request), request.body, toHeaders(request));
       return reply.status(202).send({ sentTo: request.body.email });
     },
   );

@@ -142,14 +142,19 @@ export function createProfiles(deps: ProfileDeps) {
       return toProfile(await accounts.updateOwnProfile(userId, input));
     },
 
-    /** @throws VALIDATION_FAILED (the address it already has) */
-    async requestEmailChange(user: { email: string }, email: string, headers: Headers): Promise<void> {
-      if (email === user.email) {
+    /** @throws INVALID_CREDENTIALS, RATE_LIMITED, VALIDATION_FAILED (the address it already has) */
+    async requestEmailChange(
+      user: { id: string; email: string },
+      input: { email: string; password: string },
+      headers: Headers,
+    ): Promise<void> {
+      await checkPassword(user.id, 'email-change', input.password, 'password');
+      if (input.email === user.email) {
         throw new AppError('VALIDATION_FAILED', profileTexts.emailSame, {
           fields: { email: profileTexts.emailSame },
         });
       }
-      await auth.requestEmailChange(email, headers);
+      await auth.requestEmailChange(input.email, headers);
     },
 
     /**

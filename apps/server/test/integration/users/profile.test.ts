@@ -91,11 +91,20 @@ describeEachDatabase("the customer's profile", (kind) => {
     const { client, email, password } = await signUp(t.app);
     const newEmail = uniqueEmail('new');
 
-    const same = await client.post('/api/v1/profile/email', { email });
+    const wrongPassword = await client.post('/api/v1/profile/email', {
+      email: uniqueEmail('thief'),
+      password: 'not my password',
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(errorOf(wrongPassword).details).toMatchObject({
+      fields: { password: 'That password is not right. Enter the password you sign in with.' },
+    });
+
+    const same = await client.post('/api/v1/profile/email', { email, password });
     expect(same.statusCode).toBe(400);
     expect(errorOf(same).message).toBe('That is already your email address.');
 
-    const asked = await client.post('/api/v1/profile/email', { email: newEmail.toUpperCase() });
+    const asked = await client.post('/api/v1/profile/email', { email: newEmail.toUpperCase(), password });
     expect(asked.statusCode, asked.body).toBe(202);
     expect(asked.json()).toEqual({ sentTo: newEmail });
     const mail = await waitForMail(t.app, newEmail, /Confirm your new QuickVend email/);

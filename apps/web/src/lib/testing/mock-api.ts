@@ -112,6 +112,21 @@ import {
   disputeBody,
   disputeResponse,
 } from '@quickvend/shared/api/disputes';
+import {
+  changeEmailBody,
+  changeEmailResponse,
+  changePasswordBody,
+  closeAccountBody,
+  confirmEmailBody,
+  confirmEmailResponse,
+  partnerAccessBody,
+  profileResponse,
+  sessionsResponse,
+  signOutOthersResponse,
+  updateProfileBody,
+  type Profile,
+  type SignedInSession,
+} from '@quickvend/shared/api/profile';
 import { referralsResponse } from '@quickvend/shared/api/referrals';
 import {
   beneficiariesResponse,
@@ -222,6 +237,16 @@ const contract = {
   'GET /api/v1/api-keys': { response: apiKeysResponse },
   'POST /api/v1/api-keys': { request: createApiKeyBody, response: createApiKeyResponse },
   'POST /api/v1/api-keys/:id/revoke': { request: emptyBody, response: apiKeyResponse },
+  'GET /api/v1/profile': { response: profileResponse },
+  'PUT /api/v1/profile': { request: updateProfileBody, response: profileResponse },
+  'POST /api/v1/profile/email': { request: changeEmailBody, response: changeEmailResponse },
+  'POST /api/v1/profile/email/confirm': { request: confirmEmailBody, response: confirmEmailResponse },
+  'POST /api/v1/profile/password': { request: changePasswordBody, response: okResponse },
+  'GET /api/v1/profile/sessions': { response: sessionsResponse },
+  'POST /api/v1/profile/sessions/sign-out-others': { request: emptyBody, response: signOutOthersResponse },
+  'DELETE /api/v1/profile/sessions/:id': { request: emptyBody, response: okResponse },
+  'PUT /api/v1/profile/partner-access': { request: partnerAccessBody, response: profileResponse },
+  'POST /api/v1/profile/close': { request: closeAccountBody, response: okResponse },
   'GET /api/v1/referrals': { response: referralsResponse },
   'GET /api/v1/notifications': { response: notificationsResponse },
   'POST /api/v1/notifications/read-all': { request: emptyBody, response: readAllNotificationsResponse },
@@ -607,6 +632,31 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
     link: '/transactions/req-key-1',
     isRead: false,
     createdAt: '2025-03-12T13:05:10.000Z',
+    ...overrides,
+  };
+}
+
+export function aProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    name: 'Ada Obi',
+    email: 'ada@example.com',
+    phone: null,
+    birthday: null,
+    referralLink: 'http://localhost/signup?ref=abc123-XYZ789',
+    partnerAccessSince: null,
+    memberSince: '2025-03-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aSignedInSession(overrides: Partial<SignedInSession> = {}): SignedInSession {
+  return {
+    id: 'ses_this',
+    device: 'Chrome on Android',
+    ipAddress: '102.89.34.1',
+    signedInAt: '2025-03-01T09:00:00.000Z',
+    lastActiveAt: '2025-03-02T10:30:00.000Z',
+    isCurrent: true,
     ...overrides,
   };
 }

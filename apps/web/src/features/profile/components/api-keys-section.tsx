@@ -260,23 +260,21 @@ function CreateKeyForm({ hasPin, onCreated }: { hasPin: boolean; onCreated: (sec
   );
 }
 
-/** API keys for partners: list, create (the secret shown once) and revoke. */
+/** API keys for partners (inside Developers, once partner access is on): list, create (the secret shown once) and revoke. */
 export function ApiKeysSection() {
   const apiKeys = useApiKeys();
   const pinStatus = usePinStatus();
   const [secret, setSecret] = useState<string | null>(null);
 
   return (
-    <section
-      aria-labelledby="api-keys-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4"
-    >
+    <section aria-labelledby="api-keys-heading" className="flex flex-col gap-3">
       <div>
-        <h2 id="api-keys-heading" className="text-lg font-bold text-gray-900">
+        <h3 id="api-keys-heading" className="text-base font-bold text-gray-900">
           API keys
-        </h2>
+        </h3>
         <p className="text-sm text-gray-700">
-          For partners who buy through the QuickVend API from their own systems.
+          Your system sends a key with each request to buy from your wallet. Keep keys secret, like a
+          password.
         </p>
       </div>
       {secret ? (

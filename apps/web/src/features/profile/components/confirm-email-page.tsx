@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { profileTexts } from '@quickvend/shared/api/profile';
+import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { errorMessageOf } from '@/lib/form-errors.ts';
+import { paths } from '@/lib/paths.ts';
+import { useSession } from '@/lib/session.ts';
+import { confirmEmail } from '../api/profile.ts';
+
+const linkClasses = 'inline-flex min-h-11 items-center font-semibold text-brand-800 underline';
+
+/**
+ * `/confirm-email?token=…` from the mail sent to a new address. It waits for a tap, so a mail app that
+ * opens links to preview them cannot change the email on its own.
+ */
+export function ConfirmEmailPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState<string | null>(null);
+  const confirm = useMutation({
+    mutationFn: confirmEmail,
+    onSuccess: (answer) => {
+      setEmail(answer.email);
+      void queryClient.invalidateQueries();
+    },
+  });
+  const next = session.data ? (
+    <Link to={paths.profile} className={linkClasses}>
+      Go to your profile
+    </Link>
+  ) : (
+    <Link to={paths.login} className={linkClasses}>
+      Log in with your new email
+    </Link>
+  );
+
+  return (
+    <AuthLayout title="Confirm your new email" homePath={paths.landing}>
+      <title>{`Confirm your email · ${PRODUCT_NAME}`}</title>
+      {token === '' ? (
+        <StatusMessage message={profileTexts.emailLinkInvalid} tone="error" />
+      ) : email ? (
+        <div className="flex flex-col gap-3">
+          <StatusMessage message={profileTexts.emailChanged(email)} tone="success" />
+          {next}
+        </div>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p className="text-gray-700">Tap the button to use this address for your {PRODUCT_NAME} account.</p>
+          <StatusMessage
+            message={confirm.isError ? `Error: ${errorMessageOf(confirm.error)}` : null}
+            tone="error"
+          />
+          <Button
+            fullWidth
+            isBusy={confirm.isPending}
+            busyLabel="Confirming..."
+            onClick={() => {
+              confirm.mutate(token);
+            }}
+          >
+            Confirm my new email
+          </Button>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}

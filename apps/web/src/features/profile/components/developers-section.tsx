@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { Profile } from '@quickvend/shared/api/profile';
+import { formatLagosDateTime } from '@quickvend/shared/format';
+import { Button } from '@/components/ui/button.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { errorMessageOf } from '@/lib/form-errors.ts';
+import { useSetPartnerAccess } from '../api/profile.ts';
+import { ApiKeysSection } from './api-keys-section.tsx';
+
+export const developerTexts = {
+  offIntro:
+    'Do you resell airtime, data or bills from your own website, app or shop system? Partner access lets that ' +
+    'system buy from your QuickVend wallet by itself, with API keys you create here.',
+  offNote: 'Most customers do not need this. You can turn it off again once you have no active keys.',
+  onIntro: (since: string) => `Partner access is on (since ${formatLagosDateTime(since)}).`,
+  turnedOff: 'Partner access is off.',
+} as const;
+
+/** Partner (reseller) access and, once it is on, the API keys. */
+export function DevelopersSection({ profile }: { profile: Profile }) {
+  const setPartnerAccess = useSetPartnerAccess();
+  const [status, setStatus] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
+  const since = profile.partnerAccessSince;
+
+  const turn = (enabled: boolean) => {
+    setStatus(null);
+    setPartnerAccess.mutate(enabled, {
+      onSuccess: () => {
+        if (!enabled) setStatus({ text: developerTexts.turnedOff, tone: 'success' });
+      },
+      onError: (cause) => {
+        setStatus({ text: `Error: ${errorMessageOf(cause)}`, tone: 'error' });
+      },
+    });
+  };
+
+  return (
+    <section
+      aria-labelledby="developers-heading"
+      className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4"
+    >
+      <h2 id="developers-heading" className="text-lg font-bold text-gray-900">
+        Developers
+      </h2>
+      {since === null ? (
+        <>
+          <p className="text-sm text-gray-700">{developerTexts.offIntro}</p>
+          <p className="text-sm text-gray-700">{developerTexts.offNote}</p>
+          <StatusMessage message={status?.text} tone={status?.tone} />
+          <Button
+            variant="secondary"
+            className="self-start"
+            isBusy={setPartnerAccess.isPending}
+            busyLabel="Turning on..."
+            onClick={() => {
+              turn(true);
+            }}
+          >
+            Turn on partner access
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-gray-700">{developerTexts.onIntro(since)}</p>
+          <ApiKeysSection />
+          <StatusMessage message={status?.text} tone={status?.tone} />
+          <Button
+            variant="text"
+            className="self-start px-0"
+            isBusy={setPartnerAccess.isPending}
+            busyLabel="Turning off..."
+            onClick={() => {
+              turn(false);
+            }}
+          >
+            Turn off partner access
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}

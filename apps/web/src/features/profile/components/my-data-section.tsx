@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { closeAccountBody } from '@quickvend/shared/api/profile';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { showServerError } from '@/lib/form-errors.ts';
+import { paths } from '@/lib/paths.ts';
+import { clearSession } from '@/lib/session.ts';
+import { dataExportUrl, useCloseAccount } from '../api/profile.ts';
+
+export const myDataTexts = {
+  law:
+    "Nigeria's Data Protection Act gives you the right to a copy of the data we hold about you, " +
+    'and to close your account.',
+  download:
+    'One file (JSON) with your details, wallet and statement, purchases, payments and deposits, ' +
+    'referrals, saved numbers, API keys (never the keys themselves) and signed-in devices.',
+  closeWarning:
+    'Closing is permanent: you will be signed out everywhere and cannot sign in again. We delete your ' +
+    'name, email and phone number. The records of your payments and purchases stay in our books, ' +
+    'without your name, because the law requires us to keep them.',
+  closeNeeds:
+    'Your wallet must be empty (₦0.00) and no purchase or deposit may still be waiting. ' +
+    'Spend what is left, or ask support to send it to your bank, first.',
+} as const;
+
+function CloseAccountForm({ onCancel }: { onCancel: () => void }) {
+  const closeAccount = useCloseAccount();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(closeAccountBody), defaultValues: { password: '' } });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setError(null);
+    try {
+      await closeAccount.mutateAsync(password);
+      clearSession(queryClient);
+      void navigate(paths.landing, { replace: true });
+    } catch (cause) {
+      setError(showServerError(cause, ['password'], setFieldError));
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Close your account"
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-2 rounded-xl border border-red-200 bg-red-50 p-3"
+    >
+      <p className="text-sm text-red-950">{myDataTexts.closeWarning}</p>
+      <p className="text-sm text-red-950">{myDataTexts.closeNeeds}</p>
+      <Input
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        {...register('password')}
+        error={errors.password?.message}
+      />
+      <StatusMessage message={error} tone="error" />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="danger" isBusy={closeAccount.isPending} busyLabel="Closing...">
+          Close my account for good
+        </Button>
+        <Button variant="text" onClick={onCancel}>
+          Keep my account
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The customer's rights over their data: a copy of it, and closing the account. */
+export function MyDataSection() {
+  const [isClosing, setIsClosing] = useState(false);
+  return (
+    <section
+      aria-labelledby="my-data-heading"
+      className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4"
+    >
+      <h2 id="my-data-heading" className="text-lg font-bold text-gray-900">
+        Your data
+      </h2>
+      <p className="text-sm text-gray-700">{myDataTexts.law}</p>
+      <div className="flex flex-col gap-1">
+        <a href={dataExportUrl} download className={`${buttonClasses.secondary} self-start`}>
+          Download my data
+        </a>
+        <p className="text-sm text-gray-600">{myDataTexts.download}</p>
+      </div>
+      {isClosing ? (
+        <CloseAccountForm
+          onCancel={() => {
+            setIsClosing(false);
+          }}
+        />
+      ) : (
+        <Button
+          variant="text"
+          className="self-start px-0 text-red-800"
+          onClick={() => {
+            setIsClosing(true);
+          }}
+        >
+          Close my account
+        </Button>
+      )}
+    </section>
+  );
+}
