@@ -35,7 +35,7 @@ function receiptApi(purchase: Purchase, overrides: MockHandlers = {}) {
 }
 
 describe("I didn't get it, on a receipt", () => {
-  it('asks the provider again with the note and shows its answer calmly, in place of the button', async () => {
+  it('asks the provider again with the note and shows its answer calmly above the receipt, the button gone', async () => {
     const answer = aDispute();
     const api = receiptApi(delivered(), {
       'POST /api/v1/purchases/:requestId/dispute': { body: { dispute: answer } },
@@ -51,9 +51,11 @@ describe("I didn't get it, on a receipt", () => {
     await user.type(note, '  No airtime on my line ');
     await user.click(within(form).getByRole('button', { name: 'Check with the provider' }));
 
-    const heading = await screen.findByRole('heading', { name: 'We are looking into it' });
-    const state = heading.closest<HTMLElement>('[role="status"]');
-    if (!state) throw new Error('the answer is not announced');
+    const state = await screen.findByRole('status', { name: 'We are looking into it' });
+    // above the receipt, where it is seen first
+    expect(state.compareDocumentPosition(screen.getByRole('region', { name: 'Receipt' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     expect(state.textContent).toContain(answer.answer);
     expect(state.textContent).toContain('You told us: “No airtime on my line”');
     expect(state.className).not.toMatch(/red/);
@@ -79,7 +81,7 @@ describe("I didn't get it, on a receipt", () => {
 
     await user.click(button);
     await user.click(screen.getByRole('button', { name: 'Check with the provider' }));
-    expect(await screen.findByRole('heading', { name: 'We are looking into it' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: 'We are looking into it' })).toBeTruthy();
     expect(api.callsTo('POST /api/v1/purchases/:requestId/dispute')[0]?.body).toEqual({});
     expect(screen.queryByText(/You told us/)).toBeNull();
   });
@@ -113,7 +115,7 @@ describe("I didn't get it, on a receipt", () => {
       'GET /api/v1/purchases/:requestId/dispute': { body: { dispute: aDispute({ customerNote: null }) } },
     });
     renderApp('/transactions/req-5');
-    expect(await screen.findByRole('heading', { name: 'We are looking into it' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: 'We are looking into it' })).toBeTruthy();
     expect(screen.getByText(/^The provider confirms it delivered this/)).toBeTruthy();
     expect(screen.getByText('Reported 12 Mar 2025, 15:00 (Lagos time)')).toBeTruthy();
     expect(screen.queryByRole('button', { name: didntGetIt })).toBeNull();
@@ -130,8 +132,7 @@ describe("I didn't get it, on a receipt", () => {
       },
     });
     renderApp('/transactions/req-5');
-    const heading = await screen.findByRole('heading', { name: 'Our team looked into it' });
-    const state = heading.parentElement as HTMLElement;
+    const state = await screen.findByRole('status', { name: 'Our team looked into it' });
     expect(within(state).getByText(resolution)).toBeTruthy();
     expect(within(state).getByText('Answered 13 Mar 2025, 10:30 (Lagos time)')).toBeTruthy();
     expect(state.textContent).not.toContain('We are looking into it');

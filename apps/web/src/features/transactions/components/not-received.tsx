@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { DISPUTE_WINDOW_HOURS, disputeBody, type Dispute } from '@quickvend/shared/api/disputes';
+import { DISPUTE_WINDOW_HOURS, disputeBody } from '@quickvend/shared/api/disputes';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { Button } from '@/components/ui/button.tsx';
@@ -40,24 +40,41 @@ export function canReportNotReceived(purchase: Purchase, now = Date.now()): bool
   return Number.isFinite(deliveredAt) && now - deliveredAt <= DISPUTE_WINDOW_HOURS * 3_600_000;
 }
 
-function ReportState({ dispute, isJustMade }: { dispute: Dispute; isJustMade: boolean }) {
+/**
+ * The customer's report, once there is one, above the receipt where it is seen first: "We are looking into it"
+ * with the provider's answer, or the team's words once closed.
+ */
+export function NotReceivedReport({ purchase }: { purchase: Purchase }) {
+  const existing = useDispute(purchase.requestId, purchase.status === 'delivered');
+  const dispute = existing.data ?? null;
   const ref = useRef<HTMLDivElement>(null);
-  const isOpen = dispute.status === 'open';
-  // the form that had the focus is gone: the answer takes it
+  const hadNone = useRef(false);
+  const headingId = useId();
+  // made just now from the form below, which had the focus and is gone: the answer takes it
   useEffect(() => {
-    if (isJustMade) ref.current?.focus();
-  }, [isJustMade]);
+    if (dispute === null) {
+      if (existing.isFetched) hadNone.current = true;
+    } else if (hadNone.current) {
+      hadNone.current = false;
+      ref.current?.focus();
+    }
+  }, [dispute, existing.isFetched]);
+  if (purchase.status !== 'delivered' || dispute === null) return null;
+  const isOpen = dispute.status === 'open';
   return (
     <div
       ref={ref}
       tabIndex={-1}
       role="status"
       aria-live="polite"
-      className={`flex flex-col gap-1 rounded-xl border p-4 text-sm ${
+      aria-labelledby={headingId}
+      className={`flex scroll-mt-24 flex-col gap-1 rounded-xl border p-4 text-sm print:hidden ${
         isOpen ? 'border-sky-300 bg-sky-50 text-sky-950' : 'border-gray-300 bg-white text-gray-900'
       }`}
     >
-      <h2 className="text-base font-bold">{isOpen ? notReceivedTexts.open : notReceivedTexts.closed}</h2>
+      <p id={headingId} className="text-base font-bold">
+        {isOpen ? notReceivedTexts.open : notReceivedTexts.closed}
+      </p>
       <p className="whitespace-pre-line">{isOpen ? dispute.answer : dispute.resolution}</p>
       {dispute.customerNote ? <p>{notReceivedTexts.youSaid(dispute.customerNote)}</p> : null}
       <p className="text-gray-700">
@@ -122,8 +139,8 @@ function ReportForm({
 }
 
 /**
- * "I didn't get it" under a delivered purchase's receipt: within a day of delivery the customer says so, the
- * provider is asked again at once and its answer shown; afterwards, the report's state and the team's answer.
+ * "I didn't get it" under a delivered purchase's receipt: within a day of delivery the customer says so and the
+ * provider is asked again at once; its answer shows in NotReceivedReport, and this is gone.
  */
 export function NotReceived({
   purchase,
@@ -143,9 +160,7 @@ export function NotReceived({
     if (wasCancelled) actionRef.current?.querySelector('button')?.focus();
   }, [wasCancelled]);
 
-  if (!isDelivered || existing.isPending) return null;
-  const dispute = existing.data ?? report.data?.dispute ?? null;
-  if (dispute) return <ReportState dispute={dispute} isJustMade={report.isSuccess} />;
+  if (!isDelivered || existing.isPending || existing.data || report.isSuccess) return null;
 
   // the server refused (not delivered, or too late): its words, calmly, and nothing more to press
   if (isApiError(report.error, 'CONFLICT'))

@@ -9,7 +9,7 @@ import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { NOT_RECEIVED_HASH, paths } from '@/lib/paths.ts';
 import { useTransaction } from '../api/get-transaction.ts';
-import { NotReceived } from './not-received.tsx';
+import { NotReceived, NotReceivedReport } from './not-received.tsx';
 
 export const receiptTexts = {
   notFound: 'We could not find this purchase.',
@@ -51,6 +51,7 @@ export function TransactionReceiptPage() {
   } else {
     content = (
       <>
+        <NotReceivedReport purchase={purchase} />
         <PurchaseReceipt purchase={purchase} title="Receipt" headingLevel={1} />
         {canEmailAgain(purchase) ? <EmailAgainButton requestId={purchase.requestId} /> : null}
         <NotReceived purchase={purchase} isStartedOpen={hash === NOT_RECEIVED_HASH} />
