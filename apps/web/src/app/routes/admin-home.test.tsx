@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminFloat } from '@quickvend/shared/api/admin-money';
 import { lagosDateOf } from '@quickvend/shared/periods';
 import { aSalesReport } from '@/lib/testing/admin-reports.ts';
+import { anAdminDispute } from '@/lib/testing/disputes.ts';
 import {
   aManualRequest,
   apiError,
@@ -65,6 +66,7 @@ function homeApi(overrides: MockHandlers = {}) {
     'GET /api/v1/admin/approvals': { body: { approvals: [] } },
     'GET /api/v1/admin/float': { body: float },
     'GET /api/v1/admin/purchases/flagged': { body: { purchases: [] } },
+    'GET /api/v1/admin/disputes': { body: { disputes: [anAdminDispute()] } },
     ...overrides,
   });
 }
@@ -108,6 +110,13 @@ describe('admin home', () => {
     expect(await within(approvals).findByText('0 requests')).toBeTruthy();
     expect(within(approvals).getByRole('link', { name: 'Open approvals' }).getAttribute('href')).toBe(
       '/admin/approvals',
+    );
+
+    const reports = await card('Not received');
+    expect(await within(reports).findByText('1 open report')).toBeTruthy();
+    expect(within(reports).getByText('Waiting since 12 Mar 2025, 15:00')).toBeTruthy();
+    expect(within(reports).getByRole('link', { name: 'Answer them' }).getAttribute('href')).toBe(
+      '/admin/not-received',
     );
   });
 

@@ -9,6 +9,7 @@ import { paths } from '@/lib/paths.ts';
 import { usePendingManualRequests } from '../api/get-manual-requests.ts';
 import { FlaggedPurchasesSection } from '../components/flagged-purchases-section.tsx';
 import { ManualRequestsSection } from '../components/manual-requests-section.tsx';
+import { useAdminDisputes } from '../disputes/api/get-disputes.ts';
 import { useSalesReport } from '../reports/api/get-sales-report.ts';
 import { useApprovals } from '../money/api/get-approvals.ts';
 import { useFloat } from '../money/api/get-float.ts';
@@ -68,7 +69,7 @@ const Figure = ({ children }: { children: ReactNode }) => (
 );
 const Note = ({ children }: { children: ReactNode }) => <p className="text-sm text-gray-700">{children}</p>;
 
-/** The most the home counts; more shows as "200 or more". */
+/** The most the home counts (the server lists as many reports too); more shows as "200 or more". */
 const APPROVALS_COUNTED = 200;
 
 const count = (n: number, one: string, many: string) =>
@@ -82,6 +83,7 @@ export function AdminHomePage() {
   const deposits = usePendingManualRequests(true);
   const approvals = useApprovals({ status: 'pending', limit: APPROVALS_COUNTED });
   const float = useFloat();
+  const disputes = useAdminDisputes('open');
   const floatIsShort = float.data?.below === true || float.data?.coversLiabilities === false;
 
   return (
@@ -151,6 +153,28 @@ export function AdminHomePage() {
                   : count(data.approvals.length, 'request', 'requests')}
               </Figure>
               <Note>A second admin must decide each one.</Note>
+            </>
+          )}
+        </HomeCard>
+        <HomeCard
+          title="Not received"
+          query={disputes}
+          to={paths.adminDisputes}
+          linkLabel="Answer them"
+          tone={disputes.data && disputes.data.disputes.length > 0 ? 'warning' : 'plain'}
+        >
+          {({ disputes: open }) => (
+            <>
+              <Figure>
+                {open.length >= APPROVALS_COUNTED
+                  ? `${APPROVALS_COUNTED} or more`
+                  : count(open.length, 'open report', 'open reports')}
+              </Figure>
+              <Note>
+                {open[0]
+                  ? `Waiting since ${formatLagosDateTime(open[0].createdAt)}`
+                  : 'Customers who say they did not get a purchase.'}
+              </Note>
             </>
           )}
         </HomeCard>
