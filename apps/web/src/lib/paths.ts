@@ -67,4 +67,5 @@ export function notReceivedPath(requestId: string): string {
 /** Server-rendered pages outside the single-page app: plain links, not router links. */
 export const serverPages = {
   sandboxMailbox: '/sandbox/mailbox',
+  sandboxSms: '/sandbox/sms',
 } as const;

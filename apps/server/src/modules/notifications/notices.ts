@@ -1,5 +1,6 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { groupToken } from '@quickvend/shared/bills';
+import { describeDevice } from '@quickvend/shared/device';
 import { formatLagosDateTime, lagosClock } from '@quickvend/shared/format';
 import { formatNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
@@ -216,31 +217,6 @@ export function referralNotice(reward: ReferralReward): NoticeInput {
   };
 }
 
-/** `Chrome on Android`, from a browser's user agent; null when it says nothing we recognise. */
-export function describeDevice(userAgent: string | null): string | null {
-  if (!userAgent) return null;
-  const browser = [
-    ['Edg/', 'Edge'],
-    ['OPR/', 'Opera'],
-    ['Opera', 'Opera'],
-    ['SamsungBrowser', 'Samsung Internet'],
-    ['Firefox/', 'Firefox'],
-    ['Chrome/', 'Chrome'],
-    ['Safari/', 'Safari'],
-  ].find(([mark = '']) => userAgent.includes(mark))?.[1];
-  const system = [
-    ['Android', 'Android'],
-    ['iPhone', 'iPhone'],
-    ['iPad', 'iPad'],
-    ['Windows', 'Windows'],
-    ['Mac OS', 'Mac'],
-    ['CrOS', 'Chromebook'],
-    ['Linux', 'Linux'],
-  ].find(([mark = '']) => userAgent.includes(mark))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? null;
-}
-
 export type SecurityEvent =
   | { kind: 'password.changed'; userId: string; at: Date }
   | { kind: 'pin.created' | 'pin.changed'; userId: string; at: Date }
@@ -286,15 +262,18 @@ export function securityNotice(event: SecurityEvent): NoticeInput {
       };
     }
     case 'sign-in': {
-      const device = describeDevice(event.userAgent);
-      const where = [device && `on ${device}`, event.ipAddress && `from ${event.ipAddress}`]
-        .filter(Boolean)
-        .join(' ');
+      const device = event.userAgent ? describeDevice(event.userAgent) : null;
+      const from = event.ipAddress ? `from ${event.ipAddress}` : null;
+      const where = device
+        ? ` Device: ${device}${from ? `, ${from}` : ''}.`
+        : from
+          ? ` It came ${from}.`
+          : '';
       return {
         ...base,
         eventKey: `sign-in:${event.sessionId}`,
         title: 'New sign-in to your account',
-        body: `Someone signed in to your ${PRODUCT_NAME} account${where ? ` ${where}` : ''} on ${when}. If it was you, there is nothing to do. ${NOT_YOU}`,
+        body: `Someone signed in to your ${PRODUCT_NAME} account on ${when}.${where} If it was you, there is nothing to do. ${NOT_YOU}`,
       };
     }
     case 'api-key.created':

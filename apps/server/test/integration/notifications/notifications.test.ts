@@ -133,7 +133,7 @@ describeEachDatabase('a notice for every outcome', (kind) => {
     expect(purchase?.status).toBe('pending');
     const pending = await noticeTitled(client, 'MTN Airtime is being confirmed');
     expect(pending.body).toMatch(
-      /^The provider has not confirmed ₦100\.00 of MTN Airtime to 201000000000 yet\. It will be delivered or refunded in full/,
+      /^The provider has not confirmed ₦100\.00 of MTN Airtime to 201000000000 yet\. It will be delivered or refunded in full by \d{2}:\d{2}, and we will tell you which\.$/,
     );
     await resolvePending(t, purchase);
     const delivered = await noticeTitled(client, 'MTN Airtime delivered');
@@ -276,7 +276,7 @@ describeEachDatabase('security notices', (kind) => {
     const notice = await noticeTitled(client, 'New sign-in to your account');
     expect(notice).toMatchObject({ category: 'security', link: '/profile' });
     expect(notice.body).toMatch(
-      /^Someone signed in to your QuickVend account on Chrome on Android from \S+ on /,
+      /^Someone signed in to your QuickVend account on .+ \(Lagos time\)\. Device: Chrome on Android, from [\d.:a-f]+\. If it was you, there is nothing to do\./,
     );
     expect((await waitForMail(t.app, email, /New sign-in/)).text).toContain('Chrome on Android');
   });

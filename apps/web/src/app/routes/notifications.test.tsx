@@ -118,8 +118,10 @@ describe('the notifications bell', () => {
     signedIn();
     renderApp('/dashboard');
     await screen.findByRole('region', { name: 'Wallet balance' });
-    // one stream for the balance and the notices
-    expect(FakeEventSource.instances).toHaveLength(1);
+    // one stream for the balance and the notices, opened once the header has mounted
+    await waitFor(() => {
+      expect(FakeEventSource.instances).toHaveLength(1);
+    });
     const source = FakeEventSource.instances[0] as FakeEventSource;
     expect(source.url).toBe(USER_EVENTS_URL);
     await bellSays('Notifications');
@@ -279,6 +281,17 @@ describe('notification settings', () => {
     expect(api.callsTo('PUT /api/v1/notifications/preferences').map((call) => call.body)).toEqual([
       { emailPurchases: false },
     ]);
+  });
+
+  it('shows where the sandbox keeps the text messages once they are on', async () => {
+    signedIn({
+      'GET /api/v1/notifications/preferences': preferences({
+        preferences: { emailPurchases: true, emailFunding: true, emailReferrals: true, smsCredentials: true },
+      }),
+    });
+    renderApp('/notifications');
+    const link = await screen.findByRole('link', { name: 'Open the sandbox text messages' });
+    expect(link.getAttribute('href')).toBe('/sandbox/sms');
   });
 
   it('texts tokens and PINs only to a phone on the account', async () => {

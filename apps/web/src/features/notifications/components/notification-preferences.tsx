@@ -4,7 +4,8 @@ import type { NotificationPreferences as Preferences } from '@quickvend/shared/a
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
-import { paths } from '@/lib/paths.ts';
+import { useIsSandbox } from '@/lib/api/get-meta.ts';
+import { paths, serverPages } from '@/lib/paths.ts';
 import { useNotificationPreferences } from '../api/get-notification-preferences.ts';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences.ts';
 
@@ -66,6 +67,7 @@ const EMAIL_SWITCHES: { key: keyof Preferences; label: string; hint: string }[] 
 export function NotificationPreferences() {
   const emailHeading = useId();
   const smsHeading = useId();
+  const isSandbox = useIsSandbox();
   const query = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
   const save = (change: Partial<Preferences>) => {
@@ -152,6 +154,11 @@ export function NotificationPreferences() {
               }}
             />
           </ul>
+          {isSandbox && preferences.smsCredentials ? (
+            <a href={serverPages.sandboxSms} className="text-sm font-semibold text-brand-800 underline">
+              Open the sandbox text messages
+            </a>
+          ) : null}
         </div>
       ) : null}
       <StatusMessage

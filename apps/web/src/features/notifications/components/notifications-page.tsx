@@ -9,7 +9,7 @@ export function NotificationsPage() {
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <title>{`${TITLE} · ${PRODUCT_NAME}`}</title>
       <h1 className="text-2xl font-bold text-gray-900">{TITLE}</h1>
-      <NotificationsTab isInboxTitled={false} />
+      <NotificationsTab variant="page" />
     </div>
   );
 }
