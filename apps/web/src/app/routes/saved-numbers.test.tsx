@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { billsApi, purchaseMadeFor } from '@/lib/testing/bills.ts';
 import {
@@ -57,7 +57,7 @@ describe('saved numbers on the purchase pages', () => {
   it('fills the phone and its network from a saved number on the airtime page, and marks it chosen', async () => {
     savedApi();
     const { user } = renderApp('/airtime');
-    const saved = await picker('Saved phone numbers');
+    const saved = await picker('Saved numbers');
     const chips = within(saved).getAllByRole('button');
     expect(chips.map((chip) => chip.getAttribute('aria-label'))).toEqual([
       'Mum, 0803 123 4567',
@@ -76,20 +76,20 @@ describe('saved numbers on the purchase pages', () => {
       within(saved).getByRole('button', { name: 'Mum, 0803 123 4567' }).getAttribute('aria-pressed'),
     ).toBe('false');
     // a number already saved has nothing to save
-    expect(screen.queryByRole('checkbox', { name: 'Save this phone number' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Save this number' })).toBeNull();
   });
 
   it('shows no picker to a customer with no saved numbers, only the choice to save the one typed', async () => {
     billsApi({ 'GET /api/v1/beneficiaries': savedNumbers() });
     const { user } = renderApp('/airtime');
     await user.type(await screen.findByLabelText('Phone number'), '0803 123 4567');
-    const save = await screen.findByRole('checkbox', { name: 'Save this phone number' });
+    const save = await screen.findByRole('checkbox', { name: 'Save this number' });
     expect((save as HTMLInputElement).checked).toBe(false);
     expect(screen.queryByLabelText('Name it')).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Saved phone numbers' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Saved numbers' })).toBeNull();
   });
 
-  it('shows the first four of many saved numbers, and all of them when asked', async () => {
+  it('lists every saved number in one row, naming an automatic name by its network over the number', async () => {
     const many = Array.from({ length: 6 }, (_, index) =>
       aBeneficiary({
         id: `ben_${String(index)}`,
@@ -97,22 +97,19 @@ describe('saved numbers on the purchase pages', () => {
         label: `Friend ${String(index)}`,
       }),
     );
-    billsApi({ 'GET /api/v1/beneficiaries': savedNumbers(...many) });
-    const { user } = renderApp('/data');
-    const saved = await picker('Saved phone numbers');
-    expect(within(saved).getAllByRole('button', { name: /^Friend/ })).toHaveLength(4);
-    const more = within(saved).getByRole('button', { name: 'Show all 6' });
-    expect(more.getAttribute('aria-expanded')).toBe('false');
-    await user.click(more);
+    const auto = aBeneficiary({ id: 'ben_auto', number: '09081234567', label: '9mobile 0908 123 4567' });
+    billsApi({ 'GET /api/v1/beneficiaries': savedNumbers(auto, ...many) });
+    renderApp('/data');
+    const saved = await picker('Saved numbers');
     expect(within(saved).getAllByRole('button', { name: /^Friend/ })).toHaveLength(6);
-    await user.click(within(saved).getByRole('button', { name: 'Show fewer' }));
-    expect(within(saved).getAllByRole('button', { name: /^Friend/ })).toHaveLength(4);
+    const chip = within(saved).getByRole('button', { name: '9mobile 0908 123 4567' });
+    expect([...chip.children].map((line) => line.textContent)).toEqual(['9mobile', '0908 123 4567']);
   });
 
   it('fills the data page’s network, resetting the plan, and the phone', async () => {
     savedApi();
     const { user } = renderApp('/data?network=mtn&plan=mtn-1gb');
-    const saved = await picker('Saved phone numbers');
+    const saved = await picker('Saved numbers');
     await user.click(within(saved).getByRole('button', { name: 'Dad, 0806 123 4567' }));
     expect(screen.getByLabelText<HTMLSelectElement>('Network').value).toBe('glo');
     expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('0806 123 4567');
@@ -168,9 +165,9 @@ describe('saved numbers on the purchase pages', () => {
     savedApi();
     const { user } = renderApp('/exam-pins');
     await screen.findByRole('radio', { name: /JAMB/ });
-    expect(screen.queryByRole('region', { name: 'Saved JAMB profile IDs' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Saved JAMB profiles' })).toBeNull();
     await user.click(screen.getByRole('radio', { name: /JAMB/ }));
-    const saved = await picker('Saved JAMB profile IDs');
+    const saved = await picker('Saved JAMB profiles');
     await user.click(within(saved).getByRole('button', { name: 'Tobi, 0123456789' }));
     expect(screen.getByLabelText<HTMLInputElement>('JAMB profile ID').value).toBe('0123456789');
   });
@@ -187,7 +184,7 @@ describe('saved numbers on the purchase pages', () => {
     await user.type(await screen.findByLabelText('Phone number'), '0813 555 0000');
     await user.selectOptions(screen.getByLabelText('Operator'), 'mtn');
     await user.type(screen.getByLabelText('Amount (NGN)'), '200');
-    await user.click(await screen.findByRole('checkbox', { name: 'Save this phone number' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Save this number' }));
     await user.type(screen.getByLabelText('Name it'), 'Sister');
     await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
     await enterPin(user, '1357');
@@ -218,7 +215,7 @@ describe('saved numbers on the purchase pages', () => {
       await user.selectOptions(screen.getByLabelText('Operator'), 'mtn');
       await user.clear(screen.getByLabelText('Amount (NGN)'));
       await user.type(screen.getByLabelText('Amount (NGN)'), '200');
-      await user.click(await screen.findByRole('checkbox', { name: 'Save this phone number' }));
+      await user.click(await screen.findByRole('checkbox', { name: 'Save this number' }));
       await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
       await enterPin(user, '1357');
       await screen.findByRole('region', { name: 'Transaction Receipt' });
@@ -234,6 +231,21 @@ describe('saved numbers on the purchase pages', () => {
     expect(refusal.getAttribute('data-tone')).toBe('error');
     // no name given: the network and the number
     expect(api.callsTo('POST /api/v1/beneficiaries')[0]?.body).toMatchObject({ label: 'MTN 0813 555 0001' });
+  });
+
+  it('names the picker and the save choice apart from the number field, which is found by its label', async () => {
+    savedApi();
+    const airtime = renderApp('/airtime');
+    await picker('Saved numbers');
+    await airtime.user.type(screen.getByRole('textbox', { name: 'Phone number' }), '0813 555 0000');
+    await screen.findByRole('checkbox', { name: 'Save this number' });
+    expect(screen.getAllByLabelText(/phone number/i)).toHaveLength(1);
+
+    cleanup();
+    const exam = renderApp('/exam-pins');
+    await exam.user.click(await screen.findByRole('radio', { name: /JAMB/ }));
+    await picker('Saved JAMB profiles');
+    expect(screen.getAllByLabelText(/JAMB profile ID/i)).toHaveLength(1);
   });
 
   it('does not load saved numbers with the dashboard', async () => {

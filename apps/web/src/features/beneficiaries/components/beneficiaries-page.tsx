@@ -214,11 +214,13 @@ function BeneficiaryRow({
     setMode('view');
   };
   return (
-    <li className="flex flex-col gap-2 px-4 py-3">
+    <li className="px-4 py-3">
       {mode === 'edit' ? (
         <EditForm beneficiary={beneficiary} onDone={close} />
       ) : (
-        <>
+        <div
+          className={`flex flex-col gap-1 ${mode === 'view' ? 'sm:flex-row sm:items-center sm:justify-between sm:gap-4' : 'gap-2'}`}
+        >
           <div className="flex min-w-0 flex-col">
             <span className="truncate font-semibold text-gray-900">{beneficiary.label}</span>
             <span className="text-sm text-gray-700 tabular-nums">
@@ -233,7 +235,7 @@ function BeneficiaryRow({
           {mode === 'delete' ? (
             <DeleteQuestion beneficiary={beneficiary} onDone={close} />
           ) : (
-            <div className="-mx-2 flex flex-wrap items-center gap-x-1">
+            <div className="-mx-2 flex shrink-0 flex-wrap items-center gap-x-1">
               <Link
                 to={buy.to}
                 className="inline-flex min-h-11 items-center rounded px-2 text-sm font-semibold text-brand-800 underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-brand-500"
@@ -263,7 +265,7 @@ function BeneficiaryRow({
               </button>
             </div>
           )}
-        </>
+        </div>
       )}
     </li>
   );

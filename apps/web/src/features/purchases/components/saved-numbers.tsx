@@ -5,7 +5,6 @@ import type { Beneficiary } from '@quickvend/shared/api/beneficiaries';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import {
   BENEFICIARY_LABEL_MAX,
-  beneficiaryKindNames,
   beneficiaryOfPurchase,
   defaultBeneficiaryLabel,
   groupedNumber,
@@ -20,20 +19,21 @@ import { errorMessageOf } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** How many saved numbers show before "Show all": one or two rows on a phone. */
-const FIRST_SHOWN = 4;
-
 export const savedNumberTexts = {
+  // never the wording of a field's label: tests and assistive tech find fields by it
   heading: {
-    phone: 'Saved phone numbers',
+    phone: 'Saved numbers',
     smartcard: 'Saved smart cards',
     meter: 'Saved meters',
-    profile: 'Saved JAMB profile IDs',
+    profile: 'Saved JAMB profiles',
   } satisfies Record<BeneficiaryKind, string>,
   manage: 'Manage',
-  showAll: (count: number) => `Show all ${String(count)}`,
-  showFewer: 'Show fewer',
-  save: (kind: BeneficiaryKind) => `Save this ${beneficiaryKindNames[kind].one}`,
+  save: {
+    phone: 'Save this number',
+    smartcard: 'Save this smart card',
+    meter: 'Save this meter',
+    profile: 'Save this JAMB profile',
+  } satisfies Record<BeneficiaryKind, string>,
   labelField: 'Name it',
   labelPlaceholder: (kind: BeneficiaryKind) =>
     kind === 'phone' ? 'e.g. Mum' : kind === 'meter' ? 'e.g. Shop meter' : 'e.g. Home',
@@ -47,10 +47,17 @@ function savedFormOf(kind: BeneficiaryKind, typed: string): string | null {
   return 'number' in read ? read.number : null;
 }
 
-/** The label, and the number under it unless the label already says it. */
-function chipTexts(beneficiary: Beneficiary): { label: string; number: string | null } {
+/** The name on top and the number under it; a name made of the network and the number is split in two. */
+function chipTexts(beneficiary: Beneficiary): { name: string; number: string; accessibleName: string } {
   const number = groupedNumber(beneficiary.number);
-  return { label: beneficiary.label, number: beneficiary.label.includes(number) ? null : number };
+  const name = beneficiary.label.replace(number, '').trim() || number;
+  return {
+    name,
+    number: name === number ? '' : number,
+    accessibleName: beneficiary.label.includes(number)
+      ? beneficiary.label
+      : `${beneficiary.label}, ${number}`,
+  };
 }
 
 type SavedNumberPickerProps = {
@@ -63,19 +70,18 @@ type SavedNumberPickerProps = {
 };
 
 /**
- * The customer's saved numbers of one kind as buttons that fill the form in. Nothing shows until some are
- * saved, so a first purchase looks as before.
+ * The customer's saved numbers of one kind as buttons that fill the form in, the most recently used first,
+ * in one row that scrolls sideways so the form still fits the screen. Nothing shows until some are saved,
+ * so a first purchase looks as before.
  */
 export function SavedNumberPicker({ kind, current, accepts, onPick }: SavedNumberPickerProps) {
   const headingId = useId();
-  const [isShowingAll, setIsShowingAll] = useState(false);
   const { data } = useBeneficiaries();
   const saved = (data?.beneficiaries ?? []).filter(
     (beneficiary) => beneficiary.kind === kind && (accepts?.(beneficiary) ?? true),
   );
   if (saved.length === 0) return null;
   const currentNumber = savedFormOf(kind, current);
-  const shown = isShowingAll ? saved : saved.slice(0, FIRST_SHOWN);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-1.5">
       <div className="flex items-baseline justify-between gap-2">
@@ -89,28 +95,28 @@ export function SavedNumberPicker({ kind, current, accepts, onPick }: SavedNumbe
           {savedNumberTexts.manage}
         </Link>
       </div>
-      <ul aria-labelledby={headingId} className="flex flex-wrap gap-2">
-        {shown.map((beneficiary) => {
+      <ul aria-labelledby={headingId} className="-m-1 flex gap-2 overflow-x-auto p-1 [scrollbar-width:thin]">
+        {saved.map((beneficiary) => {
           const texts = chipTexts(beneficiary);
           const isChosen = currentNumber === beneficiary.number;
           return (
-            <li key={beneficiary.id} className="max-w-full min-w-0">
+            <li key={beneficiary.id} className="shrink-0">
               <button
                 type="button"
                 aria-pressed={isChosen}
-                aria-label={texts.number ? `${texts.label}, ${texts.number}` : texts.label}
+                aria-label={texts.accessibleName}
                 onClick={() => {
                   onPick(beneficiary);
                 }}
-                className={`flex min-h-11 max-w-full flex-col justify-center rounded-xl border-2 px-3 py-1 text-left focus-visible:outline-3 focus-visible:outline-brand-500 ${
+                className={`flex min-h-11 max-w-48 flex-col justify-center rounded-xl border-2 px-3 py-1 text-left focus-visible:outline-3 focus-visible:outline-brand-500 ${
                   isChosen
                     ? 'border-brand-700 bg-brand-50 text-brand-900'
                     : 'border-gray-200 bg-white text-gray-900 hover:border-brand-600'
                 }`}
               >
-                <span className="max-w-full truncate text-sm leading-tight font-bold">{texts.label}</span>
+                <span className="max-w-full truncate text-sm leading-tight font-bold">{texts.name}</span>
                 {texts.number ? (
-                  <span className="max-w-full truncate text-xs leading-tight text-gray-700 tabular-nums">
+                  <span className="text-xs leading-tight whitespace-nowrap text-gray-700 tabular-nums">
                     {texts.number}
                   </span>
                 ) : null}
@@ -118,20 +124,6 @@ export function SavedNumberPicker({ kind, current, accepts, onPick }: SavedNumbe
             </li>
           );
         })}
-        {saved.length > FIRST_SHOWN ? (
-          <li>
-            <button
-              type="button"
-              aria-expanded={isShowingAll}
-              onClick={() => {
-                setIsShowingAll(!isShowingAll);
-              }}
-              className="min-h-11 rounded-xl px-3 text-sm font-semibold text-brand-800 underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-brand-500"
-            >
-              {isShowingAll ? savedNumberTexts.showFewer : savedNumberTexts.showAll(saved.length)}
-            </button>
-          </li>
-        ) : null}
       </ul>
     </section>
   );
@@ -217,7 +209,7 @@ export function SaveNumberOption({ saving, kind, number }: SaveNumberOptionProps
           className="h-5 w-5 shrink-0 accent-brand-700"
         />
         <label htmlFor={checkboxId} className="flex-1 py-2 text-sm font-semibold text-gray-900">
-          {savedNumberTexts.save(kind)}
+          {savedNumberTexts.save[kind]}
         </label>
       </div>
       {saving.isWanted ? (
