@@ -18,7 +18,6 @@ const ulid = monotonicFactory(pooledRandom);
 export type IdPrefix =
   | 'usr'
   | 'dsp'
-  | 'dsp'
   | 'ses'
   | 'acc'
   | 'ver'
