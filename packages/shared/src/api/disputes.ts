@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { DISPUTE_NOTE_MAX, DISPUTE_WINDOW_HOURS } from '../disputes.ts';
 
-/** How long after delivery a customer may say "I didn't get it". */
-export const DISPUTE_WINDOW_HOURS = 24;
+export { DISPUTE_WINDOW_HOURS };
 
 export const disputeBody = z.object({
   /** what the customer saw, in their words */
-  note: z.string().trim().max(500).optional(),
+  note: z.string().trim().max(DISPUTE_NOTE_MAX).optional(),
 });
 export type DisputeBody = z.input<typeof disputeBody>;
 

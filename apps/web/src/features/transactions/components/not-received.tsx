@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { DISPUTE_WINDOW_HOURS, disputeBody } from '@quickvend/shared/api/disputes';
+import { DISPUTE_NOTE_MAX, DISPUTE_WINDOW_HOURS } from '@quickvend/shared/disputes';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { Button } from '@/components/ui/button.tsx';
@@ -9,8 +9,6 @@ import { isApiError } from '@/lib/api-client.ts';
 import { errorMessageOf } from '@/lib/form-errors.ts';
 import { useDispute } from '../api/get-dispute.ts';
 import { useReportNotReceived } from '../api/report-not-received.ts';
-
-const NOTE_MAX = disputeBody.shape.note.unwrap().maxLength ?? 500;
 
 export const notReceivedTexts = {
   action: 'I didn’t get it',
@@ -121,7 +119,7 @@ function ReportForm({
         ref={noteRef}
         label={notReceivedTexts.note}
         hint={noteHints[purchase.kind]}
-        maxLength={NOTE_MAX}
+        maxLength={DISPUTE_NOTE_MAX}
         value={note}
         onChange={(event) => {
           setNote(event.target.value);
