@@ -63,8 +63,8 @@ function LinkList({ label, items }: { label: string; items: AccountLink[] }) {
 
 const settings: AccountLink[] = [
   {
-    label: 'Profile and PIN',
-    hint: 'Your details, transaction PIN and API keys',
+    label: 'Profile and security',
+    hint: 'Your details, PIN, password, devices and your data',
     to: paths.profile,
     icon: 'user',
   },

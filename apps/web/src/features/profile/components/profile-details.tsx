@@ -281,7 +281,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         <Row label="Phone number">{profile.phone ? formatPhoneInput(profile.phone) : <NotGiven />}</Row>
         <Row label="Birthday">{profile.birthday ? formatCalendarDate(profile.birthday) : <NotGiven />}</Row>
         <Row label="Referral link" action={<CopyButton text={profile.referralLink} what="referral link" />}>
-          <span className="font-mono text-sm">{profile.referralLink}</span>
+          <span className="text-sm break-all">{profile.referralLink}</span>
           <span className="mt-1 block text-sm text-gray-600">{detailsTexts.referralHint}</span>
         </Row>
       </dl>

@@ -273,7 +273,7 @@ describe('password and devices', () => {
     const list = await screen.findByRole('list', { name: 'Signed-in devices' });
     const current = within(list).getByText('This device').closest('li');
     expect(current?.textContent).toContain('Chrome on Android');
-    expect(current?.textContent).toContain('from 102.89.34.1');
+    expect(current?.textContent).toContain('Internet address: 102.89.34.1');
     expect(within(current as HTMLElement).queryByRole('button')).toBeNull();
 
     api.set('GET /api/v1/profile/sessions', { body: { sessions: [aSignedInSession(), laptop] } });

@@ -24,13 +24,12 @@ export const signInTexts = {
 
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
 
-function PasswordForm({ onClose }: { onClose: () => void }) {
+function PasswordForm({ onClose, onChanged }: { onClose: () => void; onChanged: () => void }) {
   const changePassword = useChangePassword();
-  const [status, setStatus] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
-    reset,
     setError: setFieldError,
     formState: { errors },
   } = useForm({
@@ -39,14 +38,12 @@ function PasswordForm({ onClose }: { onClose: () => void }) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    setStatus(null);
+    setError(null);
     try {
       await changePassword.mutateAsync(values);
-      reset();
-      setStatus({ text: profileTexts.passwordChanged, tone: 'success' });
+      onChanged();
     } catch (cause) {
-      const text = showServerError(cause, PASSWORD_FIELDS, setFieldError);
-      if (text) setStatus({ text, tone: 'error' });
+      setError(showServerError(cause, PASSWORD_FIELDS, setFieldError));
     }
   });
 
@@ -72,13 +69,13 @@ function PasswordForm({ onClose }: { onClose: () => void }) {
         {...register('newPassword')}
         error={errors.newPassword?.message}
       />
-      <StatusMessage message={status?.text} tone={status?.tone} />
+      <StatusMessage message={error} tone="error" />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" isBusy={changePassword.isPending} busyLabel="Saving...">
           Save new password
         </Button>
         <Button variant="text" onClick={onClose}>
-          {status?.tone === 'success' ? 'Done' : 'Cancel'}
+          Cancel
         </Button>
       </div>
     </form>
@@ -100,15 +97,10 @@ function SessionRow({
           {session.device}
           {session.isCurrent ? <StatusBadge label="This device" tone="success" /> : null}
         </p>
-        <p className="text-sm text-gray-700">
-          Last active {formatLagosDateTime(session.lastActiveAt)}
-          {session.ipAddress ? (
-            <>
-              {' · '}
-              <span className="wrap-anywhere">from {session.ipAddress}</span>
-            </>
-          ) : null}
-        </p>
+        <p className="text-sm text-gray-700">Last active {formatLagosDateTime(session.lastActiveAt)}</p>
+        {session.ipAddress ? (
+          <p className="text-sm wrap-anywhere text-gray-700">Internet address: {session.ipAddress}</p>
+        ) : null}
       </div>
       {session.isCurrent ? null : (
         <Button
@@ -183,6 +175,7 @@ function Devices() {
 /** The password and the devices signed in with it. */
 export function SignInSection() {
   const [isChanging, setIsChanging] = useState(false);
+  const [isChanged, setIsChanged] = useState(false);
   return (
     <section
       aria-labelledby="sign-in-heading"
@@ -196,18 +189,24 @@ export function SignInSection() {
           onClose={() => {
             setIsChanging(false);
           }}
+          onChanged={() => {
+            setIsChanging(false);
+            setIsChanged(true);
+          }}
         />
       ) : (
         <Button
           variant="secondary"
           className="self-start"
           onClick={() => {
+            setIsChanged(false);
             setIsChanging(true);
           }}
         >
           Change password
         </Button>
       )}
+      <StatusMessage message={isChanged ? profileTexts.passwordChanged : null} tone="success" />
       <Devices />
     </section>
   );
