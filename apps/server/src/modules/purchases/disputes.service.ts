@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
+import { findServiceDefinition } from '../catalog/index.ts';
 import type { BuyerDirectory } from './purchase-admin.service.ts';
 import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
 import { toPurchase } from './purchases.mapper.ts';
@@ -35,11 +36,34 @@ export type DisputesDeps = {
   onClosed?: (dispute: Dispute, purchase: PurchaseRow) => void;
 };
 
+/** Where a delivered purchase shows, in the customer's words, so they can look once more. */
+function whereToLook(row: PurchaseRow): string {
+  switch (findServiceDefinition(row.serviceId)?.kind) {
+    case 'airtime':
+    case 'data':
+      return "It can take a few minutes to show on the line; check the balance by dialling your network's code.";
+    case 'tv':
+      return 'A subscription can take up to 15 minutes to reach the decoder; leaving it on a channel helps.';
+    case 'electricity':
+      return 'A prepaid token works once it is typed into the meter; it is on this receipt.';
+    case 'education':
+      return 'The PINs are on this receipt.';
+    case undefined:
+      return '';
+  }
+}
+
 function answerFor(answer: Answer | null, row: PurchaseRow): string {
   const team = 'Our team has your report and will reply within a day.';
   switch (answer) {
     case 'delivered':
-      return `The provider confirms it delivered this${row.finalizedAt ? ` on ${formatLagosDateTime(row.finalizedAt.toISOString())}` : ''}. Airtime and data can take a few minutes to show, and a token must be typed into the meter. ${team}`;
+      return [
+        `The provider confirms it delivered this${row.finalizedAt ? ` on ${formatLagosDateTime(row.finalizedAt.toISOString())}` : ''}.`,
+        whereToLook(row),
+        team,
+      ]
+        .filter(Boolean)
+        .join(' ');
     case 'failed':
       return `The provider now says this did not go through. ${team} If it was not delivered, your money comes back to your wallet.`;
     case 'pending':

@@ -45,7 +45,7 @@ describeEachDatabase("I didn't get it", (kind) => {
       resolution: null,
     });
     expect(dispute.answer).toMatch(
-      /^The provider confirms it delivered this on .+\. .*Our team has your report/,
+      /^The provider confirms it delivered this on .+\. It can take a few minutes to show on the line.* Our team has your report/,
     );
 
     const again = await report(customer.client, requestId, 'still nothing');

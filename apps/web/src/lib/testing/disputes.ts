@@ -7,7 +7,7 @@ export function aDispute(overrides: Partial<Dispute> = {}): Dispute {
     status: 'open',
     providerAnswer: 'delivered',
     answer:
-      'The provider confirms it delivered this on 12 Mar 2025, 14:05. Airtime and data can take a few minutes to show, and a token must be typed into the meter. Our team has your report and will reply within a day.',
+      "The provider confirms it delivered this on 12 Mar 2025, 14:05. It can take a few minutes to show on the line; check the balance by dialling your network's code. Our team has your report and will reply within a day.",
     customerNote: 'No airtime on my line',
     resolution: null,
     createdAt: '2025-03-12T14:00:00.000Z',
