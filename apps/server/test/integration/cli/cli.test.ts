@@ -181,6 +181,19 @@ describe('operator command line', { timeout: 600_000 }, () => {
       body: JSON.stringify({ email: 'boss@example.com', password: 'boss password' }),
     });
     expect(signIn.status).toBe(200);
+    // apikey:create turned Ada's partner access on, so her profile shows Developers with the key
+    const ada = await fetch(`http://127.0.0.1:${port}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@example.com', password: 'ada password' }),
+    });
+    const cookie = ada.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const profile = await fetch(`http://127.0.0.1:${port}/api/v1/profile`, { headers: { cookie } });
+    const { profile: details } = (await profile.json()) as { profile: { partnerAccessSince: string | null } };
+    expect(details.partnerAccessSince).not.toBeNull();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
 
