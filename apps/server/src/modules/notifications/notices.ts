@@ -3,6 +3,7 @@ import { groupToken } from '@quickvend/shared/bills';
 import { describeDevice } from '@quickvend/shared/device';
 import { formatLagosDateTime, lagosClock } from '@quickvend/shared/format';
 import { formatNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
+import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import type { NoticeInput } from './notifier.service.ts';
 
@@ -120,6 +121,17 @@ export function purchaseNotice(userId: string, purchase: Purchase, facts: Purcha
       };
     }
     case 'pending':
+      if (purchase.message === ESCALATED_MESSAGE)
+        return {
+          ...base,
+          eventKey: `purchase:${purchase.id}:escalated`,
+          title: `${purchase.serviceName} is taking longer`,
+          body: sentence(
+            `${amount} of ${whatOf(purchase)}`,
+            targetOf(purchase),
+            'is not confirmed yet',
+          ).concat(` ${ESCALATED_MESSAGE}`),
+        };
       return {
         ...base,
         eventKey: `purchase:${purchase.id}:pending`,

@@ -45,7 +45,7 @@ export type PurchaseStepsDeps = {
   log: FastifyBaseLogger;
   /** told after a web purchase delivered a token or PINs (and the money has settled) */
   onCredentialDelivered?: (purchase: PurchaseRow) => void;
-  /** told after each committed change a customer hears about: delivered, refunded, and first pending */
+  /** told after each committed change a customer hears about: delivered, refunded, first pending, escalated */
   onOutcome?: (purchase: PurchaseRow) => void;
 };
 
@@ -247,7 +247,8 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
       .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
       .returning();
     if (!row) return null;
-    if (row.checks === 1) deps.onOutcome?.(row);
+    const isJustEscalated = row.message === ESCALATED_MESSAGE && row.flaggedAt?.getTime() === now.getTime();
+    if (row.checks === 1 || isJustEscalated) deps.onOutcome?.(row);
     const dueInSeconds = row.nextCheckAt
       ? Math.max(0, Math.ceil((row.nextCheckAt.getTime() - now.getTime()) / 1000))
       : backoffSeconds(row.checks - 1);

@@ -166,6 +166,17 @@ describeEachDatabase('purchase engine with the sandbox numbers', (kind) => {
       'This is taking longer than it should. Our team is checking it with the provider now. You will get it, or your money back.',
     );
     expect((await rowOf())?.flaggedAt).toEqual(new Date(deadline.getTime() + 1_000));
+    // the customer hears of it once, in the inbox, beside the first "being confirmed"
+    await vi.waitFor(async () => {
+      const inbox = (await client.get('/api/v1/notifications')).json<{
+        notifications: { title: string; category: string }[];
+      }>();
+      const aboutPurchases = inbox.notifications.filter((notice) => notice.category === 'purchases');
+      expect(aboutPurchases.map((notice) => notice.title)).toEqual([
+        'MTN Airtime is taking longer',
+        'MTN Airtime is being confirmed',
+      ]);
+    });
 
     await resolvePending(t, purchase);
     await vi.waitFor(
