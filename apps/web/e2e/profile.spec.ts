@@ -20,7 +20,10 @@ test('a customer edits their details, changes the password (another phone is sig
   const form = page.getByRole('form', { name: 'Edit your details' });
   await form.getByLabel('Full name').fill('Chidi Okafor Jr');
   await form.getByLabel('Phone number').fill('+2348031234567');
-  await form.getByLabel('Birthday').fill('1992-07-15');
+  const birthday = form.getByRole('group', { name: 'Birthday' });
+  await birthday.getByLabel('Day').selectOption('15');
+  await birthday.getByLabel('Month').selectOption('July');
+  await birthday.getByLabel('Year').fill('1992');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your details are saved.')).toBeVisible();
   const details = page.getByRole('tabpanel', { name: 'Profile' });

@@ -21,6 +21,7 @@ import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { showServerError } from '@/lib/form-errors.ts';
 import { formatPhoneInput } from '@/lib/phone.ts';
 import { useChangeEmail, useUpdateProfile } from '../api/profile.ts';
+import { BirthdayField } from './birthday-field.tsx';
 
 export const detailsTexts = {
   saved: 'Your details are saved.',
@@ -121,15 +122,17 @@ function DetailsForm({ profile, onDone }: { profile: Profile; onDone: (saved: bo
           />
         )}
       />
-      <Input
-        label="Birthday"
-        type="date"
-        min="1900-01-01"
-        max={todayInLagos()}
-        autoComplete="bday"
-        hint={detailsTexts.birthdayHint}
-        {...register('birthday')}
-        error={errors.birthday?.message}
+      <Controller
+        control={control}
+        name="birthday"
+        render={({ field }) => (
+          <BirthdayField
+            value={field.value}
+            onChange={field.onChange}
+            hint={detailsTexts.birthdayHint}
+            error={errors.birthday?.message}
+          />
+        )}
       />
       <StatusMessage message={error} tone="error" />
       <div className="flex flex-wrap gap-2">

@@ -161,13 +161,18 @@ describe('the profile details', () => {
     await user.type(within(form).getByLabelText('Full name'), 'Adaobi Obi');
     await user.type(within(form).getByLabelText('Phone number'), '+2348031234567');
     expect(within(form).getByLabelText<HTMLInputElement>('Phone number').value).toBe('+234 803 123 4567');
-    await user.type(within(form).getByLabelText('Birthday'), '2999-01-01');
+    const birthday = within(form).getByRole('group', { name: 'Birthday' });
+    await user.selectOptions(within(birthday).getByLabelText('Day'), '28');
+    await user.selectOptions(within(birthday).getByLabelText('Month'), 'February');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText(profileTexts.birthdayInvalid)).toBeTruthy();
+    await user.type(within(birthday).getByLabelText('Year'), '2999');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await within(form).findByText(profileTexts.birthdayInvalid)).toBeTruthy();
     expect(api.callsTo('PUT /api/v1/profile')).toHaveLength(0);
 
-    await user.clear(within(form).getByLabelText('Birthday'));
-    await user.type(within(form).getByLabelText('Birthday'), '1994-02-28');
+    await user.clear(within(birthday).getByLabelText('Year'));
+    await user.type(within(birthday).getByLabelText('Year'), '1994');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Your details are saved.')).toBeTruthy();
     expect(api.callsTo('PUT /api/v1/profile')[0]?.body).toEqual({
