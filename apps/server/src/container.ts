@@ -37,6 +37,7 @@ import {
   manualDepositNotice,
   NOTICES_CHANNEL,
   purchaseNotice,
+  disputeClosedNotice,
   referralNotice,
   securityNotice,
   startNoticeFeed,
@@ -316,6 +317,13 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
       for (const listener of purchaseOutcomeListeners)
         void listener(row).catch((error: unknown) => {
           log.error({ err: error, purchaseId: row.id }, 'a purchase outcome listener failed');
+        });
+    },
+    onDisputeClosed: (dispute, row) => {
+      void notifier
+        .notify(disputeClosedNotice(row.userId, toPurchase(row), dispute))
+        .catch((error: unknown) => {
+          log.error({ err: error, purchaseId: row.id }, 'the customer was not told their report was closed');
         });
     },
     recheckAfterSeconds: config.purchaseRecheckAfterSeconds,

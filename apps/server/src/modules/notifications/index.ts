@@ -23,6 +23,7 @@ export {
 export { startNoticeFeed } from './notice-feed.ts';
 export { createSandboxSms, type SandboxSms, type Sms, type SmsSender } from './sms.port.ts';
 export {
+  disputeClosedNotice,
   fundingNotice,
   manualDepositNotice,
   purchaseNotice,

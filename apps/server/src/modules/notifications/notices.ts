@@ -149,6 +149,25 @@ export function purchaseNotice(userId: string, purchase: Purchase, facts: Purcha
   }
 }
 
+/** The team closed the customer's "I didn't get it" report: what they found, and where to read it again. */
+export function disputeClosedNotice(
+  userId: string,
+  purchase: Purchase,
+  dispute: { id: string; resolution: string | null },
+): NoticeInput {
+  return {
+    userId,
+    category: 'purchases',
+    eventKey: `dispute:${dispute.id}:closed`,
+    title: `We looked into your ${purchase.serviceName}`,
+    body: sentence(
+      `You told us you did not get ${formatNaira(purchase.amountKobo)} of ${whatOf(purchase)}`,
+      targetOf(purchase),
+    ).concat(dispute.resolution ? ` ${dispute.resolution}` : ''),
+    link: receiptLink(purchase),
+  };
+}
+
 export type FundingCredit = {
   userId: string;
   reference: string;

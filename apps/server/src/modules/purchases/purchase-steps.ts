@@ -43,8 +43,6 @@ export type PurchaseStepsDeps = {
   jobs: Pick<JobQueue, 'send'>;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** told after a web purchase delivered a token or PINs (and the money has settled) */
-  onCredentialDelivered?: (purchase: PurchaseRow) => void;
   /** told after each committed change a customer hears about: delivered, refunded, first pending, escalated */
   onOutcome?: (purchase: PurchaseRow) => void;
 };
@@ -165,9 +163,6 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
       tx,
     );
     const settled = delivered?.record ?? null;
-    if (settled?.channel === 'web' && (settled.token || settled.pins?.length)) {
-      deps.onCredentialDelivered?.(settled);
-    }
     // inside an outer transaction the caller has not committed yet: it announces the outcome after commit
     if (settled && !tx) deps.onOutcome?.(settled);
     return settled;

@@ -34,8 +34,6 @@ export type PurchaseEngineDeps = {
   log: FastifyBaseLogger;
   /** sandbox mode accepts the provider's sandbox test numbers as phone numbers */
   acceptsSandboxNumbers: boolean;
-  /** told after a web purchase delivered a token or PINs (and the money has settled) */
-  onCredentialDelivered?: (purchase: PurchaseRow) => void;
   /** told after each committed change a customer hears about: delivered, refunded, and first pending */
   onOutcome?: (purchase: PurchaseRow) => void;
   /** a purchase still `processing` this long is taken to be orphaned by a crash and requeried */
@@ -72,7 +70,6 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     jobs: deps.jobs,
     clock,
     log,
-    ...(deps.onCredentialDelivered && { onCredentialDelivered: deps.onCredentialDelivered }),
     ...(deps.onOutcome && { onOutcome: deps.onOutcome }),
   });
   const timeline = createPurchaseTimeline({ db, clock, log });

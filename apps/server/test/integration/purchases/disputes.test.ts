@@ -1,6 +1,6 @@
 import type { Dispute, AdminDispute } from '@quickvend/shared/api/disputes';
 import type { AdminPurchaseDetail } from '@quickvend/shared/api/admin-purchases';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer } from '../../helpers/purchases.ts';
@@ -160,6 +160,18 @@ describeEachDatabase("I didn't get it", (kind) => {
       dispute: Dispute;
     }>().dispute;
     expect(seen).toMatchObject({ status: 'closed', resolution });
+    await vi.waitFor(async () => {
+      const inbox = (await customer.client.get('/api/v1/notifications')).json<{
+        notifications: { title: string; body: string; link: string | null }[];
+      }>();
+      expect(inbox.notifications).toContainEqual(
+        expect.objectContaining({
+          title: `We looked into your ${purchase?.serviceName ?? ''}`,
+          body: `You told us you did not get ₦100.00 of ${purchase?.serviceName ?? ''} to 08011111111. ${resolution}`,
+          link: `/transactions/${requestId}`,
+        }),
+      );
+    });
     const audit = await t.container.audit.list({ targetType: 'purchase', targetId: purchase?.id ?? '' });
     expect(audit.map((entry) => entry.action)).toContain('dispute.close');
   });
