@@ -379,6 +379,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     partners,
     pins,
     beneficiaries,
+    notifier,
     rateLimiter,
   });
   const balanceFeed = await startBalanceFeed(database.listen, log);

@@ -5,6 +5,7 @@ import { optionalPhone } from './admin-users.ts';
 import { apiKey } from './api-keys.ts';
 import { beneficiary } from './beneficiaries.ts';
 import { manualFundingRequest, payment } from './funding.ts';
+import { notification, notificationPreferences } from './notifications.ts';
 import { purchase } from './purchases.ts';
 import { referralsResponse } from './referrals.ts';
 import { statementLine, walletBreakdown } from './wallet.ts';
@@ -155,5 +156,7 @@ export const dataExport = z.object({
   sessions: z.array(signedInSession),
   savedNumbers: z.array(beneficiary),
   transactionPin: z.object({ isSet: z.boolean() }),
+  notifications: z.array(notification),
+  notificationPreferences,
 });
 export type DataExport = z.infer<typeof dataExport>;

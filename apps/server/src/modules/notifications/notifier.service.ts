@@ -251,6 +251,16 @@ export function createNotifier(deps: NotifierDeps) {
     find,
     preferences,
 
+    /** Every notice and the preferences, newest first, for the customer's own copy of their data. */
+    async exportFor(userId: string) {
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id));
+      return { notifications: rows.map(toNotification), preferences: await preferencesOf(userId) };
+    },
+
     async updatePreferences(
       userId: string,
       change: UpdateNotificationPreferencesBody,

@@ -19,6 +19,7 @@ import type { AuthService, UserRow } from '../auth/index.ts';
 import type { Beneficiaries } from '../beneficiaries/index.ts';
 import type { FundingService } from '../funding/index.ts';
 import type { Ledger } from '../ledger/index.ts';
+import type { Notifier } from '../notifications/index.ts';
 import type { Partners } from '../partners/index.ts';
 import { toPurchase, type PinService, type PurchaseEngine, type PurchaseRow } from '../purchases/index.ts';
 import type { Referrals } from '../referrals/index.ts';
@@ -48,6 +49,7 @@ export type ProfileDeps = {
   partners: Pick<Partners, 'listKeys' | 'countActiveKeys'>;
   pins: Pick<PinService, 'status'>;
   beneficiaries: Pick<Beneficiaries, 'list'>;
+  notifier: Pick<Notifier, 'exportFor'>;
   rateLimiter: Pick<RateLimiter, 'countFailures'>;
 };
 
@@ -216,6 +218,7 @@ export function createProfiles(deps: ProfileDeps) {
         sessions,
         saved,
         pin,
+        notices,
       ] = await Promise.all([
         toProfile(row),
         deps.ledger.getWalletBalance(userId),
@@ -229,6 +232,7 @@ export function createProfiles(deps: ProfileDeps) {
         sessionsOf(userId, currentSessionId),
         deps.beneficiaries.list(userId),
         deps.pins.status(userId),
+        deps.notifier.exportFor(userId),
       ]);
       return {
         exportedAt: clock.now().toISOString(),
@@ -243,6 +247,8 @@ export function createProfiles(deps: ProfileDeps) {
         sessions,
         savedNumbers: saved,
         transactionPin: { isSet: pin.hasPin },
+        notifications: notices.notifications,
+        notificationPreferences: notices.preferences,
       };
     },
 

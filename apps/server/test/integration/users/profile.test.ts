@@ -312,6 +312,10 @@ describeEachDatabase("the customer's profile", (kind) => {
     expect(data.sessions).toEqual([expect.objectContaining({ isCurrent: true })]);
     expect(data.transactionPin).toEqual({ isSet: true });
     expect(data.referrals.link).toBe(data.profile.referralLink);
+    expect(data.notifications.map((notice) => notice.category)).toEqual(
+      expect.arrayContaining(['purchases', 'funding']),
+    );
+    expect(data.notificationPreferences).toMatchObject({ emailPurchases: true, smsCredentials: false });
 
     expect(response.body).not.toContain(key);
     expect(response.body).not.toContain(key.slice(10));
