@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from './common.ts';
 import { messages } from '../messages.ts';
 import { normalisePhone } from '../phone.ts';
 import { apiKey } from './api-keys.ts';
@@ -123,15 +124,7 @@ export const updateAdminUserBody = z.object({
     .trim()
     .min(1, userAdminMessages.nameRequired)
     .max(100, userAdminMessages.nameTooLong),
-  email: z
-    .string({ error: 'Please enter a valid email address.' })
-    .trim()
-    .pipe(
-      z
-        .email({ error: 'Please enter a valid email address.' })
-        .max(254)
-        .transform((s) => s.toLowerCase()),
-    ),
+  email: emailAddress,
   phone: optionalPhone,
 });
 export type UpdateAdminUserBody = z.input<typeof updateAdminUserBody>;

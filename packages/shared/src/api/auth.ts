@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { validEmail } from './common.ts';
 import { messages } from '../messages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services.ts';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-const email = (requiredMessage: string) =>
-  required(requiredMessage).pipe(
-    z
-      .email({ error: 'Please enter a valid email address.' })
-      .max(254)
-      .transform((s) => s.toLowerCase()),
-  );
+const email = (requiredMessage: string) => required(requiredMessage).pipe(validEmail);
 const password = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from './common.ts';
 import { isCalendarDate } from '../periods.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services.ts';
 import { optionalPhone } from './admin-users.ts';
@@ -82,15 +83,7 @@ export const updateProfileBody = z.object({
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 
 export const changeEmailBody = z.object({
-  email: z
-    .string({ error: 'Please enter a valid email address.' })
-    .trim()
-    .pipe(
-      z
-        .email({ error: 'Please enter a valid email address.' })
-        .max(254)
-        .transform((s) => s.toLowerCase()),
-    ),
+  email: emailAddress,
   /** whoever holds only a session must not be able to move the account to their own address */
   password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1024),
 });

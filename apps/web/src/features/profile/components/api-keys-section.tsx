@@ -1,4 +1,4 @@
-import { useId, useState, type TextareaHTMLAttributes } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Skeleton, SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { TextArea } from '@/components/ui/text-area.tsx';
 import { usePinStatus } from '@/lib/api/get-pin-status.ts';
 import { showServerError } from '@/lib/form-errors.ts';
 import { describePinError } from '@/lib/pin-errors.ts';
@@ -35,40 +36,6 @@ const withoutPin = z.object({ ...keyFields, pin: z.string() });
 const formFields = ['name', 'allowedIps', 'password', 'pin'] as const;
 
 const pinInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 4 } as const;
-
-type AddressListFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
-  label: string;
-  hint: string;
-  error?: string | undefined;
-};
-
-/** A text area laid out like `Input`: addresses are easier to check one per line. */
-function AddressListField({ label, hint, error, ...rest }: AddressListFieldProps) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-gray-900">
-        {label}
-      </label>
-      <textarea
-        {...rest}
-        id={id}
-        rows={2}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 font-mono text-sm text-gray-900 placeholder:text-gray-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-500 ${
-          error ? 'border-red-700' : 'border-gray-400'
-        }`}
-      />
-      <p id={`${id}-hint`} className="text-sm text-gray-600">
-        {hint}
-      </p>
-      <p id={`${id}-error`} className="text-sm font-medium text-red-700" aria-live="polite">
-        {error ?? ''}
-      </p>
-    </div>
-  );
-}
 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
@@ -230,8 +197,10 @@ function CreateKeyForm({ hasPin, onCreated }: { hasPin: boolean; onCreated: (sec
         {...register('name')}
         error={errors.name?.message}
       />
-      <AddressListField
+      <TextArea
         label="Allowed addresses"
+        rows={2}
+        isCode
         hint={apiKeyTexts.addressesHint}
         placeholder="203.0.113.7, 203.0.113.0/24"
         autoComplete="off"
