@@ -146,6 +146,15 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     log,
     ...(options.jobPollingSeconds !== undefined && { pollingIntervalSeconds: options.jobPollingSeconds }),
   });
+  // work that follows a committed change without holding up its request; close() waits for it
+  const inFlight = new Set<Promise<void>>();
+  function afterwards(work: Promise<void>, failure: string, context: Record<string, unknown> = {}): void {
+    const tracked = work.catch((error: unknown) => {
+      log.error({ err: error, ...context }, failure);
+    });
+    inFlight.add(tracked);
+    void tracked.finally(() => inFlight.delete(tracked));
+  }
   const notifier = createNotifier({
     db,
     jobs,
@@ -161,11 +170,12 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
   });
   // notices never hold up or fail what they tell of: a failure is logged
   function tell(notice: NoticeInput | Promise<NoticeInput | null>): void {
-    void Promise.resolve(notice)
-      .then((input) => input && notifier.notify(input))
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'a notice was not recorded');
-      });
+    afterwards(
+      Promise.resolve(notice).then(async (input) => {
+        if (input) await notifier.notify(input);
+      }),
+      'a notice was not recorded',
+    );
   }
   const tellReferralReward = (referredUserId: string) => {
     tell(referrals.paidRewardFor(referredUserId).then((reward) => reward && referralNotice(reward)));
@@ -315,16 +325,14 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     acceptsSandboxNumbers: config.providerMode === 'sandbox',
     onOutcome: (row) => {
       for (const listener of purchaseOutcomeListeners)
-        void listener(row).catch((error: unknown) => {
-          log.error({ err: error, purchaseId: row.id }, 'a purchase outcome listener failed');
-        });
+        afterwards(listener(row), 'a purchase outcome listener failed', { purchaseId: row.id });
     },
     onDisputeClosed: (dispute, row) => {
-      void notifier
-        .notify(disputeClosedNotice(row.userId, toPurchase(row), dispute))
-        .catch((error: unknown) => {
-          log.error({ err: error, purchaseId: row.id }, 'the customer was not told their report was closed');
-        });
+      afterwards(
+        notifier.notify(disputeClosedNotice(row.userId, toPurchase(row), dispute)).then(() => undefined),
+        'the customer was not told their report was closed',
+        { purchaseId: row.id },
+      );
     },
     recheckAfterSeconds: config.purchaseRecheckAfterSeconds,
     limiter: rateLimiter,
@@ -427,6 +435,8 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     userAdmin,
     profiles,
     async close() {
+      // what committed changes still have to say is said before the job queue stops
+      await Promise.all(inFlight);
       await balanceFeed.close();
       await noticeFeed.close();
       await cacheEvents.close();
