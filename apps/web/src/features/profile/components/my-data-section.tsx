@@ -18,7 +18,7 @@ export const myDataTexts = {
     'and to close your account.',
   download:
     'One file (JSON) with your details, wallet and statement, purchases, payments and deposits, ' +
-    'referrals, saved numbers, API keys (never the keys themselves) and signed-in devices.',
+    'referrals, saved numbers, notifications and their settings, API keys (never the keys themselves) and signed-in devices.',
   closeWarning:
     'Closing is permanent: you will be signed out everywhere and cannot sign in again. We delete your ' +
     'name, email and phone number. The records of your payments and purchases stay in our books, ' +
