@@ -26,6 +26,8 @@ import {
   sendNotFound,
 } from './lib/http/error-handler.ts';
 import { registerJsonBodyParser } from './lib/http/json-body.ts';
+import { operatorGuard } from './lib/http/operator-token.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { registerWebApp } from './lib/http/web-app.ts';
 import { newId } from './lib/ids.ts';
 import {
@@ -118,8 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: 64 * 1024,
-    // open event streams must not hold a shutdown hostage
-    forceCloseConnections: true,
+    // a close lets requests in flight finish (open event streams are ended first, in their module)
+    forceCloseConnections: 'idle',
     requestIdHeader: false,
     ...(deps.trustProxy && {
       trustProxy: 'hops' in deps.trustProxy ? trustHops(deps.trustProxy.hops) : deps.trustProxy.addresses,
@@ -135,11 +137,30 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
+  let isClosing = false;
+  app.addHook('preClose', (done) => {
+    isClosing = true;
+    done();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // a request that was in flight when the close began: its connection must not then wait idle for more
+    if (isClosing) reply.header('connection', 'close');
   });
 
   const { config } = deps;
+  const metrics = createMetrics({ processMetrics: Boolean(config.metricsToken) });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(
+      // the pattern, never the address asked for: one series per route, not one per id
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        statusCode: reply.statusCode,
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
   const clock = deps.clock ?? systemClock;
   const container = await createContainer({
     config,
@@ -148,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: app.log,
     selfUrl: deps.selfUrl,
     runWorkers: true,
+    metrics,
     ...(deps.providerTimeoutMs !== undefined && { providerTimeoutMs: deps.providerTimeoutMs }),
     ...(deps.jobPollingSeconds !== undefined && { jobPollingSeconds: deps.jobPollingSeconds }),
     ...(deps.verifyPerMinute !== undefined && { verifyPerMinute: deps.verifyPerMinute }),
@@ -195,10 +217,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     user: guards.requireUser,
     userOrKey: guards.requireUserOrKey,
     admin: guards.requireAdmin,
+    operator: operatorGuard(config.metricsToken),
   });
   const limiter = container.rateLimiter;
   registerSystemRoutes(app, {
-    ping: deps.database.ping,
+    ready: { database: deps.database.ping, 'job queue': container.jobs.ping },
+    metrics: metrics.registry,
     mode: config.providerMode,
     minFundingKobo: config.minFundingKobo,
     support: deps.support ?? noSupportContact,

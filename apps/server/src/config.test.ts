@@ -190,6 +190,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY:/);
   });
 
+  it('serves metrics only with a METRICS_TOKEN, which must be long and have no spaces', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    const token = 'scrape-7f3a9c1e5b2d8f4a6c0e9b7d5f3a1c8e';
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: ` ${token}\n` }).metricsToken).toBe(token);
+    for (const wrong of ['short-token', `${token.slice(0, 20)} ${token.slice(20)}`]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: wrong })).toThrow(
+        'METRICS_TOKEN: must be at least 32 characters, with no spaces',
+      );
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

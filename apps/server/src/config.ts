@@ -78,6 +78,11 @@ const envSchema = z.object({
     .optional(),
   TERMII_BASE_URL: httpsUrl,
   TERMII_CHANNEL: z.enum(['dnd', 'generic']).default('dnd'),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{32,200}$/, 'must be at least 32 characters, with no spaces')
+    .optional(),
 });
 
 const TERMII_KEYS = ['TERMII_API_KEY', 'TERMII_SENDER_ID'] as const;
@@ -147,6 +152,8 @@ export type Config = {
   depositAccount: DepositAccount | null;
   /** the SMS provider; null sends no real text messages (the sandbox keeps them for reading instead) */
   sms: SmsConfig | null;
+  /** the bearer token the monitoring scraper sends to GET /metrics; unset, there are no metrics to read */
+  metricsToken: string | undefined;
 };
 
 type Env = Record<string, string | undefined>;
@@ -245,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
             channel: e.TERMII_CHANNEL,
           }
         : null,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { startCacheEvents } from './lib/cache-events.ts';
 import { startJobQueue } from './lib/jobs.ts';
+import type { Metrics } from './lib/metrics.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { checkSecretFingerprints } from './lib/secrets.ts';
 import {
@@ -58,6 +59,7 @@ import { createPartners } from './modules/partners/index.ts';
 import { createProfiles } from './modules/profile/index.ts';
 import {
   createPinService,
+  countOpenPurchases,
   createPurchaseEngine,
   DELIVER_APPROVAL,
   createPurchaseReportQueries,
@@ -87,7 +89,7 @@ export type ContainerConfig = Pick<
   | 'minFundingKobo'
   | 'purchaseRecheckAfterSeconds'
 > &
-  Partial<Pick<Config, 'sms'>>;
+  Partial<Pick<Config, 'sms' | 'metricsToken'>>;
 
 export type ContainerDeps = {
   config: ContainerConfig;
@@ -103,10 +105,20 @@ export type ContainerDeps = {
   runWorkers: boolean;
   /** how long each process trusts a partner key it has looked up (revocations also arrive by notification) */
   keyCacheMs?: number;
+  /** where the app's figures go; one-shot CLI commands keep none */
+  metrics?: Metrics;
 };
 
 /** The one place that chooses implementations: real providers or their sandbox stand-ins. */
-export async function createContainer({ config, database, clock, log, selfUrl, ...options }: ContainerDeps) {
+export async function createContainer({
+  config,
+  database,
+  clock,
+  log,
+  selfUrl,
+  metrics,
+  ...options
+}: ContainerDeps) {
   const { db } = database;
   await checkSecretFingerprints(db, { AUTH_SECRET: config.authSecret, PIN_PEPPER: config.pinPepper });
   // the sandbox mailbox shows every reset and PIN link to anyone: never in live mode
@@ -199,6 +211,7 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     log,
     afterCredit: (tx, userId) => referrals.rewardFirstFunding(tx, userId),
     onCredited: (credit) => {
+      metrics?.countFunding(credit.method, credit.amountKobo);
       tell(fundingNotice(credit));
       tellReferralReward(credit.userId);
     },
@@ -220,6 +233,8 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     audit,
     onDecided: (request) => {
       if (request.status === 'pending') return;
+      if (request.status === 'approved')
+        metrics?.countFunding('manual', request.amountKobo - request.chargeKobo);
       tell(manualDepositNotice({ ...request, status: request.status }));
       if (request.status === 'approved') tellReferralReward(request.userId);
     },
@@ -237,6 +252,11 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     publicKey: config.vtpass.publicKey,
     secretKey: config.vtpass.secretKey,
     ...(options.providerTimeoutMs !== undefined && { timeoutMs: options.providerTimeoutMs }),
+    ...(metrics && {
+      observe: (call) => {
+        metrics.observeProviderCall('vtpass', call);
+      },
+    }),
   });
   const cacheEvents = await startCacheEvents(database, log);
   const catalog = createCatalog({ db, provider: billsProvider, clock, log, cacheEvents });
@@ -299,6 +319,14 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
   });
   // who hears of a purchase's outcome once it has committed (notices, saved numbers); a listener's failure is only logged
   const purchaseOutcomeListeners: ((row: PurchaseRow) => Promise<void>)[] = [];
+  if (metrics) {
+    purchaseOutcomeListeners.push((row) => {
+      const outcome =
+        row.status === 'delivered' ? 'delivered' : row.status === 'failed' ? 'refunded' : 'pending';
+      metrics.countPurchase(row.serviceId, outcome);
+      return Promise.resolve();
+    });
+  }
   // partners hear of their purchases' outcomes in the API's answers; web customers get a notice of each
   purchaseOutcomeListeners.push(async (row) => {
     if (row.channel !== 'web') return;
@@ -374,6 +402,10 @@ export async function createContainer({ config, database, clock, log, selfUrl, .
     // purchases a crash left behind are picked up at start, not at the next tick
     await jobs.send(RECONCILE_JOB, {});
   }
+  metrics?.readFrom({
+    openPurchases: () => countOpenPurchases(db, clock.now()),
+    jobBacklog: () => jobs.backlog(),
+  });
   const userAdmin = createUserAdmin({ db, auth, ledger, audit, partners, purchases, funding, cacheEvents });
   const profiles = createProfiles({
     db,

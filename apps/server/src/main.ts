@@ -5,6 +5,9 @@ import { DataDirLockedError } from './db/lock.ts';
 import { createLogger } from './lib/logger.ts';
 import { SecretMismatchError } from './lib/secrets.ts';
 
+// beyond the job queue's own 10 s for running jobs: a request or job that never ends does not keep the process
+const SHUTDOWN_DEADLINE_MS = 30_000;
+
 async function start(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
@@ -27,14 +30,28 @@ async function start(): Promise<void> {
     },
   });
 
-  let closing = false;
+  let signals = 0;
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    signals += 1;
+    if (signals > 1) {
+      log.warn({ signal }, 'second signal: stopping now, without waiting for work in progress');
+      process.exit(1);
+    }
+    log.info({ signal }, 'shutting down: finishing the requests and jobs in progress');
+    setTimeout(() => {
+      log.error('shutdown took too long: stopping now');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    try {
+      // stops accepting and waits for requests in flight; then the container drains its notices and stops the
+      // job queue, letting running jobs finish
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

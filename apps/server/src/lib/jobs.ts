@@ -28,7 +28,12 @@ export type JobQueue = {
   ) => Promise<void>;
   /** Sends `name` on a cron schedule; across processes it fires once per tick. */
   schedule: (name: string, cron: string) => Promise<void>;
-  stop: () => Promise<void>;
+  /** @throws when the queue is stopping or stopped, or cannot reach its tables */
+  ping: () => Promise<void>;
+  /** Jobs due and not yet taken by a worker, and how long the longest-waiting of them has waited. */
+  backlog: () => Promise<{ depth: number; oldestWaitSeconds: number }>;
+  /** Takes no new jobs; running jobs get up to `timeoutMs` (10 s unless given) to finish. */
+  stop: (options?: { timeoutMs?: number }) => Promise<void>;
 };
 
 export async function startJobQueue(
@@ -48,6 +53,14 @@ export async function startJobQueue(
     options.log.error({ err: error }, 'job queue error');
   });
   await boss.start();
+  let isStopping = false;
+  const query = async (text: string) => {
+    if (isStopping) throw new Error('the job queue is stopped');
+    // pg-boss answers nothing, rather than failing, once its own connection pool is closed
+    const result = (await boss.getDb().executeSql(text, [])) as { rows: unknown[] } | undefined;
+    if (!result) throw new Error('the job queue is stopped');
+    return result.rows;
+  };
   const queues = new Set<string>();
   const workerIds = new Map<string, string>();
   const ensureQueue = async (name: string) => {
@@ -109,8 +122,21 @@ export async function startJobQueue(
       await ensureQueue(name);
       await boss.schedule(name, cron, {}, { tz: 'Africa/Lagos' });
     },
-    async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    async ping() {
+      await query('select version from jobs.version');
+    },
+    async backlog() {
+      // job states are an enum ordered created, retry, active…: below active is waiting
+      const [row] = (await query(
+        `select count(*)::int as depth,
+          coalesce(extract(epoch from now() - min(start_after)), 0)::float8 as oldest
+        from jobs.job where state < 'active' and start_after <= now()`,
+      )) as { depth: number; oldest: number }[];
+      return { depth: row?.depth ?? 0, oldestWaitSeconds: Math.max(0, row?.oldest ?? 0) };
+    },
+    async stop(stopOptions = {}) {
+      isStopping = true;
+      await boss.stop({ graceful: true, wait: true, timeout: stopOptions.timeoutMs ?? 10_000 });
     },
   };
 }

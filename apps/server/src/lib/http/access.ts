@@ -9,8 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
  * - `admin`: a signed-in admin
  * - `provider`: a vendor's callback; the route proves the caller itself (signature) or trusts nothing it says
  * - `sandbox`: the local stand-ins for the vendors and the mailbox, which never exist in live mode
+ * - `operator`: the monitoring scraper with the operator's token (METRICS_TOKEN); not found when none is set
  */
-export type Access = 'public' | 'user' | 'userOrKey' | 'admin' | 'provider' | 'sandbox';
+export type Access = 'public' | 'user' | 'userOrKey' | 'admin' | 'provider' | 'sandbox' | 'operator';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -45,7 +46,7 @@ export type RouteEntry = {
  */
 export function enforceDeclaredAccess(
   app: FastifyInstance,
-  guards: Record<'user' | 'userOrKey' | 'admin', Guard>,
+  guards: Record<'user' | 'userOrKey' | 'admin' | 'operator', Guard>,
 ): RouteEntry[] {
   const table: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
@@ -56,7 +57,7 @@ export function enforceDeclaredAccess(
     for (const method of [route.method].flat()) {
       table.push({ method, url: route.url, access, schema: route.schema });
     }
-    if (access !== 'user' && access !== 'userOrKey' && access !== 'admin') return;
+    if (access !== 'user' && access !== 'userOrKey' && access !== 'admin' && access !== 'operator') return;
     const guard = guards[access];
     // before the body is read or validated: a stranger learns nothing about what a route expects
     const existing = route.onRequest ? [route.onRequest].flat() : [];

@@ -23,6 +23,7 @@ export { DELIVER_APPROVAL, type BuyerDirectory, type PurchaseAdmin } from './pur
 export { registerPinRoutes } from './pin.routes.ts';
 export { toPurchase } from './purchases.mapper.ts';
 export { hasOpenPurchase } from './open-purchases.ts';
+export { countOpenPurchases } from './purchases.search.ts';
 export { createVerificationService, type VerificationService } from './verification.service.ts';
 export { credentialMail } from './purchases.mail.ts';
 export {

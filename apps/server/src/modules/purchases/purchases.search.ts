@@ -36,6 +36,22 @@ function compactNumber(input: string): string {
   return /^234\d{10}$/.test(digits) ? `0${digits.slice(3)}` : digits;
 }
 
+/** How many purchases are open, and how many of those are stuck: one look at the open-purchases index. */
+export async function countOpenPurchases(
+  db: Database,
+  now: Date,
+): Promise<{ pending: number; flagged: number }> {
+  const stuckBefore = new Date(now.getTime() - STUCK_AFTER_MS);
+  const [row] = await db
+    .select({
+      pending: count(),
+      flagged: sql<number>`(count(*) filter (where ${lt(purchases.createdAt, stuckBefore)}))::int`,
+    })
+    .from(purchases)
+    .where(inArray(purchases.status, OPEN));
+  return { pending: row?.pending ?? 0, flagged: row?.flagged ?? 0 };
+}
+
 /** Open since before `now` less a day. */
 export const isStuck = (now: Date) =>
   and(inArray(purchases.status, OPEN), lt(purchases.createdAt, new Date(now.getTime() - STUCK_AFTER_MS)));

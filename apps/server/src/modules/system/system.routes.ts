@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
 import { metaResponse, type SupportContact } from '@quickvend/shared/api/meta';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 
 export function registerSystemRoutes(
   parent: FastifyInstance,
   deps: {
-    ping: () => Promise<void>;
+    /** what must answer for this process to take traffic */
+    ready: { database: () => Promise<void>; 'job queue': () => Promise<void> };
     mode: 'sandbox' | 'live';
     minFundingKobo: number;
     support: SupportContact;
+    /** read only by the operator's scraper (see `operator` access) */
+    metrics: Registry;
   },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -17,13 +21,21 @@ export function registerSystemRoutes(
   app.get('/healthz', () => ({ status: 'ok' }));
 
   app.get('/readyz', async (request, reply) => {
-    try {
-      await deps.ping();
-      return { status: 'ready' };
-    } catch (error) {
-      request.log.warn({ err: error }, 'database not reachable');
-      return reply.status(503).send({ status: 'database unreachable' });
-    }
+    const checks = Object.entries(deps.ready);
+    const results = await Promise.allSettled(checks.map(async ([, check]) => check()));
+    const failed = checks.flatMap(([name], i) => {
+      const result = results[i];
+      if (result?.status !== 'rejected') return [];
+      request.log.warn({ err: result.reason }, `${name} not reachable`);
+      return [name];
+    });
+    if (failed.length === 0) return { status: 'ready' };
+    return reply.status(503).send({ status: `${failed.join(' and ')} unreachable`, failed });
+  });
+
+  app.get('/metrics', { config: { access: 'operator' } }, async (_request, reply) => {
+    const text = await deps.metrics.metrics();
+    return reply.type(deps.metrics.contentType).send(text);
   });
 
   app.get(

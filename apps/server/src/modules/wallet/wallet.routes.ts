@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { balanceResponse } from '@quickvend/shared/api/purchases';
@@ -57,10 +58,21 @@ export function registerWalletRoutes(
     },
   );
 
+  // a shutdown lets requests finish, and an event stream never does: each is ended first (the browser reconnects)
+  const openStreams = new Set<ServerResponse>();
+  app.addHook('preClose', (done) => {
+    for (const stream of openStreams) {
+      stream.end(() => {
+        stream.socket?.destroy();
+      });
+    }
+    done();
+  });
   app.get('/api/v1/wallet/events', { config: { access: 'user' } }, async (request, reply) => {
     const userId = signedInUser(request).id;
     reply.hijack();
     const stream = reply.raw;
+    openStreams.add(stream);
     stream.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -102,6 +114,7 @@ export function registerWalletRoutes(
     }
     const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
     request.raw.on('close', () => {
+      openStreams.delete(stream);
       clearInterval(heartbeat);
       unsubscribe();
       for (const stop of unsubscribeFeeds) stop();

@@ -1,7 +1,7 @@
 import { toNairaString } from '@quickvend/shared/money';
 import type { ProviderFloat } from '../../modules/admin/float.port.ts';
 import { ProviderUnavailableError, type BillsProvider } from '../../modules/purchases/purchases.port.ts';
-import { createVtpassClient } from './vtpass.client.ts';
+import { createVtpassClient, type VtpassClientOptions } from './vtpass.client.ts';
 import {
   toOutcome,
   toProviderCallback,
@@ -21,6 +21,7 @@ export type VtpassProviderOptions = {
   timeoutMs?: number;
   connectTimeoutMs?: number;
   fetchImpl?: typeof fetch;
+  observe?: VtpassClientOptions['observe'];
 };
 
 /**
@@ -35,6 +36,7 @@ export function createVtpassProvider({
   timeoutMs,
   connectTimeoutMs,
   fetchImpl,
+  observe,
 }: VtpassProviderOptions): BillsProvider & ProviderFloat {
   const client = createVtpassClient({
     baseUrl,
@@ -44,6 +46,7 @@ export function createVtpassProvider({
     ...(timeoutMs !== undefined && { timeoutMs }),
     ...(connectTimeoutMs !== undefined && { connectTimeoutMs }),
     ...(fetchImpl !== undefined && { fetchImpl }),
+    ...(observe !== undefined && { observe }),
   });
   return {
     newRequestId: (now) => newVtpassRequestId(now),

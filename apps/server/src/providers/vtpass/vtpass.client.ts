@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ProviderCallObservation } from '../../lib/metrics.ts';
 import { ProviderUnavailableError } from '../../modules/purchases/purchases.port.ts';
 import {
   vtpassBalanceResponse,
@@ -23,6 +24,8 @@ export type VtpassClientOptions = {
    */
   connectTimeoutMs?: number;
   fetchImpl?: typeof fetch;
+  /** Told of every call once it ends, for the metrics; it never changes what the call does. */
+  observe?: (call: ProviderCallObservation) => void;
 };
 
 export type VtpassClient = ReturnType<typeof createVtpassClient>;
@@ -41,11 +44,36 @@ export function createVtpassClient({
   timeoutMs = 30_000,
   connectTimeoutMs,
   fetchImpl = fetch,
+  observe,
 }: VtpassClientOptions) {
   const root = baseUrl.replace(/\/+$/, '');
 
-  /** The parsed JSON of any answer VTpass gave, whatever its HTTP status below 500. */
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    if (!observe) return exchange(method, path, body, {});
+    const started = performance.now();
+    const seen = { code: 'error' };
+    try {
+      return await exchange(method, path, body, seen);
+    } finally {
+      try {
+        observe({
+          operation: path.replace(/\?.*$/, ''),
+          code: seen.code,
+          seconds: (performance.now() - started) / 1000,
+        });
+      } catch {
+        // the metrics never change what the call does
+      }
+    }
+  }
+
+  /** The parsed JSON of any answer VTpass gave, whatever its HTTP status below 500; `seen.code` says what came. */
+  async function exchange(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    seen: { code?: string },
+  ): Promise<unknown> {
     const what = `VTpass ${method} ${path.replace(/\?.*$/, '')}`;
     const headersDeadline = new AbortController();
     const timer =
@@ -74,13 +102,18 @@ export function createVtpassClient({
       text = await response.text();
     } catch (error) {
       const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'failed';
+      if (reason === 'timed out') seen.code = 'timeout';
       throw new ProviderUnavailableError(`${what} ${reason}`, { cause: error });
     } finally {
       clearTimeout(timer);
     }
+    seen.code = `http_${status}`;
     if (status === 429 || status >= 500) throw new ProviderUnavailableError(`${what} answered ${status}`);
     try {
-      return JSON.parse(text) as unknown;
+      const answer = JSON.parse(text) as unknown;
+      const code = (answer as { code?: unknown } | null)?.code;
+      if (typeof code === 'string' && /^\w{1,8}$/.test(code)) seen.code = code;
+      return answer;
     } catch (error) {
       throw new ProviderUnavailableError(`${what} answered ${status} with a body that is not JSON`, {
         cause: error,

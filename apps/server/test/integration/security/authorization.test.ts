@@ -26,6 +26,9 @@ const PUBLIC_API_ROUTES = [
   'POST /api/v1/profile/email/confirm',
 ];
 
+/** Routes only the operator's scraper may read, with METRICS_TOKEN: adding one is a reviewed change here. */
+const OPERATOR_ROUTES = ['GET /metrics'];
+
 /** Routes whose answer to an allowed caller is an endless event stream: only refusals are checked. */
 const STREAMS = new Set(['GET /api/v1/wallet/events']);
 
@@ -53,6 +56,8 @@ const EXPECTED: Record<
     admin: 'allowed',
   },
   admin: { anonymous: 401, user: 403, 'other user': 403, key: 401, 'revoked key': 401, admin: 'allowed' },
+  // this app has no METRICS_TOKEN: the metrics do not exist to anyone, an admin or a partner key included
+  operator: { anonymous: 404, user: 404, 'other user': 404, key: 404, 'revoked key': 404, admin: 404 },
 };
 
 const name = (route: Pick<RouteEntry, 'method' | 'url'>) => `${route.method} ${route.url}`;
@@ -125,6 +130,12 @@ describeEachDatabase('who may call each route', (kind) => {
       if (route.access === 'admin') expect(route.url, name(route)).toMatch(/^\/api\/v1\/admin\//);
       expect(['public', 'user', 'userOrKey', 'admin'], name(route)).toContain(route.access);
     }
+    expect(
+      t.routes
+        .filter((route) => route.access === 'operator' && route.method !== 'HEAD')
+        .map(name)
+        .sort(),
+    ).toEqual([...OPERATOR_ROUTES].sort());
     const webhooks = t.routes.filter((route) => route.url.startsWith('/webhooks/'));
     expect(webhooks.map((route) => [name(route), route.access])).toEqual(
       expect.arrayContaining([
@@ -137,7 +148,9 @@ describeEachDatabase('who may call each route', (kind) => {
   it('answers every caller of every guarded route as its access says', async () => {
     const guarded = t.routes.filter(
       (route): route is RouteEntry & { access: keyof typeof EXPECTED } =>
-        route.url.startsWith('/api/') && route.method !== 'HEAD' && route.access in EXPECTED,
+        (route.url.startsWith('/api/') || route.access === 'operator') &&
+        route.method !== 'HEAD' &&
+        route.access in EXPECTED,
     );
     const wrong: string[] = [];
     for (const route of guarded) {
@@ -153,7 +166,9 @@ describeEachDatabase('who may call each route', (kind) => {
         if (!ok)
           wrong.push(`${name(route)} as ${principal}: ${status} (expected ${expected}) ${response.body}`);
         if (typeof expected === 'number') {
-          expect(errorOf(response).code).toBe(expected === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN');
+          expect(errorOf(response).code).toBe(
+            expected === 401 ? 'UNAUTHENTICATED' : expected === 404 ? 'NOT_FOUND' : 'FORBIDDEN',
+          );
         }
       }
     }

@@ -361,6 +361,7 @@ describeEachDatabase('bad input on every route', (kind) => {
       case 'public':
       case 'provider':
       case 'sandbox':
+      case 'operator':
         return ['anonymous'];
     }
   }
