@@ -54,16 +54,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is most of an idle embedded server's memory; one process on one
+ * machine's page cache does well with far less (idle RSS of the bare database 402 → 276 MB, measured).
+ */
+const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite();
+    client = new PGlite(PGLITE_OPTIONS);
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     lock = acquireDataDirLock(options.dataDir);
     try {
-      client = new PGlite(path.join(options.dataDir, 'pglite'));
+      client = new PGlite(path.join(options.dataDir, 'pglite'), PGLITE_OPTIONS);
     } catch (error) {
       lock.release();
       throw error;
