@@ -1,5 +1,6 @@
 // `npm start`: build the web app when its sources are newer than the build, then run the server
-// (which applies migrations) in this same process.
+// (which applies migrations) in this same process. `npm run worker` (--worker) runs ROLE=worker: jobs only,
+// so no web build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,8 +29,11 @@ function newestChange(target) {
   );
 }
 
+if (process.argv.includes('--worker')) process.env['ROLE'] = 'worker';
+const servesWeb = process.env['ROLE'] !== 'worker';
+
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-if (sources.some((source) => newestChange(path.join(root, source)) > builtAt)) {
+if (servesWeb && sources.some((source) => newestChange(path.join(root, source)) > builtAt)) {
   process.stdout.write('Building the web app...\n');
   const build = spawnSync('npm', ['run', 'build', '-w', '@quickvend/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -82,6 +82,8 @@ export type AppDeps = {
   /** Where this server can reach itself once listening (the sandbox simulators live there). */
   selfUrl: string;
   jobPollingSeconds?: number;
+  /** run the job workers and schedules here (ROLE=all); false for ROLE=web, where jobs are only sent. Default true. */
+  runWorkers?: boolean;
   /** sandbox simulator settings, for tests that need time to pass quickly */
   simulators?: Partial<
     Pick<VtpassSimulatorOptions, 'pendingResolveMs' | 'timeoutHangMs' | 'duplicateWindowMs'>
@@ -168,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     clock,
     log: app.log,
     selfUrl: deps.selfUrl,
-    runWorkers: true,
+    runWorkers: deps.runWorkers ?? true,
     metrics,
     ...(deps.providerTimeoutMs !== undefined && { providerTimeoutMs: deps.providerTimeoutMs }),
     ...(deps.jobPollingSeconds !== undefined && { jobPollingSeconds: deps.jobPollingSeconds }),

@@ -143,6 +143,24 @@ describe('loadConfig', () => {
     ).toThrow(/TERMII_BASE_URL: must be an https:\/\/ address/);
   });
 
+  it('runs every role in one process unless ROLE says otherwise, and splits roles only on PostgreSQL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).role).toBe('all');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ROLE: 'jobs' })).toThrow(
+      /ROLE: must be all, web or worker/,
+    );
+    for (const role of ['web', 'worker']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ROLE: role })).toThrow(
+        new RegExp(`^ROLE=${role} needs DATABASE_URL: the embedded database serves one process`),
+      );
+      const config = loadConfig({
+        DATA_DIR: dataDir(),
+        ROLE: role,
+        DATABASE_URL: 'postgres://quickvend@db.internal/quickvend',
+      });
+      expect(config.role).toBe(role);
+    }
+  });
+
   it('refuses live mode without the vendor keys and secrets, naming each', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PROVIDER_MODE: 'live', VTPASS_API_KEY: 'k' })).toThrow(
       /PAYSTACK_SECRET_KEY.*AUTH_SECRET.*PIN_PEPPER/s,

@@ -30,6 +30,7 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   PROVIDER_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  ROLE: z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' }).default('all'),
   VTPASS_BASE_URL: optionalUrl,
   VTPASS_API_KEY: z.string().min(1).optional(),
   VTPASS_PUBLIC_KEY: z.string().min(1).optional(),
@@ -125,7 +126,11 @@ export type TrustProxy = { hops: number } | { addresses: string[] };
 const LIVE_VTPASS_BASE_URL = 'https://api-service.vtpass.com/api';
 const LIVE_PAYSTACK_BASE_URL = 'https://api.paystack.co';
 
+/** `all`: HTTP and jobs in one process; `web`: HTTP only (jobs are sent, not run); `worker`: jobs only. */
+export type Role = 'all' | 'web' | 'worker';
+
 export type Config = {
+  role: Role;
   port: number;
   host: string;
   appUrl: string;
@@ -169,6 +174,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `ROLE=${e.ROLE} needs DATABASE_URL: the embedded database serves one process, so without PostgreSQL use ROLE=all (the default)`,
+    );
+  }
   if (e.PROVIDER_MODE === 'live') {
     const missing = LIVE_REQUIRED.filter((key) => !e[key]);
     if (missing.length > 0) {
@@ -195,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const secrets = e.AUTH_SECRET && e.PIN_PEPPER ? undefined : loadOrCreateSecrets(dataDir);
   return {
+    role: e.ROLE,
     port: e.PORT,
     host: e.HOST,
     appUrl,

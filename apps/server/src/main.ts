@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { createLogger } from './lib/logger.ts';
 import { SecretMismatchError } from './lib/secrets.ts';
+import { startWorker } from './worker.ts';
 
 // beyond the job queue's own 10 s for running jobs: a request or job that never ends does not keep the process
 const SHUTDOWN_DEADLINE_MS = 30_000;
@@ -13,12 +14,26 @@ async function start(): Promise<void> {
   const log = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
+  if (config.role === 'worker') {
+    // in sandbox mode the simulators are served by the web processes: a worker reaches them at APP_URL
+    const worker = await startWorker({ config, database, log, webUrl: config.appUrl });
+    handleSignals(log, async () => {
+      await worker.close();
+      await database.close();
+    });
+    log.info(
+      { database: database.kind, mode: config.providerMode, role: config.role },
+      'QuickVend worker is running jobs',
+    );
+    return;
+  }
   const selfHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const { app } = await buildApp({
     config,
     database,
     logger: log,
     selfUrl: `http://${selfHost}:${config.port}`,
+    runWorkers: config.role === 'all',
     ...(config.trustProxy && { trustProxy: config.trustProxy }),
     support: config.support,
     depositAccount: config.depositAccount,
@@ -30,6 +45,22 @@ async function start(): Promise<void> {
     },
   });
 
+  // stops accepting and waits for requests in flight; then the container drains its notices and stops the
+  // job queue, letting running jobs finish
+  handleSignals(log, async () => {
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(
+    { url: config.appUrl, database: database.kind, mode: config.providerMode, role: config.role },
+    `QuickVend is running at ${config.appUrl}`,
+  );
+}
+
+/** SIGTERM or SIGINT: finish the work in progress within the deadline; a second signal exits at once. */
+function handleSignals(log: ReturnType<typeof createLogger>, stop: () => Promise<void>): void {
   let signals = 0;
   const shutdown = async (signal: string) => {
     signals += 1;
@@ -43,10 +74,7 @@ async function start(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     try {
-      // stops accepting and waits for requests in flight; then the container drains its notices and stops the
-      // job queue, letting running jobs finish
-      await app.close();
-      await database.close();
+      await stop();
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'shutdown failed');
@@ -55,12 +83,6 @@ async function start(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  log.info(
-    { url: config.appUrl, database: database.kind, mode: config.providerMode },
-    `QuickVend is running at ${config.appUrl}`,
-  );
 }
 
 start().catch((error: unknown) => {

@@ -32,6 +32,8 @@ export async function createTestApp(
     /** a database another app already uses, as a second server process would; the caller closes it */
     database?: DatabaseHandle;
     keyCacheMs?: number;
+    /** false: a ROLE=web app, which sends jobs but runs none */
+    runWorkers?: boolean;
     trustProxy?: AppDeps['trustProxy'];
     support?: AppDeps['support'];
     depositAccount?: AppDeps['depositAccount'];
@@ -59,6 +61,7 @@ export async function createTestApp(
     ...(options.clock && { clock: options.clock }),
     ...(options.verifyPerMinute !== undefined && { verifyPerMinute: options.verifyPerMinute }),
     ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
+    ...(options.runWorkers !== undefined && { runWorkers: options.runWorkers }),
     ...(options.trustProxy && { trustProxy: options.trustProxy }),
     ...(options.support && { support: options.support }),
     ...(options.depositAccount && { depositAccount: options.depositAccount }),

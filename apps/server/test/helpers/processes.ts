@@ -130,6 +130,17 @@ export function createProcessGroup() {
       return handle;
     },
 
+    /** `apps/server/src/main.ts` with ROLE=worker and `env` (LOG_LEVEL info or lower), once it runs jobs. */
+    async startWorker(name: string, env: Env): Promise<RunningProcess> {
+      const handle = start(name, 'apps/server/src/main.ts', [], { ...env, ROLE: 'worker' });
+      await waitUntilReady(
+        handle,
+        () => Promise.resolve(handle.output().includes('QuickVend worker is running jobs')),
+        60_000,
+      );
+      return handle;
+    },
+
     /**
      * The standalone VTpass simulator of the benchmark (no duplicate window; keys `sandbox-api-key`,
      * `PK_sandbox`, `SK_sandbox`), its callbacks sent to `callbackUrl`.
