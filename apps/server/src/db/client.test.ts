@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './client.ts';
+import { openDatabase, queryRows } from './client.ts';
 
 describe('the embedded database', () => {
   it('keeps small shared buffers, on disk and in memory, so an idle server stays light', async () => {
@@ -11,11 +11,9 @@ describe('the embedded database', () => {
     const inMemory = await openDatabase({ dataDir: '', inMemory: true });
     try {
       for (const handle of [onDisk, inMemory]) {
-        const shown = await handle.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
-        expect(shown.rows).toEqual([{ shared_buffers: '16MB' }]);
+        expect(await queryRows(handle.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '16MB' }]);
         // the usual start parameters still hold
-        const path_ = await handle.db.execute<{ search_path: string }>(sql`show search_path`);
-        expect(path_.rows).toEqual([{ search_path: 'public' }]);
+        expect(await queryRows(handle.db, sql`show search_path`)).toEqual([{ search_path: 'public' }]);
       }
     } finally {
       await onDisk.close();
