@@ -20,6 +20,7 @@ import {
   type TestApp,
 } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
+import { openEventStream } from '../../helpers/event-stream.ts';
 import {
   chargeSuccess,
   payOnCheckout,
@@ -492,27 +493,8 @@ describeEachDatabase('the inbox and preferences', (kind) => {
 
   it('pushes each new notice and the unread count to the customer’s open event stream', async () => {
     const { client } = await fundedCustomer(t, 1_000);
-    const controller = new AbortController();
-    const events: string[] = [];
-    const done = fetch(`${t.selfUrl}/api/v1/wallet/events`, {
-      headers: { cookie: client.cookieHeader },
-      signal: controller.signal,
-    })
-      .then(async (response) => {
-        const reader = response.body?.getReader();
-        const decoder = new TextDecoder();
-        for (;;) {
-          const chunk = await reader?.read();
-          if (!chunk || chunk.done) break;
-          events.push(
-            ...decoder
-              .decode(chunk.value as Uint8Array)
-              .split('\n\n')
-              .filter((e) => e.startsWith('event: notifications')),
-          );
-        }
-      })
-      .catch(() => undefined);
+    const stream = openEventStream(t.selfUrl, client.cookieHeader, 'notifications');
+    const { events } = stream;
     await noticeTitled(client, 'Your transaction PIN was created');
     await expect.poll(() => events.length, { timeout: 5_000 }).toBeGreaterThan(0);
     expect(events.at(-1)).toContain('"unreadCount":1');
@@ -523,7 +505,6 @@ describeEachDatabase('the inbox and preferences', (kind) => {
     await expect
       .poll(() => events.at(-1), { timeout: 5_000 })
       .toBe('event: notifications\ndata: {"unreadCount":0}');
-    controller.abort();
-    await done;
+    await stream.close();
   });
 });
