@@ -31,6 +31,8 @@ export const purchases = pgTable(
     amountKobo: bigint('amount_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
     chargedKobo: bigint('charged_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
     balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).$type<Kobo>(),
+    /** which of the held account's rows holds this purchase's money (see the ledger's shards); 0 before sharding */
+    heldShard: integer('held_shard').notNull().default(0),
     status: text('status', { enum: purchaseStatuses }).notNull().default('processing'),
     message: text('message').notNull().default(''),
     providerReference: text('provider_reference'),

@@ -1,0 +1,1 @@
+ALTER TABLE "purchases" ADD COLUMN "held_shard" integer DEFAULT 0 NOT NULL;
