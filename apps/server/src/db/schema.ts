@@ -13,3 +13,5 @@ export * from '../modules/admin/admin.tables.ts';
 export * from '../modules/settings/settings.tables.ts';
 export * from '../modules/referrals/referrals.tables.ts';
 export * from '../modules/beneficiaries/beneficiaries.tables.ts';
+export * from '../providers/simulators/vtpass/vtpass-simulator.tables.ts';
+export * from '../providers/simulators/paystack/paystack-simulator.tables.ts';
