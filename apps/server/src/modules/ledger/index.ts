@@ -1,6 +1,9 @@
 export {
   buildLines,
+  LEDGER_SHARDS,
   LedgerInvariantError,
+  shardFor,
+  shardedAccounts,
   systemAccounts,
   UnbalancedEntryError,
   type AccountRef,

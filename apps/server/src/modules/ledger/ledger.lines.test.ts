@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kobo } from '@quickvend/shared/money';
-import { buildLines, UnbalancedEntryError } from './ledger.lines.ts';
+import { buildLines, LEDGER_SHARDS, shardFor, UnbalancedEntryError } from './ledger.lines.ts';
 
 const wallet = { wallet: 'usr_1' };
 const fees = { system: 'income:fees' } as const;
@@ -34,5 +34,40 @@ describe('buildLines', () => {
     ],
   ])('refuses %s', (_label, postings) => {
     expect(() => buildLines(postings)).toThrow(UnbalancedEntryError);
+  });
+
+  it("moves a sharded system account's row of the entry's shard, and every other account as itself", () => {
+    const held = { system: 'held:purchases' } as const;
+    const lines = buildLines(
+      [
+        { from: wallet, to: held, amountKobo: kobo(10_000) },
+        { from: clearing, to: fees, amountKobo: kobo(50) },
+      ],
+      7,
+    );
+    expect(Object.fromEntries(lines)).toEqual({
+      'wallet:usr_1': -10_000,
+      'held:purchases#7': 10_000,
+      'clearing:manual': -50,
+      'income:fees': 50,
+    });
+    // shard 0 is the account's original row
+    expect([...buildLines([{ from: wallet, to: held, amountKobo: kobo(1) }], 0).keys()]).toContain(
+      'held:purchases',
+    );
+  });
+
+  it.each([-1, LEDGER_SHARDS, 2.5])('refuses shard %s', (shard) => {
+    expect(() =>
+      buildLines([{ from: wallet, to: { system: 'held:purchases' }, amountKobo: kobo(1) }], shard),
+    ).toThrow(UnbalancedEntryError);
+  });
+});
+
+describe('shardFor', () => {
+  it('gives the same key the same shard, and spreads keys over every shard', () => {
+    expect(shardFor('pur_abc')).toBe(shardFor('pur_abc'));
+    const used = new Set(Array.from({ length: 400 }, (_, i) => shardFor(`pur_${i}`)));
+    expect(used.size).toBe(LEDGER_SHARDS);
   });
 });

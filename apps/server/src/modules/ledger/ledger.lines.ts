@@ -16,6 +16,33 @@ export const systemAccounts = [
 ] as const;
 export type SystemAccount = (typeof systemAccounts)[number];
 
+/**
+ * The system accounts every purchase writes, each kept as LEDGER_SHARDS rows (`held:purchases`, then
+ * `held:purchases#1` to `#15`), so that purchases of different customers rarely wait on one row's lock. An
+ * entry names its shard; every entry of one purchase names the same one, so no shard of an account that may
+ * not go below zero ever does. Reports and statements read a sharded account as the sum of its rows.
+ */
+export const shardedAccounts: readonly SystemAccount[] = [
+  'held:purchases',
+  'provider:vtpass',
+  'income:margin',
+  'expense:discounts',
+];
+export const LEDGER_SHARDS = 16;
+const SHARD_MARK = '#';
+
+/** The row of `account` that shard `shard` uses: the account itself for shard 0 and for unsharded accounts. */
+export function shardCode(account: SystemAccount, shard: number): string {
+  if (!Number.isInteger(shard) || shard < 0 || shard >= LEDGER_SHARDS)
+    throw new UnbalancedEntryError(`No ledger shard ${shard}.`);
+  return shard === 0 || !shardedAccounts.includes(account) ? account : `${account}${SHARD_MARK}${shard}`;
+}
+
+/** A shard for a new purchase, spread evenly by its id. */
+export function shardFor(key: string): number {
+  return createHash('sha256').update(key).digest().readUInt8(0) % LEDGER_SHARDS;
+}
+
 export type AccountRef = { wallet: string } | { system: SystemAccount };
 export type Posting = { from: AccountRef; to: AccountRef; amountKobo: Kobo };
 
@@ -37,6 +64,8 @@ export type PostInput = {
   memo: string;
   actorId?: string | null;
   reversesEntryId?: string;
+  /** which row of each sharded system account the entry moves (see `shardedAccounts`); 0 when not given */
+  shard?: number;
   postings: Posting[];
 };
 
@@ -69,21 +98,22 @@ export function inputHashOf(kind: EntryKind, lines: ReadonlyMap<string, number>)
 
 export const WALLET_PREFIX = 'wallet:';
 export const walletCode = (userId: string) => `${WALLET_PREFIX}${userId}`;
-const refKey = (ref: AccountRef) => ('wallet' in ref ? walletCode(ref.wallet) : ref.system);
+const refKey = (ref: AccountRef, shard: number) =>
+  'wallet' in ref ? walletCode(ref.wallet) : shardCode(ref.system, shard);
 
 /**
  * Turns postings into the lines of one entry: positive amounts only, and each posting both takes from one
  * account and gives to another, so the lines always sum to zero. Pure.
  */
-export function buildLines(postings: readonly Posting[]): Map<string, number> {
+export function buildLines(postings: readonly Posting[], shard = 0): Map<string, number> {
   if (postings.length === 0) throw new UnbalancedEntryError('An entry needs at least one posting.');
   const lines = new Map<string, number>();
   for (const { from, to, amountKobo } of postings) {
     if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) {
       throw new UnbalancedEntryError(`Posting amounts must be positive whole kobo, got ${amountKobo}.`);
     }
-    const source = refKey(from);
-    const destination = refKey(to);
+    const source = refKey(from, shard);
+    const destination = refKey(to, shard);
     if (source === destination)
       throw new UnbalancedEntryError(`A posting cannot move money within ${source}.`);
     lines.set(source, (lines.get(source) ?? 0) - amountKobo);

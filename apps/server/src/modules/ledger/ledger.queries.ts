@@ -177,12 +177,13 @@ export function createLedgerQueries(db: Database) {
     },
 
     /**
-     * What the entries with these references moved, by reference and account: system accounts by code, every
-     * wallet together as `wallet`. A reference with no entry is absent.
+     * What the entries with these references moved, by reference and account: system accounts by code (all
+     * shards of one together), every wallet together as `wallet`. A reference with no entry is absent.
      */
     async movementsByReference(references: readonly string[]): Promise<Map<string, Map<string, Kobo>>> {
       const moves = new Map<string, Map<string, Kobo>>();
-      const account = sql<string>`case when ${ledgerAccounts.ownerUserId} is null then ${ledgerAccounts.code} else 'wallet' end`;
+      // a sharded account's rows count as the account (`held:purchases#3` is `held:purchases`)
+      const account = sql<string>`case when ${ledgerAccounts.ownerUserId} is null then split_part(${ledgerAccounts.code}, '#', 1) else 'wallet' end`;
       for (let start = 0; start < references.length; start += 1000) {
         const rows = await db
           .select({

@@ -183,7 +183,7 @@ export function createLedger(db: Database) {
    * a system account would, or when the reference was posted before with other postings
    */
   async function post(input: PostInput, tx?: Transaction): Promise<PostedEntry> {
-    return postLines(input, buildLines(input.postings), tx);
+    return postLines(input, buildLines(input.postings, input.shard), tx);
   }
 
   /**
@@ -199,7 +199,10 @@ export function createLedger(db: Database) {
     record: EntryRecord<T>,
     tx?: Transaction,
   ): Promise<PostedWithRecord<T> | null> {
-    const plan = { ...planOf(input, buildLines(input.postings)), record: record as EntryRecord<Table> };
+    const plan = {
+      ...planOf(input, buildLines(input.postings, input.shard)),
+      record: record as EntryRecord<Table>,
+    };
     const [row] = await write(plan, tx);
     if (!row) {
       // the wallet's debit decides before the record when the record takes its balance

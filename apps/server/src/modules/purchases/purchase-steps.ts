@@ -6,7 +6,7 @@ import { databaseErrorOf, type Database, type Transaction } from '../../db/clien
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { findServiceDefinition } from '../catalog/index.ts';
-import type { Ledger, Posting } from '../ledger/index.ts';
+import { shardFor, type Ledger, type Posting } from '../ledger/index.ts';
 import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
 import { OPEN, type PurchaseRow } from './purchases.repo.ts';
 import { purchases } from './purchases.tables.ts';
@@ -31,7 +31,7 @@ export const CONFIRMING = 'We are confirming this purchase with the provider.';
 export type DeliveredOutcome = Extract<ProviderOutcome, { status: 'delivered' }>;
 /** What refund and keepPending need of an outcome: the message the customer sees. */
 export type OutcomeNote = Pick<ProviderOutcome, 'message'>;
-export type HeldPurchase = Pick<PurchaseRow, 'id' | 'serviceId' | 'chargedKobo'>;
+export type HeldPurchase = Pick<PurchaseRow, 'id' | 'serviceId' | 'chargedKobo' | 'heldShard'>;
 /** What went wrong with a provider call, as the purchase's timeline shows it. */
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 export type NewPurchase = typeof purchases.$inferInsert & { userId: string; chargedKobo: number };
@@ -61,12 +61,15 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
    * @throws INSUFFICIENT_FUNDS
    */
   async function hold(values: NewPurchase, memo: string): Promise<PurchaseRow | null> {
+    // the settle or refund moves the money back out of this same shard
+    const heldShard = shardFor(values.id);
     try {
       const held = await ledger.postWithRecord(
         {
           reference: `purchase:${values.id}:hold`,
           kind: 'purchase.hold',
           memo,
+          shard: heldShard,
           postings: [
             {
               from: { wallet: values.userId },
@@ -75,7 +78,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
             },
           ],
         },
-        { table: purchases, insert: values, walletBalanceInto: 'balanceAfterKobo' },
+        { table: purchases, insert: { ...values, heldShard }, walletBalanceInto: 'balanceAfterKobo' },
       );
       if (!held) throw new Error('purchase hold returned no purchase');
       return held.record;
@@ -141,6 +144,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
         reference: `purchase:${id}:settle`,
         kind: 'purchase.settle',
         memo: `Delivered ${held.serviceId}`,
+        shard: held.heldShard,
         postings,
       },
       {
@@ -193,6 +197,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
           reference: `purchase:${id}:refund`,
           kind: 'purchase.refund',
           memo: `Refund: ${row.serviceId} ${row.phone}`,
+          shard: row.heldShard,
           postings: [
             {
               from: { system: 'held:purchases' },
