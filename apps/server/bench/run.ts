@@ -1,9 +1,11 @@
 // `npm run bench`: measurements, not pass/fail tests. Prints what it measured on this machine.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFile, execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync, spawn } from 'node:child_process';
-import { Worker } from 'node:worker_threads';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { testConfig } from '../test/helpers/config.ts';
@@ -11,6 +13,8 @@ import { freePort } from '../test/helpers/net.ts';
 import { kobo } from '@quickvend/shared/money';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
+import type { LoadPlan, LoadResult } from './load-generator.ts';
+import type { SamplerPlan, SamplerResult } from './lock-sampler.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -88,46 +92,6 @@ async function authLatency(): Promise<void> {
   await database.close();
 }
 
-// plain node:http with keep-alive: a light client, so the machine's two cores go to the server, as pgbench's do
-const LOAD_GENERATOR = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true, maxSockets: workerData.clients });
-function post(url, headers, body) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-(async () => {
-  const { url, key, clients, seconds } = workerData;
-  const latencies = [];
-  let failures = 0;
-  let counter = 0;
-  const stopAt = performance.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: clients }, async (_, client) => {
-    while (performance.now() < stopAt) {
-      const started = performance.now();
-      const response = await post(
-        url,
-        { authorization: 'Bearer ' + key, 'content-type': 'application/json' },
-        JSON.stringify({ requestId: 'bench-' + client + '-' + counter++, serviceId: 'mtn', phone: '08011111111', amount: '100' }),
-      );
-      if (response.status !== 201 || !response.body.purchase || response.body.purchase.status !== 'delivered') failures++;
-      latencies.push(performance.now() - started);
-    }
-  }));
-  agent.destroy();
-  parentPort.postMessage({ latencies, failures });
-})();
-`;
-
 const CLOCK_TICKS_PER_SECOND =
   Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
@@ -170,40 +134,240 @@ function postgresCpuSeconds(postmaster: number): number | null {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+const ms = (seconds: number) => `${(seconds * 1000).toFixed(2)} ms`;
+
+type TargetLine = { name: string; figure: string; target: string; met: boolean | null };
+const targets: TargetLine[] = [];
+const notMeasured = (name: string, target: string, reason: string) =>
+  targets.push({ name, figure: `not measured: ${reason}`, target, met: null });
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+
+/** A helper process of the bench (its CPU is not the server's), once it says it is ready for its plan. */
+async function forkBench(file: string): Promise<ChildProcess> {
+  const child = fork(path.join(benchDir, file), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await nextMessage(child);
+  return child;
+}
+
+function nextMessage<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => {
+      reject(new Error(`a bench helper process exited early (${code})`));
+    };
+    child.once('exit', onExit);
+    child.once('message', (message) => {
+      child.off('exit', onExit);
+      resolve(message as T);
+    });
+  });
+}
+
+async function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  const child = await forkBench('load-generator.ts');
+  const result = nextMessage<LoadResult>(child);
+  child.send(plan);
+  return result;
+}
+
+type Postgres = {
+  url: (database: string) => string;
+  /** CPU seconds of the whole PostgreSQL server (background processes included); null when it is elsewhere */
+  cpu: () => number | null;
+};
+
+type Phase<T> = {
+  result: T;
+  serverCpu: { total: number; kernel: number };
+  postgresCpu: number | null;
+  providerCpu: number | null;
+  /** CPU seconds the rest of the machine used meanwhile: other sessions' work, which slows every figure */
+  othersCpu: number | null;
+  seconds: number;
+  locks: SamplerResult;
+};
+
+/** CPU seconds the whole machine has spent busy since it started. */
+function machineBusySeconds(): number | null {
+  try {
+    const fields =
+      readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+    return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Airtime purchases through the partner HTTP API against the local provider simulator on PostgreSQL, 10 clients,
- * beside pgbench's TPC-B on the same server in the same run.
+ * Runs `work` with the lock sampler on `database`, measuring the CPU each process used meanwhile.
+ * `clientCpu` says what the load's client used (given the CPU of this process's children reaped meanwhile).
  */
-async function purchaseThroughput(databaseUrl: string): Promise<void> {
-  const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
-  const clients = 10;
-  const name = `qv_bench_${Date.now().toString(36)}`;
+async function measured<T>(
+  postgres: Postgres,
+  database: string,
+  providerPid: number | null,
+  work: () => Promise<T>,
+  clientCpu: (result: T, reapedChildren: number) => number,
+): Promise<Phase<T>> {
+  const sampler = await forkBench('lock-sampler.ts');
+  const started = nextMessage<{ pid: number }>(sampler);
+  sampler.send({ databaseUrl: postgres.url('postgres'), database, intervalMs: 10 } satisfies SamplerPlan);
+  const samplerBackend = (await started).pid;
+  const samplerBefore = cpuSecondsOf(samplerBackend);
+  const machineBefore = machineBusySeconds();
+  const childrenBefore = (cpuSecondsOf(process.pid, true) ?? 0) - (cpuSecondsOf(process.pid) ?? 0);
+  const serverBefore = process.cpuUsage();
+  const postgresBefore = postgres.cpu();
+  const providerBefore = providerPid === null ? null : cpuSecondsOf(providerPid);
+  const startedAt = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - startedAt) / 1000;
+  const server = process.cpuUsage(serverBefore);
+  const postgresAfter = postgres.cpu();
+  const providerAfter = providerPid === null ? null : cpuSecondsOf(providerPid);
+  const samplerAfter = cpuSecondsOf(samplerBackend);
+  const childrenAfter = (cpuSecondsOf(process.pid, true) ?? 0) - (cpuSecondsOf(process.pid) ?? 0);
+  const machineAfter = machineBusySeconds();
+  const stopped = nextMessage<SamplerResult>(sampler);
+  sampler.send('stop');
+  const locks = await stopped;
+  const difference = (before: number | null, after: number | null) =>
+    before === null || after === null ? null : after - before;
+  const serverCpu = (server.user + server.system) / 1e6;
+  const samplerCpu = difference(samplerBefore, samplerAfter) ?? 0;
+  const postgresCpu = difference(postgresBefore, postgresAfter);
+  const providerCpu = difference(providerBefore, providerAfter);
+  const machine = difference(machineBefore, machineAfter);
+  return {
+    result,
+    serverCpu: { total: serverCpu, kernel: server.system / 1e6 },
+    // the sampler's own backend is the bench's cost, not the workload's
+    postgresCpu: postgresCpu === null ? null : postgresCpu - samplerCpu,
+    providerCpu,
+    othersCpu:
+      machine === null || postgresCpu === null
+        ? null
+        : machine -
+          serverCpu -
+          postgresCpu -
+          (providerCpu ?? 0) -
+          locks.cpuSeconds -
+          clientCpu(result, childrenAfter - childrenBefore),
+    seconds,
+    locks,
+  };
+}
+
+function describeLocks(locks: SamplerResult, purchases: number): string {
+  const top = Object.entries(locks.byStatement)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 3)
+    .map(([what, seconds]) => `\n      ${ms(seconds / purchases)} ${what}`)
+    .join('');
+  return `lock wait ${ms(locks.lockWaitSeconds / purchases)} per purchase (${locks.samples} samples)${top}`;
+}
+
+/** Says when other work shared the machine or the database during a phase: its figures are then worse. */
+function warnIfShared(phase: Phase<unknown>): void {
+  const { locks, othersCpu, seconds } = phase;
+  if (locks.elsewhereShare > 0.02)
+    console.log(
+      `    note: another database was at work in ${(locks.elsewhereShare * 100).toFixed(0)}% of the samples; ` +
+        'the PostgreSQL CPU figures include that work',
+    );
+  if (othersCpu !== null && othersCpu / seconds > 0.1)
+    console.log(
+      `    note: other processes on this machine used ${((othersCpu / seconds) * 100).toFixed(0)}% of a core meanwhile`,
+    );
+}
+
+function findPgbench(): string | null {
+  try {
+    execFileSync('pgbench', ['--version'], { stdio: 'ignore' });
+    return 'pgbench';
+  } catch {
+    const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
+    const found = versions
+      .sort((a, b) => Number(b) - Number(a))
+      .map((version) => `/usr/lib/postgresql/${version}/bin/pgbench`)
+      .find((file) => existsSync(file));
+    return found ?? null;
+  }
+}
+
+const run = promisify(execFile);
+
+const CUSTOMERS = 10;
+const CLOSED_LOOP_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const OPEN_LOOP = { rate: 100, seconds: Number(process.env['BENCH_OPEN_SECONDS'] ?? 30) };
+// scale at least the number of clients, as pgbench's documentation asks, or TPC-B measures the wait on one
+// branch row rather than the work
+const TPCB_SCALE = 10;
+
+const RATIO_TARGETS = {
+  server: { name: 'server CPU per purchase ÷ PostgreSQL CPU per TPC-B transaction', limit: 1.5 },
+  postgres: { name: 'PostgreSQL CPU per purchase ÷ per TPC-B transaction', limit: 2 },
+};
+// customers never wait on one another's locks: zero, with room for a stray sample (one is 10 ms over thousands)
+const LOCK_TARGET = { name: 'lock wait per purchase (one customer per client)', limit: 0.1 };
+const OPEN_LOOP_TARGET = {
+  name: `open-loop p99 at ${OPEN_LOOP.rate} purchases/s for ${OPEN_LOOP.seconds} s`,
+  limit: 50,
+};
+
+function postgresSkipped(reason: string): void {
+  for (const { name, limit } of Object.values(RATIO_TARGETS)) notMeasured(name, `≤ ${limit}×`, reason);
+  notMeasured(LOCK_TARGET.name, `≤ ${LOCK_TARGET.limit} ms`, reason);
+  notMeasured(OPEN_LOOP_TARGET.name, `≤ ${OPEN_LOOP_TARGET.limit} ms`, reason);
+  console.log(`purchase benchmarks on PostgreSQL: skipped (${reason})`);
+}
+
+/**
+ * Airtime purchases through the partner HTTP API on PostgreSQL against the provider simulator in its own
+ * process, by ten customers (one per client, so any lock wait is between customers): a closed loop at
+ * saturation for the CPU per purchase and the lock wait, an open loop at a steady rate for the latency; then
+ * pgbench's TPC-B on the same server, whose CPU per transaction is the yardstick the ratios use.
+ */
+async function purchasesOnPostgres(databaseUrl: string): Promise<void> {
   const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
+  try {
+    await admin.connect();
+  } catch (error) {
+    postgresSkipped(`PostgreSQL at ${new URL(databaseUrl).host} is not reachable: ${String(error)}`);
+    return;
+  }
+  const url = (db: string) => Object.assign(new URL(databaseUrl), { pathname: `/${db}` }).toString();
   const backend = (await admin.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
   const postmaster = cpuSecondsOf(backend) === null ? 0 : parentOf(backend);
-  const postgresCpu = () => (postmaster ? postgresCpuSeconds(postmaster) : null);
+  const postgres: Postgres = { url, cpu: () => (postmaster ? postgresCpuSeconds(postmaster) : null) };
+  const name = `qv_bench_${Date.now().toString(36)}`;
   await admin.query(`create database ${name}`);
   await admin.query(`create database ${name}_tpcb`);
-  const url = (db: string) => Object.assign(new URL(databaseUrl), { pathname: `/${db}` }).toString();
+  let provider: ChildProcess | undefined;
   try {
     const database = await openDatabase({ databaseUrl: url(name), dataDir: '' });
     await database.migrate();
     const port = await freePort();
     const selfUrl = `http://127.0.0.1:${port}`;
     const providerPort = await freePort();
-    const provider = spawn(
+    provider = spawn(
       process.execPath,
       [
         '--import',
         'tsx',
-        path.join(root, 'apps/server/bench/vtpass-simulator-server.ts'),
+        path.join(benchDir, 'vtpass-simulator-server.ts'),
         String(providerPort),
         `${selfUrl}/webhooks/vtpass`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    await new Promise((resolve) => provider.stdout.once('data', resolve));
+    const providerStdout = provider.stdout;
+    if (providerStdout) await new Promise((resolve) => providerStdout.once('data', resolve));
     const { app, container } = await buildApp({
       config: {
         ...testConfig,
@@ -216,112 +380,344 @@ async function purchaseThroughput(databaseUrl: string): Promise<void> {
       rateLimits: { signIn: 1e6, signUp: 1e6, passwordReset: 1e6, windowMs: 60_000 },
     });
     await app.listen({ port, host: '127.0.0.1' });
-    const user = await container.auth.createUser({
-      name: 'Bench Partner',
-      email: 'bench@example.com',
-      password: 'bench password',
-    });
-    await container.ledger.adjustWallet({
-      userId: user.id,
-      direction: 'credit',
-      amountKobo: kobo(1_000_000_000),
-      reason: 'bench',
-      actor: 'bench',
-    });
-    const { key } = await container.partners.issueKey(user, { name: 'bench' });
-    const buyOnce = async (requestId: string) => {
-      const response = await fetch(`${selfUrl}/api/v1/purchases`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ requestId, serviceId: 'mtn', phone: '08011111111', amount: '100' }),
+    const keys: string[] = [];
+    for (let i = 0; i < CUSTOMERS; i++) {
+      const user = await container.auth.createUser({
+        name: `Bench Partner ${i}`,
+        email: `bench${i}@example.com`,
+        password: 'bench password',
       });
-      const body = (await response.json()) as { purchase?: { status: string } };
-      if (response.status !== 201 || body.purchase?.status !== 'delivered')
-        throw new Error(`purchase not delivered: ${response.status}`);
-    };
-    for (let i = 0; i < 20; i++) await buyOnce(`warmup-${i}`);
+      await container.ledger.adjustWallet({
+        userId: user.id,
+        direction: 'credit',
+        amountKobo: kobo(1_000_000_000),
+        reason: 'bench',
+        actor: 'bench',
+      });
+      keys.push((await container.partners.issueKey(user, { name: 'bench' })).key);
+    }
+    const purchasesUrl = `${selfUrl}/api/v1/purchases`;
+    const warmup = await runLoad({ mode: 'closed', url: purchasesUrl, keys, clients: CUSTOMERS, seconds: 2 });
+    if (warmup.failures > 0) throw new Error(`warm-up purchases were not delivered: ${warmup.sample}`);
 
-    const cpuBefore = process.cpuUsage();
-    const providerCpuBefore = cpuSecondsOf(provider.pid ?? 0);
-    const postgresCpuBefore = postgresCpu();
-    // the load comes from another thread (another core), so it does not steal the server's event loop
-    const { latencies, failures } = await new Promise<{ latencies: number[]; failures: number }>(
-      (resolve, reject) => {
-        const worker = new Worker(LOAD_GENERATOR, {
-          eval: true,
-          workerData: { url: `${selfUrl}/api/v1/purchases`, key, clients, seconds },
-        });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      },
+    const loadCpu = (load: LoadResult) => load.cpuSeconds;
+    const closed = await measured(
+      postgres,
+      name,
+      provider.pid ?? null,
+      () =>
+        runLoad({
+          mode: 'closed',
+          url: purchasesUrl,
+          keys,
+          clients: CUSTOMERS,
+          seconds: CLOSED_LOOP_SECONDS,
+        }),
+      loadCpu,
     );
-    const cpu = process.cpuUsage(cpuBefore);
-    const providerCpuAfter = cpuSecondsOf(provider.pid ?? 0);
-    const postgresCpuAfter = postgresCpu();
-    if (failures > 0) throw new Error(`${failures} purchases were not delivered`);
-    const elapsed = seconds;
-    latencies.sort((a, b) => a - b);
-    const perSecond = latencies.length / elapsed;
+    const closedCount = closed.result.latencies.length;
+    if (closed.result.failures > 0)
+      throw new Error(`${closed.result.failures} purchases were not delivered: ${closed.result.sample}`);
+    const open = await measured(
+      postgres,
+      name,
+      provider.pid ?? null,
+      () => runLoad({ mode: 'open', url: purchasesUrl, keys, ...OPEN_LOOP }),
+      loadCpu,
+    );
+    const openCount = open.result.latencies.length;
     const problems = [...(await container.ledger.verify()).problems, ...(await container.purchases.verify())];
     await app.close();
     await database.close();
-    provider.kill();
 
-    execFileSync('pgbench', ['-i', '-s', '1', '-q', url(`${name}_tpcb`)], { stdio: 'ignore' });
-    const postgresCpuBeforeTpcb = postgresCpu();
-    const output = execFileSync(
-      'pgbench',
-      ['-c', String(clients), '-j', '2', '-T', String(seconds), url(`${name}_tpcb`)],
-      {
-        encoding: 'utf8',
-      },
-    );
-    const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 'NaN');
-    const transactions = Number(
-      /number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? 'NaN',
-    );
-    const postgresCpuAfterTpcb = postgresCpu();
-    const ratio = perSecond / tps;
-    const p50 = percentile(latencies, 50);
-    const p99 = percentile(latencies, 99);
+    const perPurchase = (seconds: number | null, count: number) =>
+      seconds === null ? 'not measured' : ms(seconds / count);
     console.log(
-      `airtime purchases over HTTP on PostgreSQL, ${clients} clients for ${seconds} s: ${latencies.length} delivered`,
+      `purchases on PostgreSQL (partner API, airtime, ${CUSTOMERS} customers, provider simulator in its own process):`,
     );
-    console.log(`  ${perSecond.toFixed(0)} purchases/s, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+    const closedSorted = closed.result.latencies.sort((a, b) => a - b);
     console.log(
-      `  CPU of this process (server and load generator) per purchase: ${((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(2)} ms (${(cpu.system / 1000 / latencies.length).toFixed(2)} ms in the kernel)`,
-    );
-    const perPurchase = (before: number | null, after: number | null) =>
-      before === null || after === null
-        ? 'not measured'
-        : `${(((after - before) * 1000) / latencies.length).toFixed(2)} ms`;
-    console.log(
-      `  CPU per purchase elsewhere: provider simulator ${perPurchase(providerCpuBefore, providerCpuAfter)}, PostgreSQL ${perPurchase(postgresCpuBefore, postgresCpuAfter)}`,
+      `  closed loop, ${CUSTOMERS} clients for ${CLOSED_LOOP_SECONDS} s: ${closedCount} delivered, ` +
+        `${(closedCount / CLOSED_LOOP_SECONDS).toFixed(0)}/s, p50 ${percentile(closedSorted, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(closedSorted, 99).toFixed(1)} ms`,
     );
     console.log(
-      `  pgbench TPC-B on the same server: ${tps.toFixed(0)} tps; ratio ${ratio.toFixed(2)} (target >= 0.5)`,
+      `    CPU per purchase: server ${ms(closed.serverCpu.total / closedCount)} (${ms(closed.serverCpu.kernel / closedCount)} in the kernel), ` +
+        `PostgreSQL ${perPurchase(closed.postgresCpu, closedCount)}, provider simulator ${perPurchase(closed.providerCpu, closedCount)}`,
     );
-    if (postgresCpuBeforeTpcb !== null && postgresCpuAfterTpcb !== null) {
+    console.log(`    ${describeLocks(closed.locks, closedCount)}`);
+    warnIfShared(closed);
+    const openSorted = open.result.latencies.sort((a, b) => a - b);
+    const openP99 = percentile(openSorted, 99);
+    console.log(
+      `  open loop, ${OPEN_LOOP.rate} purchases/s for ${OPEN_LOOP.seconds} s (latency from each scheduled send): ` +
+        `${openCount - open.result.failures} of ${openCount} delivered, p50 ${percentile(openSorted, 50).toFixed(1)} ms, ` +
+        `p99 ${openP99.toFixed(1)} ms, max ${(openSorted.at(-1) ?? 0).toFixed(1)} ms`,
+    );
+    if (open.result.failures > 0) console.log(`    a failure: ${open.result.sample}`);
+    const slowAt = open.result.slowAt.sort((a, b) => a - b);
+    if (slowAt.length > 0)
       console.log(
-        `  CPU per TPC-B transaction in PostgreSQL: ${(((postgresCpuAfterTpcb - postgresCpuBeforeTpcb) * 1000) / transactions).toFixed(2)} ms`,
+        `    ${slowAt.length} took over 50 ms, due between ${(slowAt[0] ?? 0).toFixed(1)} s and ${(slowAt.at(-1) ?? 0).toFixed(1)} s`,
       );
-    }
     console.log(
-      `  p99 target < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'}; ratio target: ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
+      `    CPU per purchase: server ${ms(open.serverCpu.total / openCount)}, PostgreSQL ${perPurchase(open.postgresCpu, openCount)}; ` +
+        describeLocks(open.locks, openCount),
     );
-    console.log(`  ledger:verify after the run: ${problems.length === 0 ? 'ok' : problems.join('; ')}`);
+    warnIfShared(open);
+    console.log(`  ledger:verify after the runs: ${problems.length === 0 ? 'ok' : problems.join('; ')}`);
+
+    const lockWait = (closed.locks.lockWaitSeconds / closedCount) * 1000;
+    targets.push({
+      name: LOCK_TARGET.name,
+      figure: `${lockWait.toFixed(2)} ms`,
+      target: `≤ ${LOCK_TARGET.limit} ms`,
+      met: lockWait <= LOCK_TARGET.limit,
+    });
+    targets.push({
+      name: OPEN_LOOP_TARGET.name,
+      figure: `${openP99.toFixed(1)} ms${open.result.failures > 0 ? ` (${open.result.failures} not delivered)` : ''}`,
+      target: `≤ ${OPEN_LOOP_TARGET.limit} ms`,
+      met: openP99 <= OPEN_LOOP_TARGET.limit && open.result.failures === 0,
+    });
+
+    const pgbench = findPgbench();
+    if (pgbench === null) {
+      for (const { name: target, limit } of Object.values(RATIO_TARGETS))
+        notMeasured(target, `≤ ${limit}×`, 'pgbench was not found');
+      return;
+    }
+    await run(pgbench, ['-i', '-s', String(TPCB_SCALE), '-q', url(`${name}_tpcb`)]);
+    const tpcb = await measured(
+      postgres,
+      `${name}_tpcb`,
+      null,
+      () =>
+        run(pgbench, [
+          '-c',
+          String(CUSTOMERS),
+          '-j',
+          '2',
+          '-T',
+          String(CLOSED_LOOP_SECONDS),
+          url(`${name}_tpcb`),
+        ]),
+      (_result, reapedChildren) => reapedChildren,
+    );
+    const tps = Number(/tps = ([\d.]+)/.exec(tpcb.result.stdout)?.[1] ?? 'NaN');
+    const transactions = Number(
+      /number of transactions actually processed: (\d+)/.exec(tpcb.result.stdout)?.[1] ?? 'NaN',
+    );
+    console.log(
+      `  pgbench TPC-B (scale ${TPCB_SCALE}, ${CUSTOMERS} clients, ${CLOSED_LOOP_SECONDS} s) on the same server: ` +
+        `${tps.toFixed(0)} tps, PostgreSQL CPU ${perPurchase(tpcb.postgresCpu, transactions)} per transaction`,
+    );
+    warnIfShared(tpcb);
+    if (closed.postgresCpu === null || tpcb.postgresCpu === null) {
+      for (const { name: target, limit } of Object.values(RATIO_TARGETS))
+        notMeasured(
+          target,
+          `≤ ${limit}×`,
+          'PostgreSQL runs on another machine, its CPU is not readable here',
+        );
+      return;
+    }
+    const perTransaction = tpcb.postgresCpu / transactions;
+    const ratio = (perPurchase: number, { name: target, limit }: { name: string; limit: number }) => {
+      const value = perPurchase / perTransaction;
+      targets.push({
+        name: target,
+        figure: `${value.toFixed(2)}× (${ms(perPurchase)} ÷ ${ms(perTransaction)})`,
+        target: `≤ ${limit}×`,
+        met: value <= limit,
+      });
+    };
+    ratio(closed.serverCpu.total / closedCount, RATIO_TARGETS.server);
+    ratio(closed.postgresCpu / closedCount, RATIO_TARGETS.postgres);
   } finally {
+    provider?.kill();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.query(`drop database if exists ${name}_tpcb with (force)`);
     await admin.end();
   }
 }
 
-landingPayload();
-await authLatency();
+const SERVER_ENTRIES = ['apps/server/dist/main.js', 'apps/server/dist/src/main.js'];
+
+/** What `npm start` runs once its builds are fresh, without them: the compiled entry, or main.ts through tsx. */
+function serverCommand(): { args: string[]; label: string; compiled: boolean } {
+  const compiled = SERVER_ENTRIES.map((entry) => path.join(root, entry)).find((file) => existsSync(file));
+  if (compiled) return { args: [compiled], label: path.relative(root, compiled), compiled: true };
+  return {
+    args: ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    label:
+      'apps/server/src/main.ts through tsx, as scripts/start.mjs runs it (no compiled entry in apps/server/dist)',
+    compiled: false,
+  };
+}
+
+/** VmRSS and VmHWM (peak) in bytes, summed over a process and its descendants. */
+function memoryOfTree(pid: number): { rss: number; peak: number } {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    const child = Number(entry);
+    if (!Number.isInteger(child)) continue;
+    try {
+      const parent = parentOf(child);
+      children.set(parent, [...(children.get(parent) ?? []), child]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let rss = 0;
+  let peak = 0;
+  const pending = [pid];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    pending.push(...(children.get(next) ?? []));
+    try {
+      const status = readFileSync(`/proc/${next}/status`, 'utf8');
+      const kib = (field: string) =>
+        Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+      rss += kib('VmRSS') * 1024;
+      peak += kib('VmHWM') * 1024;
+    } catch {
+      // ended
+    }
+  }
+  return { rss, peak };
+}
+
+function httpStatus(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+      .on('error', () => {
+        resolve(0);
+      });
+  });
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+type Started = { child: ChildProcess; readySeconds: number; output: () => string };
+
+/** Starts the server on the embedded database in `dataDir`; resolves once /readyz answers 200. */
+async function startEmbedded(args: string[], dataDir: string, port: number): Promise<Started> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'BENCH_DATABASE_URL', 'ROLE', 'APP_URL'])
+    Reflect.deleteProperty(env, name);
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const deadline = startedAt + 120_000;
+  while ((await httpStatus(`http://127.0.0.1:${port}/readyz`)) !== 200) {
+    if (child.exitCode !== null || performance.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not become ready:\n${output}`);
+    }
+    await sleep(20);
+  }
+  return { child, readySeconds: (performance.now() - startedAt) / 1000, output: () => output };
+}
+
+async function stopEmbedded({ child }: Started): Promise<number> {
+  const startedAt = performance.now();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  return (performance.now() - startedAt) / 1000;
+}
+
+const IDLE_SECONDS = 5;
+
+/**
+ * The embedded default as `npm start` runs it with no DATABASE_URL, in its own process on a fresh data dir:
+ * the first start, then a restart on the data it left.
+ */
+async function embeddedDefault(): Promise<void> {
+  const { args, label, compiled } = serverCommand();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'qv-bench-data-'));
+  try {
+    const port = await freePort();
+    const first = await startEmbedded(args, dataDir, port);
+    await sleep(IDLE_SECONDS * 1000);
+    const firstMemory = memoryOfTree(first.child.pid ?? 0);
+    const firstStop = await stopEmbedded(first);
+    const again = await startEmbedded(args, dataDir, port);
+    await sleep(IDLE_SECONDS * 1000);
+    const memory = memoryOfTree(again.child.pid ?? 0);
+    await stopEmbedded(again);
+    console.log(`embedded default (no DATABASE_URL), server process: ${label}`);
+    console.log(
+      `  first start: ready in ${first.readySeconds.toFixed(2)} s; ${IDLE_SECONDS} s later RSS ${megabytes(firstMemory.rss)}, ` +
+        `peak ${megabytes(firstMemory.peak)}; stopped in ${firstStop.toFixed(2)} s`,
+    );
+    console.log(
+      `  restart on its data: ready in ${again.readySeconds.toFixed(2)} s; ${IDLE_SECONDS} s later RSS ${megabytes(memory.rss)}, ` +
+        `peak ${megabytes(memory.peak)}`,
+    );
+    const startScript = readFileSync(path.join(root, 'scripts/start.mjs'), 'utf8');
+    targets.push(
+      {
+        name: 'npm start runs compiled JavaScript',
+        figure: compiled ? label : 'no: TypeScript through tsx',
+        target: 'compiled',
+        met: compiled && !startScript.includes('tsx'),
+      },
+      {
+        name: `embedded idle RSS (restarted, ${IDLE_SECONDS} s after ready)`,
+        figure: megabytes(memory.rss),
+        target: '≤ 300 MB',
+        met: memory.rss <= 300e6,
+      },
+      {
+        name: 'embedded first-start peak RSS',
+        figure: megabytes(firstMemory.peak),
+        target: '≤ 600 MB',
+        met: firstMemory.peak <= 600e6,
+      },
+      {
+        name: 'embedded restart to healthy (existing data)',
+        figure: `${again.readySeconds.toFixed(2)} s`,
+        target: '≤ 2 s',
+        met: again.readySeconds <= 2,
+      },
+      {
+        name: 'embedded first start to healthy',
+        figure: `${first.readySeconds.toFixed(2)} s`,
+        target: '≤ 10 s',
+        met: first.readySeconds <= 10,
+      },
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTargets(): void {
+  console.log('\n#14 targets (figure, target):');
+  const width = Math.max(...targets.map((line) => line.name.length));
+  for (const { name, figure, target, met } of targets) {
+    const mark = met === null ? '–' : met ? '✓' : '✗';
+    console.log(`  ${mark} ${name.padEnd(width)}  ${figure}  (target ${target})`);
+  }
+}
+
+// BENCH_ONLY=postgres or BENCH_ONLY=embedded runs one part, to compare a change quickly
+const only = process.env['BENCH_ONLY'];
+if (!only) landingPayload();
 const benchDatabaseUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
-if (benchDatabaseUrl) await purchaseThroughput(benchDatabaseUrl);
-else
-  console.log(
-    'purchase benchmark: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server that has pgbench)',
-  );
+if (only === 'embedded') console.log('purchase benchmarks on PostgreSQL: not run (BENCH_ONLY=embedded)');
+else if (benchDatabaseUrl) await purchasesOnPostgres(benchDatabaseUrl);
+else postgresSkipped('set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server on this machine');
+if (only !== 'postgres') await embeddedDefault();
+if (!only) await authLatency();
+printTargets();
