@@ -210,6 +210,7 @@ export async function createContainer({
     minAmountKobo: config.minFundingKobo,
     log,
     afterCredit: (tx, userId) => referrals.rewardFirstFunding(tx, userId),
+    isClosed: async (userId, tx) => (await auth.accounts.findUser(userId, tx))?.deletedAt != null,
     onCredited: (credit) => {
       metrics?.countFunding(credit.method, credit.amountKobo);
       tell(fundingNotice(credit));

@@ -29,7 +29,7 @@ export type UserAdminDeps = {
   audit: Pick<AuditLog, 'record'>;
   partners: Pick<Partners, 'listKeys' | 'revokeAllKeys' | 'forgetKeys'>;
   purchases: Pick<PurchaseEngine, 'list'>;
-  funding: Pick<FundingService, 'listPayments' | 'listManualRequests'>;
+  funding: Pick<FundingService, 'listPayments' | 'listManualRequests' | 'hasPendingManualRequest'>;
   cacheEvents: Pick<CacheEvents, 'publish'>;
 };
 
@@ -256,9 +256,10 @@ export function createUserAdmin(deps: UserAdminDeps) {
      * @throws NOT_FOUND, CONFLICT (money left, a purchase or deposit open, the last admin, deleted)
      */
     async closeOwnAccount(actor: Actor, userId: string) {
-      const waiting = await deps.funding.listManualRequests({ userId, status: 'pending' });
-      if (waiting.length > 0) throw new AppError('CONFLICT', profileTexts.closePendingDeposit);
       await close(actor, userId, 'user.close', 'Closed by the customer', async (balanceKobo, tx) => {
+        // an approval locks the wallet before it credits, and refuses a closed account
+        if (await deps.funding.hasPendingManualRequest(userId, tx))
+          throw new AppError('CONFLICT', profileTexts.closePendingDeposit);
         if (balanceKobo !== 0) {
           throw new AppError('CONFLICT', profileTexts.closeBalance(formatNaira(balanceKobo)), {
             balanceKobo,

@@ -159,8 +159,8 @@ export function createUserAccounts(deps: { db: Database; clock: Clock }) {
       return { rows, total: total?.total ?? 0 };
     },
 
-    async findUser(id: string): Promise<UserRow | null> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+    async findUser(id: string, executor: Executor = db): Promise<UserRow | null> {
+      const [row] = await executor.select().from(users).where(eq(users.id, id));
       return row ?? null;
     },
 

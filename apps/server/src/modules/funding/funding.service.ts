@@ -32,6 +32,8 @@ export type FundingDeps = {
   log: FastifyBaseLogger;
   /** runs in the transaction that credits a funding to `userId`'s wallet (the referral reward) */
   afterCredit?: (tx: Transaction, userId: string) => Promise<void>;
+  /** whether the customer closed the account (a manual deposit is then refused, never credited) */
+  isClosed?: (userId: string, tx: Transaction) => Promise<boolean>;
   /** told once a card payment or bank transfer has been credited and committed (exactly once per payment) */
   onCredited?: (credit: CardOrTransferCredit) => void;
 };

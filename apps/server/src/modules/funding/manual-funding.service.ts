@@ -34,6 +34,8 @@ export function createManualFunding(deps: {
   clock: Clock;
   minAmountKobo: Kobo;
   afterCredit?: (tx: Transaction, userId: string) => Promise<void>;
+  /** whether the customer closed the account; read after their wallet row is locked */
+  isClosed?: (userId: string, tx: Transaction) => Promise<boolean>;
 }) {
   const { db, ledger, clock } = deps;
 
@@ -44,6 +46,10 @@ export function createManualFunding(deps: {
       .where(and(eq(manualFundingRequests.id, id), eq(manualFundingRequests.status, 'pending')))
       .returning();
     if (!approved) return refuseDecision(tx, id);
+    // closing an account holds this lock until it commits, so a closing cannot slip in between check and credit
+    await ledger.lockWalletBalance(approved.userId, tx);
+    if (await deps.isClosed?.(approved.userId, tx))
+      throw new AppError('CONFLICT', 'This customer has closed their account. Reject the deposit instead.');
     await ledger.post(
       {
         reference: `manual:${id}`,
@@ -98,6 +104,16 @@ export function createManualFunding(deps: {
         )
         .orderBy(desc(manualFundingRequests.createdAt), desc(manualFundingRequests.id))
         .limit(200);
+    },
+
+    /** Whether the customer has a deposit awaiting a decision; inside a transaction, read through it. */
+    async hasPendingManualRequest(userId: string, executor: Executor = db): Promise<boolean> {
+      const [row] = await executor
+        .select({ id: manualFundingRequests.id })
+        .from(manualFundingRequests)
+        .where(and(eq(manualFundingRequests.userId, userId), eq(manualFundingRequests.status, 'pending')))
+        .limit(1);
+      return Boolean(row);
     },
 
     /** @throws NOT_FOUND for an unknown request */

@@ -401,4 +401,34 @@ describeEachDatabase("the customer's profile", (kind) => {
     expect((await t.container.ledger.verify()).problems).toEqual([]);
     expect(await t.container.ledger.getWalletBalance(customer.userId)).toBe(kobo(0));
   });
+
+  it('never credits a deposit to an account closed while the deposit waited: the approval is refused', async () => {
+    const admin = await signUp(t.app);
+    await t.container.auth.setRole(admin.userId, 'admin');
+    const customer = await signUp(t.app);
+    const deposit = await customer.client.post('/api/v1/funding/manual', {
+      depositorName: 'Ada Obi',
+      bankName: 'GTBank',
+      amount: '2000',
+    });
+    expect(deposit.statusCode).toBe(201);
+    const requestId = deposit.json<{ request: { id: string } }>().request.id;
+    // the back office's Delete does not wait for deposits: the account closes with one still waiting
+    const deleted = await admin.client.post(`/api/v1/admin/users/${customer.userId}/delete`, {
+      reason: 'Asked to close the account',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const approved = await admin.client.post(`/api/v1/admin/funding/manual/${requestId}/approve`, {});
+    expect(approved.statusCode).toBe(409);
+    expect(errorOf(approved).message).toBe(
+      'This customer has closed their account. Reject the deposit instead.',
+    );
+    expect(await t.container.ledger.getWalletBalance(customer.userId)).toBe(kobo(0));
+    const rejected = await admin.client.post(`/api/v1/admin/funding/manual/${requestId}/reject`, {
+      reason: 'Account closed',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await t.container.ledger.verify()).problems).toEqual([]);
+  });
 });
