@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatCalendarDate,
@@ -29,6 +30,40 @@ describe('Lagos time (UTC+1, no daylight saving)', () => {
       minute: '04',
       second: '05',
     });
+  });
+
+  it("reads every instant as the time zone database's Africa/Lagos clock does", () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Africa/Lagos',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1970-01-01T00:00:00Z'),
+          max: new Date('2100-01-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          const parts = Object.fromEntries(intl.formatToParts(date).map((part) => [part.type, part.value]));
+          expect(lagosClock(date)).toEqual({
+            year: parts['year'],
+            month: parts['month'],
+            day: parts['day'],
+            hour: parts['hour'],
+            minute: parts['minute'],
+            second: parts['second'],
+          });
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 
   it('shows what is not a date as it came', () => {
