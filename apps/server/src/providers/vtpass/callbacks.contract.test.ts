@@ -104,16 +104,16 @@ describe('VTpass simulator: pending sales and callbacks', () => {
 
   it('reverses a pending sale from the admin hook: failed (040), float credited back', async () => {
     const request = airtime(provider, NUMBERS.pending, { amountKobo: kobo(50_000) });
-    const before = simulator.floatKobo();
+    const before = await simulator.floatKobo();
     await provider.purchase(request);
-    expect(simulator.floatKobo()).toBe(before - 48_500);
+    expect(await simulator.floatKobo()).toBe(before - 48_500);
     const response = await fetch(`${sim.baseUrl}/simulate/resolve`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ request_id: request.requestId, status: 'reversed' }),
     });
     expect(response.status).toBe(200);
-    expect(simulator.floatKobo()).toBe(before);
+    expect(await simulator.floatKobo()).toBe(before);
     expect(await provider.requery(request.requestId)).toMatchObject({ status: 'failed', code: '040' });
     await simulator.flush();
     expect(callbacksFor(request.requestId)[0]).toMatchObject({

@@ -15,8 +15,8 @@ describe('the float (GET /balance) against the simulator', () => {
 
   it('reads the merchant float in kobo, as set by the test control and by the sandbox hook', async () => {
     const provider = createVtpassProvider({ baseUrl: sim.baseUrl, ...KEYS });
-    expect(await provider.balance()).toBe(sim.simulator.floatKobo());
-    sim.simulator.setFloatKobo(108_182);
+    expect(await provider.balance()).toBe(await sim.simulator.floatKobo());
+    await sim.simulator.setFloatKobo(108_182);
     expect(await provider.balance()).toBe(108_182);
 
     const hook = await fetch(`${sim.origin}${PREFIX}/simulate/float`, {

@@ -79,8 +79,8 @@ describe('VTpass simulator: sandbox scenarios, refusals, float and products', ()
     const patient = createVtpassProvider({ baseUrl: closing.baseUrl, ...KEYS });
     const outcome = patient.purchase(airtime(patient, NUMBERS.timeout));
     await vi.waitFor(
-      () => {
-        expect(closing.simulator.floatKobo()).toBeLessThan(100_000_000_00);
+      async () => {
+        expect(await closing.simulator.floatKobo()).toBeLessThan(100_000_000_00);
       },
       { timeout: 10_000 },
     );
@@ -105,11 +105,11 @@ describe('VTpass simulator: sandbox scenarios, refusals, float and products', ()
   });
 
   it('debits the float by total_amount on delivery and never on failure', async () => {
-    const before = simulator.floatKobo();
+    const before = await simulator.floatKobo();
     await provider.purchase(
       airtime(provider, otherNumber(), { serviceId: 'airtel', amountKobo: kobo(20_000) }),
     );
-    expect(simulator.floatKobo()).toBe(before);
+    expect(await simulator.floatKobo()).toBe(before);
     const outcome = await provider.purchase({
       requestId: provider.newRequestId(new Date()),
       serviceId: 'mtn-data',
@@ -119,7 +119,7 @@ describe('VTpass simulator: sandbox scenarios, refusals, float and products', ()
     });
     // 2% commission on ₦275.00
     expect(outcome).toMatchObject({ status: 'delivered', costKobo: 26_950 });
-    expect(simulator.floatKobo()).toBe(before - 26_950);
+    expect(await simulator.floatKobo()).toBe(before - 26_950);
   });
 
   it.each([
@@ -146,7 +146,7 @@ describe('VTpass simulator: sandbox scenarios, refusals, float and products', ()
       status: 'failed',
       code: '018',
     });
-    expect(poor.simulator.floatKobo()).toBe(5_000);
+    expect(await poor.simulator.floatKobo()).toBe(5_000);
     await poor.app.close();
   });
 

@@ -59,7 +59,7 @@ describe('VTpass simulator: the wire protocol', () => {
     });
 
     const balance = await client.balance();
-    expect(parseNaira(balance)).toBe(simulator.floatKobo());
+    expect(parseNaira(balance)).toBe(await simulator.floatKobo());
     const bySecret = await get('/balance', { 'api-key': KEYS.apiKey, 'secret-key': KEYS.secretKey });
     expect(bySecret).toMatchObject({ code: 1, contents: { balance } });
 

@@ -52,7 +52,7 @@ describeEachDatabase('provider float and its low-balance alert', (kind) => {
         actor: 'test',
       });
     }
-    simulator().setFloatKobo(108_182);
+    await simulator().setFloatKobo(108_182);
 
     const float = await readFloat();
     expect(float).toMatchObject({
@@ -75,14 +75,14 @@ describeEachDatabase('provider float and its low-balance alert', (kind) => {
     const mailsBefore = (await lowFloatMails()).length;
     const check = () => t.container.float.check();
 
-    simulator().setFloatKobo(9_000_000);
+    await simulator().setFloatKobo(9_000_000);
     expect((await check()).alertedAt).toBeNull();
     expect(await lowFloatMails()).toHaveLength(mailsBefore);
 
-    simulator().setFloatKobo(20_000_000);
+    await simulator().setFloatKobo(20_000_000);
     expect(await check()).toMatchObject({ below: false, alertedAt: null });
 
-    simulator().setFloatKobo(5_000_000);
+    await simulator().setFloatKobo(5_000_000);
     const crossed = await check();
     expect(crossed).toMatchObject({ balanceKobo: 5_000_000, below: true });
     expect(crossed.alertedAt).not.toBeNull();
@@ -90,14 +90,14 @@ describeEachDatabase('provider float and its low-balance alert', (kind) => {
     expect(mails).toHaveLength(mailsBefore + adminEmails.length);
     expect(mails[0]?.text).toContain('₦50,000.00');
 
-    simulator().setFloatKobo(4_000_000);
+    await simulator().setFloatKobo(4_000_000);
     expect((await check()).alertedAt).toBeNull();
     expect(await lowFloatMails()).toHaveLength(mailsBefore + adminEmails.length);
     expect((await readFloat()).below).toBe(true);
   });
 
   it('follows a changed threshold, and keeps the last balance when the provider cannot be asked', async () => {
-    simulator().setFloatKobo(30_000_000);
+    await simulator().setFloatKobo(30_000_000);
     await t.container.float.check();
     expect((await readFloat()).below).toBe(false);
     await t.container.settings.set('float.lowBalanceKobo', 50_000_000, null);
@@ -127,7 +127,7 @@ describeEachDatabase('provider float and its low-balance alert', (kind) => {
   });
 
   it('is read again by its job', async () => {
-    simulator().setFloatKobo(77_700_00);
+    await simulator().setFloatKobo(77_700_00);
     await t.container.jobs.send(CHECK_FLOAT_JOB, {});
     await vi.waitFor(
       async () => {

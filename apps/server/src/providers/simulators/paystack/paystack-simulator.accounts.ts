@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { EMAIL, asBody, readMetadata, readText, refuse } from './paystack-simulator.http.ts';
-import {
-  INTEGRATION_ID,
-  TEST_BANK,
-  now,
-  randomText,
-  type PaystackSimContext,
-} from './paystack-simulator.state.ts';
+import { INTEGRATION_ID, TEST_BANK, now, type PaystackSimContext } from './paystack-simulator.state.ts';
 
 /** `POST /customer`, `GET /customer/:code` and `POST /dedicated_account`, behind the secret key. */
 export function registerAccountApi(api: FastifyInstance, { productName, state }: PaystackSimContext): void {
@@ -19,7 +13,7 @@ export function registerAccountApi(api: FastifyInstance, { productName, state }:
     const firstName = readText(body, 'first_name');
     const lastName = readText(body, 'last_name');
     const phone = readText(body, 'phone');
-    const customer = state.upsertCustomer(email, {
+    const customer = await state.store.upsertCustomer(email, {
       ...(firstName && { firstName }),
       ...(lastName && { lastName }),
       ...(phone && { phone }),
@@ -41,9 +35,10 @@ export function registerAccountApi(api: FastifyInstance, { productName, state }:
   });
 
   api.get<{ Params: { code: string } }>('/customer/:code', async (request, reply) => {
-    const customer = state.findCustomer(request.params.code);
+    const customer = await state.store.findCustomer(request.params.code);
     if (!customer) return refuse(reply, 404, 'Customer not found');
-    const account = state.accountsByCustomer.get(customer.code);
+    const account = await state.store.accountOf(customer.code);
+    const transactions = await state.store.transactionsOf(customer.code);
     return {
       status: true,
       message: 'Customer retrieved',
@@ -53,10 +48,8 @@ export function registerAccountApi(api: FastifyInstance, { productName, state }:
         domain: 'test',
         identified: false,
         identifications: null,
-        transactions: [...state.transactions.values()]
-          .filter((tx) => tx.customerCode === customer.code)
-          .map((tx) => state.toWireTransaction(tx)),
-        dedicated_account: account ? state.toWireAccount(account) : null,
+        transactions: await Promise.all(transactions.map((tx) => state.toWireTransaction(tx, customer))),
+        dedicated_account: account ? await state.toWireAccount(account) : null,
         createdAt: customer.createdAt,
         updatedAt: customer.updatedAt,
       },
@@ -65,7 +58,7 @@ export function registerAccountApi(api: FastifyInstance, { productName, state }:
 
   api.post('/dedicated_account', async (request, reply) => {
     const body = asBody(request.body);
-    const customer = state.findCustomer(readText(body, 'customer') ?? '');
+    const customer = await state.store.findCustomer(readText(body, 'customer') ?? '');
     if (!customer) return refuse(reply, 404, 'Customer not found');
     const preferredBank = readText(body, 'preferred_bank') ?? TEST_BANK.slug;
     // test mode offers only test-bank; live slugs fail there
@@ -79,20 +72,11 @@ export function registerAccountApi(api: FastifyInstance, { productName, state }:
         type: 'validation_error',
       });
     }
-    let account = state.accountsByCustomer.get(customer.code);
-    if (!account) {
-      let accountNumber = randomText(10, '0123456789');
-      while (state.accountsByNumber.has(accountNumber)) accountNumber = randomText(10, '0123456789');
-      account = {
-        id: state.takeId(),
-        accountNumber,
-        accountName: `${productName} / ${customer.firstName} ${customer.lastName}`,
-        customerCode: customer.code,
-        createdAt: now(),
-      };
-      state.accountsByCustomer.set(customer.code, account);
-      state.accountsByNumber.set(accountNumber, account);
-    }
-    return { status: true, message: 'NUBAN successfully created', data: state.toWireAccount(account) };
+    const account = await state.store.openAccount(
+      customer.code,
+      `${productName} / ${customer.firstName} ${customer.lastName}`,
+      now(),
+    );
+    return { status: true, message: 'NUBAN successfully created', data: await state.toWireAccount(account) };
   });
 }

@@ -48,7 +48,7 @@ function cardAuthorization(card: SimCard, reusable: boolean): Record<string, unk
   };
 }
 
-function markFailed(tx: SimTransaction, card: SimCard, gatewayResponse: string): void {
+function setFailed(tx: SimTransaction, card: SimCard, gatewayResponse: string): void {
   tx.status = 'failed';
   tx.channel = 'card';
   tx.gatewayResponse = gatewayResponse;
@@ -65,6 +65,9 @@ function returnUrl(tx: SimTransaction, cancelled: boolean): string | null {
   return url.toString();
 }
 
+const cardAwaitingPin = (tx: SimTransaction) =>
+  tx.cardAwaitingPin === null ? undefined : TEST_CARDS.find((c) => c.number === tx.cardAwaitingPin);
+
 function pickCard(body: Body): { typed: string; card: SimCard | undefined } {
   const typed = (readText(body, 'card_number') ?? '').replace(/\s+/g, '');
   const chosen = typed || (readText(body, 'card') ?? '').replace(/\s+/g, '');
@@ -76,7 +79,8 @@ export function registerCheckoutRoutes(
   scope: FastifyInstance,
   { prefix, productName, cssHref, state, webhooks }: PaystackSimContext,
 ): void {
-  function markPaid(tx: SimTransaction, card: SimCard): void {
+  /** Pays the transaction with the card and sends the webhook; false when it was paid meanwhile. */
+  async function markPaid(tx: SimTransaction, card: SimCard): Promise<boolean> {
     const stamp = now();
     tx.status = 'success';
     tx.channel = 'card';
@@ -85,7 +89,14 @@ export function registerCheckoutRoutes(
     tx.fees = paystackLocalFeeKobo(tx.amount);
     tx.authorization = cardAuthorization(card, true);
     tx.cardAwaitingPin = null;
-    webhooks.send({ event: 'charge.success', data: state.toWireTransaction(tx) });
+    if (!(await state.store.saveCheckout(tx))) return false;
+    webhooks.send({ event: 'charge.success', data: await state.toWireTransaction(tx) });
+    return true;
+  }
+
+  /** The page for a transaction another request paid while this one was being answered. */
+  async function sendPaidMeanwhile(reply: FastifyReply, tx: SimTransaction) {
+    return sendClosed(reply, (await state.store.transactionByReference(tx.reference)) ?? tx);
   }
 
   const paths = (tx: SimTransaction) => ({
@@ -94,14 +105,14 @@ export function registerCheckoutRoutes(
     cancel: `${prefix}/checkout/${tx.accessCode}/cancel`,
   });
 
-  function sendCheckout(
+  async function sendCheckout(
     reply: FastifyReply,
     tx: SimTransaction,
     notice?: Notice,
     status = 200,
     card?: string,
   ) {
-    const customer = state.customers.get(tx.customerCode);
+    const customer = await state.store.findCustomer(tx.customerCode);
     return sendHtml(
       reply,
       renderCheckoutPage({
@@ -119,8 +130,14 @@ export function registerCheckoutRoutes(
     );
   }
 
-  function sendPin(reply: FastifyReply, tx: SimTransaction, card: SimCard, notice?: Notice, status = 200) {
-    const customer = state.customers.get(tx.customerCode);
+  async function sendPin(
+    reply: FastifyReply,
+    tx: SimTransaction,
+    card: SimCard,
+    notice?: Notice,
+    status = 200,
+  ) {
+    const customer = await state.store.findCustomer(tx.customerCode);
     return sendHtml(
       reply,
       renderPinPage({
@@ -175,15 +192,16 @@ export function registerCheckoutRoutes(
   }
 
   scope.get<{ Params: { accessCode: string } }>('/checkout/:accessCode', async (request, reply) => {
-    const tx = state.accessCodes.get(request.params.accessCode);
+    const tx = await state.store.transactionByAccessCode(request.params.accessCode);
     if (!tx) return sendUnknownCheckout(reply);
     if (tx.status !== 'abandoned') return sendClosed(reply, tx);
-    if (tx.cardAwaitingPin) return sendPin(reply, tx, tx.cardAwaitingPin);
+    const awaitingPin = cardAwaitingPin(tx);
+    if (awaitingPin) return sendPin(reply, tx, awaitingPin);
     return sendCheckout(reply, tx);
   });
 
   scope.post<{ Params: { accessCode: string } }>('/checkout/:accessCode/pay', async (request, reply) => {
-    const tx = state.accessCodes.get(request.params.accessCode);
+    const tx = await state.store.transactionByAccessCode(request.params.accessCode);
     if (!tx) return sendUnknownCheckout(reply);
     if (tx.status === 'success') return sendClosed(reply, tx);
     const { typed, card } = pickCard(asBody(request.body));
@@ -194,21 +212,22 @@ export function registerCheckoutRoutes(
       return sendCheckout(reply, tx, { tone: 'error', text }, 422);
     }
     tx.cardAwaitingPin = null;
+    if (card.outcome === 'success') {
+      return (await markPaid(tx, card)) ? finishPaid(reply, tx) : sendPaidMeanwhile(reply, tx);
+    }
+    if (card.outcome === 'pin') tx.cardAwaitingPin = card.number;
+    if (card.outcome === 'declined') setFailed(tx, card, 'Declined');
+    if (card.outcome === 'token') setFailed(tx, card, TOKEN_ERROR);
+    if (!(await state.store.saveCheckout(tx))) return sendPaidMeanwhile(reply, tx);
     switch (card.outcome) {
-      case 'success':
-        markPaid(tx, card);
-        return finishPaid(reply, tx);
       case 'pin':
-        tx.cardAwaitingPin = card;
         return sendPin(reply, tx, card);
       case 'declined':
-        markFailed(tx, card, 'Declined');
         return sendCheckout(reply, tx, {
           tone: 'error',
           text: 'Declined. Your bank declined this card. Try another card or cancel the payment.',
         });
       case 'token':
-        markFailed(tx, card, TOKEN_ERROR);
         return sendCheckout(reply, tx, { tone: 'error', text: `${TOKEN_ERROR}.` });
       case 'timeout':
         return sendCheckout(reply, tx, {
@@ -224,24 +243,24 @@ export function registerCheckoutRoutes(
   });
 
   scope.post<{ Params: { accessCode: string } }>('/checkout/:accessCode/pin', async (request, reply) => {
-    const tx = state.accessCodes.get(request.params.accessCode);
+    const tx = await state.store.transactionByAccessCode(request.params.accessCode);
     if (!tx) return sendUnknownCheckout(reply);
     if (tx.status === 'success') return sendClosed(reply, tx);
-    const card = tx.cardAwaitingPin;
+    const card = cardAwaitingPin(tx);
     if (!card) return reply.redirect(`${prefix}/checkout/${tx.accessCode}`, 303);
     const pin = readText(asBody(request.body), 'pin') ?? '';
     if (pin !== TEST_PIN) {
       return sendPin(reply, tx, card, { tone: 'error', text: 'Incorrect PIN. Check it and try again.' }, 422);
     }
-    markPaid(tx, card);
-    return finishPaid(reply, tx);
+    return (await markPaid(tx, card)) ? finishPaid(reply, tx) : sendPaidMeanwhile(reply, tx);
   });
 
   scope.post<{ Params: { accessCode: string } }>('/checkout/:accessCode/cancel', async (request, reply) => {
-    const tx = state.accessCodes.get(request.params.accessCode);
+    const tx = await state.store.transactionByAccessCode(request.params.accessCode);
     if (!tx) return sendUnknownCheckout(reply);
     if (tx.status === 'success') return sendClosed(reply, tx);
     tx.cardAwaitingPin = null;
+    if (!(await state.store.saveCheckout(tx))) return sendPaidMeanwhile(reply, tx);
     const metadata = asBody(tx.metadata);
     const cancelAction = typeof metadata.cancel_action === 'string' ? metadata.cancel_action : undefined;
     const back = cancelAction && isHttpUrl(cancelAction) ? cancelAction : returnUrl(tx, true);

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kobo } from '@quickvend/shared/money';
 import type { TestCard } from './paystack-simulator.pages.ts';
+import type { PaystackStore } from './paystack-simulator.store.ts';
 import type { WebhookDispatcher } from './paystack-simulator.webhooks.ts';
 
 export type CardOutcome = 'success' | 'pin' | 'declined' | 'token' | 'timeout' | 'server-error';
@@ -44,7 +45,8 @@ export type SimTransaction = {
   fees: Kobo | null;
   customerCode: string;
   authorization: Record<string, unknown>;
-  cardAwaitingPin: SimCard | null;
+  /** the number of the test card whose PIN the checkout is asking for */
+  cardAwaitingPin: string | null;
 };
 
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -55,7 +57,7 @@ export const now = () => new Date().toISOString();
 
 export type PaystackState = ReturnType<typeof createPaystackState>;
 
-/** What the route groups of one simulator share: its mount point, its in-memory state, its webhooks. */
+/** What the route groups of one simulator share: its mount point, its state, its webhooks. */
 export type PaystackSimContext = {
   prefix: string;
   productName: string;
@@ -65,74 +67,24 @@ export type PaystackSimContext = {
   webhooks: WebhookDispatcher;
 };
 
-/** The simulator's memory: customers, their dedicated accounts and transactions, in Paystack's wire shapes. */
-export function createPaystackState() {
-  const transactions = new Map<string, SimTransaction>();
-  const accessCodes = new Map<string, SimTransaction>();
-  const customers = new Map<string, SimCustomer>();
-  const accountsByCustomer = new Map<string, SimAccount>();
-  const accountsByNumber = new Map<string, SimAccount>();
-  let nextId = 1_000_001;
+export function toWireCustomer(customer: SimCustomer) {
+  return {
+    id: customer.id,
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    email: customer.email,
+    customer_code: customer.code,
+    phone: customer.phone,
+    metadata: customer.metadata,
+    risk_action: 'default',
+    international_format_phone: null,
+  };
+}
 
-  const takeId = () => nextId++;
-
-  function saveTransaction(tx: SimTransaction): void {
-    transactions.set(tx.reference, tx);
-    accessCodes.set(tx.accessCode, tx);
-  }
-
-  function findCustomer(key: string): SimCustomer | undefined {
-    const byCode = customers.get(key);
-    if (byCode) return byCode;
-    const lowered = key.toLowerCase();
-    return [...customers.values()].find((c) => c.email === lowered || String(c.id) === key);
-  }
-
-  function upsertCustomer(
-    email: string,
-    details: { firstName?: string; lastName?: string; phone?: string; metadata?: unknown } = {},
-  ): SimCustomer {
-    const existing = findCustomer(email);
-    const stamp = now();
-    if (existing) {
-      existing.firstName = details.firstName ?? existing.firstName;
-      existing.lastName = details.lastName ?? existing.lastName;
-      existing.phone = details.phone ?? existing.phone;
-      if (details.metadata !== undefined) existing.metadata = details.metadata;
-      existing.updatedAt = stamp;
-      return existing;
-    }
-    const customer: SimCustomer = {
-      id: takeId(),
-      code: `CUS_${randomText(15)}`,
-      email: email.toLowerCase(),
-      firstName: details.firstName ?? null,
-      lastName: details.lastName ?? null,
-      phone: details.phone ?? null,
-      metadata: details.metadata ?? null,
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
-    customers.set(customer.code, customer);
-    return customer;
-  }
-
-  function toWireCustomer(customer: SimCustomer) {
-    return {
-      id: customer.id,
-      first_name: customer.firstName,
-      last_name: customer.lastName,
-      email: customer.email,
-      customer_code: customer.code,
-      phone: customer.phone,
-      metadata: customer.metadata,
-      risk_action: 'default',
-      international_format_phone: null,
-    };
-  }
-
-  function toWireAccount(account: SimAccount) {
-    const customer = customers.get(account.customerCode);
+/** The simulator's state, kept in `store`, and its records in Paystack's wire shapes. */
+export function createPaystackState(store: PaystackStore) {
+  async function toWireAccount(account: SimAccount) {
+    const customer = await store.findCustomer(account.customerCode);
     return {
       bank: TEST_BANK,
       account_name: account.accountName,
@@ -156,8 +108,8 @@ export function createPaystackState() {
     };
   }
 
-  function toWireTransaction(tx: SimTransaction) {
-    const customer = customers.get(tx.customerCode);
+  async function toWireTransaction(tx: SimTransaction, known?: SimCustomer) {
+    const customer = known ?? (await store.findCustomer(tx.customerCode));
     return {
       id: tx.id,
       domain: 'test',
@@ -188,18 +140,5 @@ export function createPaystackState() {
     };
   }
 
-  return {
-    transactions,
-    accessCodes,
-    customers,
-    accountsByCustomer,
-    accountsByNumber,
-    takeId,
-    saveTransaction,
-    findCustomer,
-    upsertCustomer,
-    toWireCustomer,
-    toWireAccount,
-    toWireTransaction,
-  };
+  return { store, toWireCustomer, toWireAccount, toWireTransaction };
 }

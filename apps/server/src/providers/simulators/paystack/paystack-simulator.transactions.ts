@@ -9,7 +9,7 @@ import {
   readText,
   refuse,
 } from './paystack-simulator.http.ts';
-import { now, randomText, type PaystackSimContext, type SimTransaction } from './paystack-simulator.state.ts';
+import { now, randomText, type PaystackSimContext } from './paystack-simulator.state.ts';
 
 const NOT_COMPLETED = 'The transaction was not completed';
 const MIN_AMOUNT_KOBO = 5_000;
@@ -47,16 +47,17 @@ export function registerTransactionApi(
         type: 'validation_error',
       });
     }
-    if (givenReference !== undefined && state.transactions.has(givenReference)) {
-      return refuse(reply, 400, 'Duplicate Transaction Reference', {
+    const duplicate = () =>
+      refuse(reply, 400, 'Duplicate Transaction Reference', {
         type: 'validation_error',
         code: 'duplicate_reference',
       });
+    if (givenReference !== undefined && (await state.store.transactionByReference(givenReference))) {
+      return duplicate();
     }
-    const customer = state.upsertCustomer(email);
+    const customer = await state.store.upsertCustomer(email);
     const stamp = now();
-    const tx: SimTransaction = {
-      id: state.takeId(),
+    const tx = await state.store.addTransaction({
       reference: givenReference ?? randomText(10),
       accessCode: randomText(15),
       amount,
@@ -71,8 +72,8 @@ export function registerTransactionApi(
       customerCode: customer.code,
       authorization: {},
       cardAwaitingPin: null,
-    };
-    state.saveTransaction(tx);
+    });
+    if (!tx) return duplicate();
     const origin = publicOrigin ?? `${request.protocol}://${request.host}`;
     return {
       status: true,
@@ -86,8 +87,8 @@ export function registerTransactionApi(
   });
 
   api.get<{ Params: { reference: string } }>('/transaction/verify/:reference', async (request, reply) => {
-    const tx = state.transactions.get(request.params.reference);
+    const tx = await state.store.transactionByReference(request.params.reference);
     if (!tx) return refuse(reply, 400, 'Transaction reference not found');
-    return { status: true, message: 'Verification successful', data: state.toWireTransaction(tx) };
+    return { status: true, message: 'Verification successful', data: await state.toWireTransaction(tx) };
   });
 }

@@ -20,11 +20,10 @@ export function registerTransferRoutes(
   scope: FastifyInstance,
   { prefix, productName, cssHref, state, webhooks }: PaystackSimContext,
 ): void {
-  function transfer(account: SimAccount, amount: Kobo, senderName: string): SimTransaction {
+  async function transfer(account: SimAccount, amount: Kobo, senderName: string): Promise<SimTransaction> {
     const stamp = now();
     const senderAccount = randomText(10, '0123456789');
-    const tx: SimTransaction = {
-      id: state.takeId(),
+    const tx = await state.store.addTransaction({
       reference: randomText(10),
       accessCode: randomText(15),
       amount,
@@ -60,9 +59,9 @@ export function registerTransferRoutes(
         receiver_bank: TEST_BANK.name,
       },
       cardAwaitingPin: null,
-    };
-    state.saveTransaction(tx);
-    webhooks.send({ event: 'charge.success', data: state.toWireTransaction(tx) });
+    });
+    if (!tx) throw new Error('a new transfer reference was taken');
+    webhooks.send({ event: 'charge.success', data: await state.toWireTransaction(tx) });
     return tx;
   }
 
@@ -103,7 +102,7 @@ export function registerTransferRoutes(
     '/simulate/transfer',
     async (request, reply) => {
       const accountNumber = request.query.account_number ?? '';
-      const account = state.accountsByNumber.get(accountNumber);
+      const account = await state.store.accountByNumber(accountNumber);
       const sent = request.query.sent;
       return sendTransferPage(reply, accountNumber, {
         ...(sent && { notice: { tone: 'ok', text: `Transfer sent. Reference ${sent}.` } }),
@@ -116,7 +115,7 @@ export function registerTransferRoutes(
     const body = asBody(request.body);
     const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
     const accountNumber = readText(body, 'account_number') ?? '';
-    const account = state.accountsByNumber.get(accountNumber);
+    const account = await state.store.accountByNumber(accountNumber);
     const senderName = readText(body, 'sender_name') || 'Test Sender';
     if (!isForm) {
       if (!account) return refuse(reply, 404, 'Dedicated account not found');
@@ -124,7 +123,7 @@ export function registerTransferRoutes(
       if (amount === null || amount <= 0) {
         return refuse(reply, 400, 'Invalid Amount Sent', { type: 'validation_error' });
       }
-      const tx = transfer(account, amount, senderName);
+      const tx = await transfer(account, amount, senderName);
       return { status: true, message: 'Transfer simulated', data: { reference: tx.reference } };
     }
     const amountNaira = readText(body, 'amount_naira') ?? '';
@@ -155,7 +154,7 @@ export function registerTransferRoutes(
         status: 400,
       });
     }
-    const tx = transfer(account, amount, senderName);
+    const tx = await transfer(account, amount, senderName);
     const query = new URLSearchParams({ account_number: accountNumber, sent: tx.reference });
     return reply.redirect(`${prefix}/simulate/transfer?${query.toString()}`, 303);
   });

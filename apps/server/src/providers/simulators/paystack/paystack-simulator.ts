@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../../db/client.ts';
 import { registerAccountApi } from './paystack-simulator.accounts.ts';
 import { registerCheckoutRoutes } from './paystack-simulator.checkout.ts';
 import { refuse } from './paystack-simulator.http.ts';
 import { SIMULATOR_CSS } from './paystack-simulator.pages.ts';
 import { createPaystackState, type PaystackSimContext } from './paystack-simulator.state.ts';
+import { createDatabasePaystackStore, createMemoryPaystackStore } from './paystack-simulator.store.ts';
 import { registerTransactionApi } from './paystack-simulator.transactions.ts';
 import { registerTransferRoutes } from './paystack-simulator.transfers.ts';
 import { createWebhookDispatcher } from './paystack-simulator.webhooks.ts';
@@ -22,6 +24,11 @@ export type PaystackSimulatorOptions = {
   publicOrigin?: string;
   /** Sends the webhooks; tests may route them elsewhere. Default: the platform fetch. */
   fetchImpl?: typeof fetch;
+  /**
+   * Where customers, accounts and transactions live, shared by every simulator on this database (several
+   * server processes answer alike). Without one they live in this process's memory and end with it.
+   */
+  database?: Database;
 };
 
 export type PaystackSimulator = {
@@ -34,7 +41,7 @@ export type PaystackSimulator = {
 /**
  * Sandbox only: a Paystack stand-in speaking the API of providers.md §2 (initialize, verify, customers,
  * dedicated accounts), with a checkout page driven by the test cards and signed, retried webhooks.
- * State lives in memory and is lost on restart.
+ * Its state lives in `options.database` when given, else in memory.
  */
 export function registerPaystackSimulator(
   app: FastifyInstance,
@@ -55,7 +62,9 @@ export function registerPaystackSimulator(
     productName,
     cssHref: `${prefix}/assets/checkout.css`,
     publicOrigin: options.publicOrigin === undefined ? undefined : new URL(options.publicOrigin).origin,
-    state: createPaystackState(),
+    state: createPaystackState(
+      options.database ? createDatabasePaystackStore(options.database) : createMemoryPaystackStore(),
+    ),
     webhooks,
   };
 

@@ -11,6 +11,7 @@ import {
   requestIdProblem,
 } from './vtpass-simulator.scenarios.ts';
 import { envelope, type Sale, type VtpassSimContext } from './vtpass-simulator.state.ts';
+import type { SaleDraft } from './vtpass-simulator.store.ts';
 import {
   INVALID_ARGUMENTS,
   INVALID_REQUEST_ID,
@@ -24,6 +25,8 @@ import {
 } from './vtpass-simulator.wire.ts';
 
 const MAX_QUANTITY = 10;
+const REQUEST_ID_EXISTS = answer('014', 'REQUEST ID ALREADY EXIST');
+const LOW_WALLET_BALANCE = answer('018', 'LOW WALLET BALANCE');
 
 type Order = {
   sale: Sale;
@@ -35,12 +38,12 @@ export function registerPurchaseApi(api: FastifyInstance, context: VtpassSimCont
   const { state, now, timers } = context;
 
   /** Validates a /pay body in VTpass's order and records the sale, or says which code refuses it. */
-  function takeOrder(body: Body): Order | Answer {
+  async function takeOrder(body: Body): Promise<Order | Answer> {
     const requestId = readText(body, 'request_id') ?? '';
     const today = formatLagosMinuteStamp(now());
     const idProblem = requestIdProblem(requestId, today);
     if (idProblem) return answer('085', idProblem);
-    if (state.sales.has(requestId)) return answer('014', 'REQUEST ID ALREADY EXIST');
+    if (await state.store.hasSale(requestId)) return REQUEST_ID_EXISTS;
 
     const serviceId = readText(body, 'serviceID');
     const phone = readText(body, 'phone');
@@ -90,20 +93,14 @@ export function registerPurchaseApi(api: FastifyInstance, context: VtpassSimCont
     const commissionBps = context.commissionBpsOf(service);
     const commissionKobo = percentOfKobo(amountKobo, commissionBps, 'floor');
     const totalKobo = kobo(amountKobo - commissionKobo);
-    if (totalKobo > state.floatKobo()) return answer('018', 'LOW WALLET BALANCE');
+    if (totalKobo > (await state.store.floatKobo())) return LOW_WALLET_BALANCE;
 
     const target = service.kind === 'airtime' ? phone : (billersCode ?? phone);
     const special = SCENARIOS[target];
     const at = now().getTime();
-    if (!special) {
-      const key = `${service.serviceId}:${target}`;
-      const last = state.lastSaleAt.get(key);
-      if (last !== undefined && at - last < context.duplicateWindowMs)
-        return answer('019', 'LIKELY DUPLICATE TRANSACTION');
-      state.lastSaleAt.set(key, at);
-    }
     const scenario = special ?? (isSuccessTarget(service, target, variation) ? 'delivered' : 'failed');
-    const sale: Sale = {
+    const status = scenario === 'failed' ? 'failed' : scenario === 'pending' ? 'pending' : 'delivered';
+    const draft: SaleDraft = {
       requestId,
       service,
       variation,
@@ -115,24 +112,34 @@ export function registerPurchaseApi(api: FastifyInstance, context: VtpassSimCont
       commissionKobo,
       totalKobo,
       transactionId: `${at}${randomDigits(13)}`,
-      productId: state.takeProductId(),
-      status: scenario === 'failed' ? 'failed' : scenario === 'pending' ? 'pending' : 'delivered',
+      status,
       createdAt: new Date(at),
-      resolveAt: null,
-      cancelResolve: null,
+      resolveAt:
+        status === 'pending' && Number.isFinite(context.pendingResolveMs)
+          ? at + context.pendingResolveMs
+          : null,
       walletCreditId: null,
       extras: {},
     };
-    sale.extras = productExtras(service, variation, sale);
-    state.sales.set(requestId, sale);
+    draft.extras = productExtras(service, variation, draft);
     // the wallet is debited when VTpass takes the sale; a reversal credits it back
-    if (sale.status !== 'failed') state.debitFloat(totalKobo);
-    if (sale.status === 'pending') {
-      sale.resolveAt = at + context.pendingResolveMs;
-      sale.cancelResolve = timers.schedule(context.pendingResolveMs, () => {
-        state.resolveSale(sale, 'delivered');
-      });
+    const outcome = await state.store.recordSale(draft, {
+      duplicateKey: special || context.duplicateWindowMs <= 0 ? null : `${service.serviceId}:${target}`,
+      duplicateWindowMs: context.duplicateWindowMs,
+      debit: status !== 'failed',
+    });
+    if ('refused' in outcome) {
+      switch (outcome.refused) {
+        case 'exists':
+          return REQUEST_ID_EXISTS;
+        case 'duplicate':
+          return answer('019', 'LIKELY DUPLICATE TRANSACTION');
+        case 'low-float':
+          return LOW_WALLET_BALANCE;
+      }
     }
+    const sale = outcome.recorded;
+    if (sale.status === 'pending') state.resolveLater(sale.requestId, context.pendingResolveMs);
     return { sale, scenario };
   }
 
@@ -153,7 +160,7 @@ export function registerPurchaseApi(api: FastifyInstance, context: VtpassSimCont
   }
 
   api.post('/pay', async (request, reply) => {
-    const order = takeOrder(asBody(request.body));
+    const order = await takeOrder(asBody(request.body));
     if (!('sale' in order)) return order;
     const { sale, scenario } = order;
     switch (scenario) {
@@ -176,8 +183,8 @@ export function registerPurchaseApi(api: FastifyInstance, context: VtpassSimCont
     }
   });
 
-  api.post('/requery', (request) => {
-    const sale = state.findSale(readText(asBody(request.body), 'request_id') ?? '');
+  api.post('/requery', async (request) => {
+    const sale = await state.findSale(readText(asBody(request.body), 'request_id') ?? '');
     return sale ? envelope(sale, 'requery') : INVALID_REQUEST_ID;
   });
 }
@@ -186,16 +193,18 @@ export function registerPurchaseApi(api: FastifyInstance, context: VtpassSimCont
 export function registerPurchaseControls(scope: FastifyInstance, { state }: VtpassSimContext): void {
   scope.post('/simulate/resolve', async (request, reply) => {
     const body = asBody(request.body);
-    const sale = state.findSale(readText(body, 'request_id') ?? '');
+    const requestId = readText(body, 'request_id') ?? '';
+    const sale = await state.findSale(requestId);
     if (!sale) return reply.status(404).send(INVALID_REQUEST_ID);
     const status = readText(body, 'status');
     if (status !== 'delivered' && status !== 'reversed') return reply.status(400).send(INVALID_ARGUMENTS);
-    if (sale.status !== 'pending') {
+    const resolved = sale.status === 'pending' ? await state.resolveSale(requestId, status) : undefined;
+    if (!resolved) {
+      const current = (await state.findSale(requestId)) ?? sale;
       return reply
         .status(409)
-        .send({ ...envelope(sale, 'requery'), response_description: 'TRANSACTION IS NOT PENDING' });
+        .send({ ...envelope(current, 'requery'), response_description: 'TRANSACTION IS NOT PENDING' });
     }
-    state.resolveSale(sale, status);
-    return envelope(sale, 'requery');
+    return envelope(resolved, 'requery');
   });
 }

@@ -1,7 +1,9 @@
-import { bpsAsPercent, kobo, type Kobo } from '@quickvend/shared/money';
+import type { FastifyBaseLogger } from 'fastify';
+import { bpsAsPercent, type Kobo } from '@quickvend/shared/money';
 import type { SimulatorTimers } from '../timers.ts';
 import type { CallbackDispatcher } from './vtpass-simulator.callbacks.ts';
 import type { SimService, SimVariation } from './vtpass-simulator.catalog.ts';
+import type { VtpassStore } from './vtpass-simulator.store.ts';
 import { answer, nairaNumber, nairaOf, vtpassDate, type Answer } from './vtpass-simulator.wire.ts';
 
 type SaleStatus = 'delivered' | 'pending' | 'failed' | 'reversed';
@@ -21,8 +23,8 @@ export type Sale = {
   productId: number;
   status: SaleStatus;
   createdAt: Date;
+  /** when a pending sale delivers by itself (ms since the epoch); null: only when resolved */
   resolveAt: number | null;
-  cancelResolve: (() => void) | null;
   walletCreditId: number | null;
   /** Product extras of a delivered sale (token, cards, PIN). */
   extras: Record<string, unknown>;
@@ -97,7 +99,7 @@ export function envelope(sale: Sale, purpose: 'pay' | 'requery') {
 
 export type VtpassState = ReturnType<typeof createVtpassState>;
 
-/** What the route groups of one simulator share: its settings, its clock and timers, its in-memory state. */
+/** What the route groups of one simulator share: its settings, its clock and timers, its state. */
 export type VtpassSimContext = {
   state: VtpassState;
   now: () => Date;
@@ -110,52 +112,68 @@ export type VtpassSimContext = {
   commissionBpsOf: (service: SimService) => number;
 };
 
-/** The simulator's memory: the sales by request_id, the merchant float, and how a pending sale ends. */
+/**
+ * The simulator's state: the sales, the merchant float and how a pending sale ends, kept in `store`. The
+ * waits that deliver a pending sale by itself are this process's own; a sale whose wait was lost with its
+ * process is delivered by the next requery after its time.
+ */
 export function createVtpassState(options: {
-  initialFloatKobo: number;
+  store: VtpassStore;
   now: () => Date;
+  timers: SimulatorTimers;
   callbacks: CallbackDispatcher;
+  log: FastifyBaseLogger;
 }) {
-  const { now, callbacks } = options;
-  const sales = new Map<string, Sale>();
-  const lastSaleAt = new Map<string, number>();
-  let floatKobo = kobo(options.initialFloatKobo);
-  let nextProductId = 100;
-  let nextWalletCreditId = 5_000_001;
+  const { store, now, timers, callbacks, log } = options;
+  const waits = new Map<string, () => void>();
+  const resolving = new Set<Promise<void>>();
 
-  function resolveSale(sale: Sale, status: 'delivered' | 'reversed'): void {
-    if (sale.status !== 'pending') return;
-    sale.cancelResolve?.();
-    sale.cancelResolve = null;
-    sale.resolveAt = null;
-    sale.status = status;
-    if (status === 'reversed') {
-      floatKobo = kobo(floatKobo + sale.totalKobo);
-      sale.walletCreditId = nextWalletCreditId++;
-    }
+  /** Ends a pending sale and sends its callback; undefined when it was not pending (nothing happens then). */
+  async function resolveSale(requestId: string, status: 'delivered' | 'reversed'): Promise<Sale | undefined> {
+    const sale = await store.settle(requestId, status);
+    if (!sale) return undefined;
+    waits.get(requestId)?.();
+    waits.delete(requestId);
     callbacks.send({ type: 'transaction-update', data: envelope(sale, 'requery') });
+    return sale;
   }
 
-  function findSale(requestId: string): Sale | undefined {
-    const sale = sales.get(requestId);
+  async function findSale(requestId: string): Promise<Sale | undefined> {
+    const sale = await store.findSale(requestId);
     if (sale?.status === 'pending' && sale.resolveAt !== null && now().getTime() >= sale.resolveAt) {
-      resolveSale(sale, 'delivered');
+      return (await resolveSale(requestId, 'delivered')) ?? (await store.findSale(requestId));
     }
     return sale;
   }
 
+  /** Delivers a pending sale by itself once `ms` have passed. */
+  function resolveLater(requestId: string, ms: number): void {
+    const cancel = timers.schedule(ms, () => {
+      waits.delete(requestId);
+      const done: Promise<void> = resolveSale(requestId, 'delivered')
+        .then(() => undefined)
+        .catch((error: unknown) => {
+          log.error({ err: error, requestId }, 'vtpass simulator: a pending sale could not be delivered');
+        })
+        .finally(() => resolving.delete(done));
+      resolving.add(done);
+    });
+    waits.set(requestId, cancel);
+  }
+
   return {
-    sales,
-    lastSaleAt,
-    floatKobo: () => floatKobo,
-    debitFloat(amount: Kobo): void {
-      floatKobo = kobo(floatKobo - amount);
-    },
-    setFloat(amount: Kobo): void {
-      floatKobo = amount;
-    },
-    takeProductId: () => nextProductId++,
-    resolveSale,
+    store,
     findSale,
+    resolveSale,
+    resolveLater,
+    /** Resolves once the sales whose wait ended have been delivered (their callbacks sent, not yet acknowledged). */
+    async idle(): Promise<void> {
+      while (resolving.size > 0) await Promise.all([...resolving]);
+    },
+    /** Stops this process's waits. */
+    close(): void {
+      for (const cancel of waits.values()) cancel();
+      waits.clear();
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { kobo, parseNaira } from '@quickvend/shared/money';
+import type { Database } from '../../../db/client.ts';
 import { realTimers, type SimulatorTimers } from '../timers.ts';
 import { createCallbackDispatcher } from './vtpass-simulator.callbacks.ts';
 import {
@@ -11,6 +12,7 @@ import {
 } from './vtpass-simulator.catalog.ts';
 import { registerPurchaseApi, registerPurchaseControls } from './vtpass-simulator.purchases.ts';
 import { createVtpassState, type VtpassSimContext } from './vtpass-simulator.state.ts';
+import { createDatabaseVtpassStore, createMemoryVtpassStore } from './vtpass-simulator.store.ts';
 import { verifyCustomer } from './vtpass-simulator.verify.ts';
 import {
   INVALID_ARGUMENTS,
@@ -51,6 +53,11 @@ export type VtpassSimulatorOptions = {
   fetchImpl?: typeof fetch;
   /** The same service and number within this window is refused with 019; default 30 s, 0 turns it off. */
   duplicateWindowMs?: number;
+  /**
+   * Where the sales and the float live, shared by every simulator on this database (several server
+   * processes answer alike). Without one they live in this process's memory and end with it.
+   */
+  database?: Database;
 };
 
 export type VtpassSimulator = {
@@ -58,9 +65,9 @@ export type VtpassSimulator = {
   flush(): Promise<void>;
   /** Callback POSTs attempted so far, retries included. */
   callbackAttempts(): number;
-  floatKobo(): number;
+  floatKobo(): Promise<number>;
   /** Sets the merchant float, as a top-up or a spend elsewhere would (also `POST /simulate/float`). */
-  setFloatKobo(amount: number): void;
+  setFloatKobo(amount: number): Promise<void>;
   /** Delivers every pending sale now, or only the one with this request_id, and waits for the callbacks. */
   resolvePendingNow(requestId?: string): Promise<void>;
 };
@@ -86,7 +93,7 @@ const variationsOf = (service: SimService) =>
 /**
  * Sandbox only: a VTpass stand-in speaking the API of providers.md §1 (pay, requery, catalogue, balance,
  * merchant-verify) with the sandbox numbers of §1.9, a merchant float and retried `transaction-update`
- * callbacks. State lives in memory and is lost on restart.
+ * callbacks. Its state lives in `options.database` when given, else in memory.
  */
 export function registerVtpassSimulator(
   app: FastifyInstance,
@@ -103,17 +110,20 @@ export function registerVtpassSimulator(
     fetchImpl: options.fetchImpl ?? fetch,
   });
   const closing = new AbortController();
+  const timers = options.timers ?? realTimers;
   const state = createVtpassState({
-    initialFloatKobo: options.initialFloatKobo ?? 100_000_000_00,
+    store: options.database ? createDatabaseVtpassStore(options.database) : createMemoryVtpassStore(),
     now,
+    timers,
     callbacks,
+    log,
   });
   const commissionBpsOf = (service: SimService) =>
     options.commissionBps ?? DEFAULT_COMMISSION_BPS[service.kind];
   const context: VtpassSimContext = {
     state,
     now,
-    timers: options.timers ?? realTimers,
+    timers,
     pendingResolveMs: options.pendingResolveMs ?? 20_000,
     timeoutHangMs: options.timeoutHangMs ?? 60_000,
     duplicateWindowMs: options.duplicateWindowMs ?? DUPLICATE_WINDOW_MS,
@@ -123,6 +133,7 @@ export function registerVtpassSimulator(
 
   void app.register(
     async (scope) => {
+      await state.store.init(kobo(options.initialFloatKobo ?? 100_000_000_00));
       scope.addContentTypeParser(
         'application/x-www-form-urlencoded',
         { parseAs: 'string' },
@@ -147,7 +158,7 @@ export function registerVtpassSimulator(
       scope.addHook('onClose', () => {
         closing.abort();
         callbacks.close();
-        for (const sale of state.sales.values()) sale.cancelResolve?.();
+        state.close();
       });
 
       registerPurchaseControls(scope, context);
@@ -160,8 +171,8 @@ export function registerVtpassSimulator(
         } catch {
           return reply.status(400).send(INVALID_ARGUMENTS);
         }
-        state.setFloat(amount);
-        return { code: 1, contents: { balance: nairaNumber(state.floatKobo()) } };
+        await state.store.setFloat(amount);
+        return { code: 1, contents: { balance: nairaNumber(await state.store.floatKobo()) } };
       });
 
       await scope.register((api, _options, done) => {
@@ -213,7 +224,10 @@ export function registerVtpassSimulator(
 
         api.get('/service-categories', () => ({ response_description: '000', content: CATEGORIES }));
 
-        api.get('/balance', () => ({ code: 1, contents: { balance: nairaNumber(state.floatKobo()) } }));
+        api.get('/balance', async () => ({
+          code: 1,
+          contents: { balance: nairaNumber(await state.store.floatKobo()) },
+        }));
 
         api.post('/merchant-verify', (request) => verifyCustomer(asBody(request.body), commissionBpsOf));
         done();
@@ -223,16 +237,16 @@ export function registerVtpassSimulator(
   );
 
   return {
-    flush: () => callbacks.flush(),
-    callbackAttempts: () => callbacks.countAttempts(),
-    floatKobo: () => state.floatKobo(),
-    setFloatKobo: (amount) => {
-      state.setFloat(kobo(amount));
+    async flush() {
+      await state.idle();
+      await callbacks.flush();
     },
+    callbackAttempts: () => callbacks.countAttempts(),
+    floatKobo: () => state.store.floatKobo(),
+    setFloatKobo: (amount) => state.store.setFloat(kobo(amount)),
     async resolvePendingNow(requestId) {
-      for (const sale of state.sales.values()) {
-        if (requestId === undefined || sale.requestId === requestId) state.resolveSale(sale, 'delivered');
-      }
+      const pending = requestId === undefined ? await state.store.pendingRequestIds() : [requestId];
+      for (const id of pending) await state.resolveSale(id, 'delivered');
       await callbacks.flush();
     },
   };
