@@ -15,9 +15,9 @@ process.env.LOG_LEVEL ??= 'warn';
 process.env.AUTH_RATE_LIMIT ??= '1000';
 
 const admin = spawnSync(
-  path.join(root, 'node_modules/.bin/tsx'),
+  process.execPath,
   [
-    'apps/server/src/cli.ts',
+    'scripts/cli.mjs',
     'admin:create',
     '--email',
     'admin@e2e.test',

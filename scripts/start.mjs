@@ -1,11 +1,11 @@
-// `npm start`: build the web app when its sources are newer than the build, then run the server
-// (which applies migrations) in this same process. `npm run worker` (--worker) runs ROLE=worker: jobs only,
-// so no web build.
+// `npm start`: build the web app and the server when their sources are newer than their builds, then run the
+// compiled server (which applies migrations) in this same process. `npm run worker` (--worker) runs
+// ROLE=worker: jobs only, so no web build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { buildServerIfStale, newestChange } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'apps/web/dist/index.html');
@@ -19,16 +19,6 @@ const sources = [
   'packages/shared/src',
 ];
 
-function newestChange(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce(
-    (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
-    stat.mtimeMs,
-  );
-}
-
 if (process.argv.includes('--worker')) process.env['ROLE'] = 'worker';
 const servesWeb = process.env['ROLE'] !== 'worker';
 
@@ -39,5 +29,5 @@ if (servesWeb && sources.some((source) => newestChange(path.join(root, source)) 
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-register();
-await import('../apps/server/src/main.ts');
+await buildServerIfStale();
+await import('../apps/server/dist/main.js');

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,6 +14,7 @@ import { noSupportContact, type SupportContact } from '@quickvend/shared/api/met
 import type { DepositAccount } from '@quickvend/shared/api/funding';
 import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { serverDir } from './server-dir.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { enforceDeclaredAccess, type RouteEntry } from './lib/http/access.ts';
 import { registerCompression } from './lib/http/compression.ts';
@@ -74,7 +74,7 @@ import {
   type VtpassSimulatorOptions,
 } from './providers/simulators/vtpass/vtpass-simulator.ts';
 
-export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const defaultWebDistDir = path.resolve(serverDir, '../web/dist');
 
 export type AppDeps = {
   config: ContainerConfig;
@@ -287,7 +287,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       secretKey: config.vtpass.secretKey,
       callbackUrl: `${deps.selfUrl}/webhooks/vtpass`,
       log: app.log,
-      database: deps.database.db,
       ...deps.simulators,
     });
   }
@@ -300,7 +299,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       publicOrigin: new URL(config.appUrl).origin,
       productName: PRODUCT_NAME,
       log: app.log,
-      database: deps.database.db,
     });
   }
   registerAdminRoutes(app, { purchases: container.purchases });
