@@ -20,7 +20,6 @@ export type VtpassProviderOptions = {
   secretKey: string;
   timeoutMs?: number;
   connectTimeoutMs?: number;
-  fetchImpl?: typeof fetch;
   observe?: VtpassClientOptions['observe'];
 };
 
@@ -35,7 +34,6 @@ export function createVtpassProvider({
   secretKey,
   timeoutMs,
   connectTimeoutMs,
-  fetchImpl,
   observe,
 }: VtpassProviderOptions): BillsProvider & ProviderFloat {
   const client = createVtpassClient({
@@ -45,7 +43,6 @@ export function createVtpassProvider({
     secretKey,
     ...(timeoutMs !== undefined && { timeoutMs }),
     ...(connectTimeoutMs !== undefined && { connectTimeoutMs }),
-    ...(fetchImpl !== undefined && { fetchImpl }),
     ...(observe !== undefined && { observe }),
   });
   return {
