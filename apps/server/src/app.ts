@@ -287,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       secretKey: config.vtpass.secretKey,
       callbackUrl: `${deps.selfUrl}/webhooks/vtpass`,
       log: app.log,
+      database: deps.database.db,
       ...deps.simulators,
     });
   }
@@ -299,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       publicOrigin: new URL(config.appUrl).origin,
       productName: PRODUCT_NAME,
       log: app.log,
+      database: deps.database.db,
     });
   }
   registerAdminRoutes(app, { purchases: container.purchases });
