@@ -1,4 +1,4 @@
-// @paystack/inline-js 2.25.0 ships no types; this is the part of its v2 API the fund page uses.
+// @paystack/inline-js 2.22.2 ships no types; this is the part of its v2 API the fund page uses.
 declare module '@paystack/inline-js' {
   export type PaystackSuccess = {
     id?: number | string;
