@@ -542,16 +542,29 @@ async function purchasesOnPostgres(databaseUrl: string): Promise<void> {
   }
 }
 
-const SERVER_ENTRIES = ['apps/server/dist/main.js', 'apps/server/dist/src/main.js'];
+const COMPILED_SERVER = 'apps/server/dist/main.js';
 
-/** What `npm start` runs once its builds are fresh, without them: the compiled entry, or main.ts through tsx. */
+/**
+ * What `npm start` runs, without its build steps: the compiled server (built first when its sources are newer,
+ * as start.mjs does, and not timed), or main.ts through tsx where there is no server build.
+ */
 function serverCommand(): { args: string[]; label: string; compiled: boolean } {
-  const compiled = SERVER_ENTRIES.map((entry) => path.join(root, entry)).find((file) => existsSync(file));
-  if (compiled) return { args: [compiled], label: path.relative(root, compiled), compiled: true };
+  const buildScript = path.join(root, 'scripts/build-server.mjs');
+  if (existsSync(buildScript)) {
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `await (await import(${JSON.stringify(buildScript)})).buildServerIfStale()`,
+      ],
+      { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    return { args: [path.join(root, COMPILED_SERVER)], label: COMPILED_SERVER, compiled: true };
+  }
   return {
     args: ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-    label:
-      'apps/server/src/main.ts through tsx, as scripts/start.mjs runs it (no compiled entry in apps/server/dist)',
+    label: 'apps/server/src/main.ts through tsx (no server build script)',
     compiled: false,
   };
 }
@@ -673,10 +686,11 @@ async function embeddedDefault(): Promise<void> {
         met: compiled && !startScript.includes('tsx'),
       },
       {
-        name: `embedded idle RSS (restarted, ${IDLE_SECONDS} s after ready)`,
-        figure: megabytes(memory.rss),
+        // a first start keeps what its migrations used until it stops: both are idle figures a server lives with
+        name: `embedded idle RSS ${IDLE_SECONDS} s after ready (first start, restart)`,
+        figure: `${megabytes(firstMemory.rss)}, ${megabytes(memory.rss)}`,
         target: '≤ 300 MB',
-        met: memory.rss <= 300e6,
+        met: Math.max(firstMemory.rss, memory.rss) <= 300e6,
       },
       {
         name: 'embedded first-start peak RSS',
