@@ -49,7 +49,7 @@ import {
 import { createReports } from './modules/reports/index.ts';
 import { createReferrals } from './modules/referrals/index.ts';
 import { createSettings } from './modules/settings/index.ts';
-import { startBalanceFeed } from './modules/wallet/index.ts';
+import { createBalanceAnnouncer, startBalanceFeed } from './modules/wallet/index.ts';
 import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts';
 import { createSmtpTransport } from './providers/smtp/smtp.adapter.ts';
 import { createTermiiSender } from './providers/termii/termii.adapter.ts';
@@ -131,7 +131,23 @@ export async function createContainer({
   // text messages: the configured provider; in the sandbox without one, a list to read; in live mode without one, none
   const sandboxSms = !config.sms && config.providerMode === 'sandbox' ? createSandboxSms(db) : undefined;
   const smsSender: SmsSender | null = config.sms ? createTermiiSender(config.sms) : (sandboxSms ?? null);
-  const ledger = createLedger(db);
+  // work that follows a committed change without holding up its request; close() waits for it
+  const inFlight = new Set<Promise<void>>();
+  function afterwards(work: Promise<void>, failure: string, context: Record<string, unknown> = {}): void {
+    const tracked = work.catch((error: unknown) => {
+      log.error({ err: error, ...context }, failure);
+    });
+    inFlight.add(tracked);
+    void tracked.finally(() => inFlight.delete(tracked));
+  }
+  const ledger = createLedger(db, {
+    announceBalances: createBalanceAnnouncer({
+      notify: (channel, payload) => database.notify(channel, payload),
+      track: (announcement) => {
+        afterwards(announcement, 'a balance change was not announced');
+      },
+    }),
+  });
   const audit = createAuditLog(db);
   const settings = createSettings(db);
   const approvals = createApprovals({ db, audit, clock });
@@ -158,15 +174,6 @@ export async function createContainer({
     log,
     ...(options.jobPollingSeconds !== undefined && { pollingIntervalSeconds: options.jobPollingSeconds }),
   });
-  // work that follows a committed change without holding up its request; close() waits for it
-  const inFlight = new Set<Promise<void>>();
-  function afterwards(work: Promise<void>, failure: string, context: Record<string, unknown> = {}): void {
-    const tracked = work.catch((error: unknown) => {
-      log.error({ err: error, ...context }, failure);
-    });
-    inFlight.add(tracked);
-    void tracked.finally(() => inFlight.delete(tracked));
-  }
   const notifier = createNotifier({
     db,
     jobs,

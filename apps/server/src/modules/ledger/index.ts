@@ -13,5 +13,5 @@ export {
   type Posting,
   type SystemAccount,
 } from './ledger.lines.ts';
-export { createLedger, type Ledger, type PostedWithRecord } from './ledger.service.ts';
+export { createLedger, type Ledger, type LedgerOptions, type PostedWithRecord } from './ledger.service.ts';
 export { BALANCE_CHANNEL, type EntryRecord } from './ledger.statement.ts';

@@ -82,7 +82,15 @@ function refusalOf(error: unknown, plan: EntryPlan): Error | 'missing wallet' | 
 
 const NOT_NULL_VIOLATION = '23502';
 
-export function createLedger(db: Database) {
+export type LedgerOptions = {
+  /**
+   * Told the owners of the wallets an entry of its own moved, once it has committed. Without it, every
+   * statement NOTIFYs itself (see `notifyInStatement`).
+   */
+  announceBalances?: (userIds: string[]) => void;
+};
+
+export function createLedger(db: Database, options: LedgerOptions = {}) {
   const runPrepared = createPreparedRunner(db);
   const templates = new Map<string, Template & { name: string }>();
 
@@ -106,9 +114,15 @@ export function createLedger(db: Database) {
       .onConflictDoNothing();
   }
 
-  function planOf(input: EntryInput, lines: ReadonlyMap<string, number>): EntryPlan {
+  function planOf(
+    input: EntryInput,
+    lines: ReadonlyMap<string, number>,
+    tx: Transaction | undefined,
+  ): EntryPlan {
     const moves = [...lines].map(([code, delta]) => ({ code, delta }));
     return {
+      // inside a caller's transaction only PostgreSQL knows when it commits
+      notifyInStatement: tx !== undefined || !options.announceBalances,
       entry: {
         id: newId('ent'),
         reference: input.reference,
@@ -134,8 +148,14 @@ export function createLedger(db: Database) {
       tx
         ? queryRows<Record<string, unknown>>(tx, asQuery(template, values))
         : runPrepared<Record<string, unknown>>(template.name, template.text, values);
+    const announced = async () => {
+      const rows = await run();
+      if (!plan.notifyInStatement && plan.wallets.length > 0 && rows[0]?.['ledger_entry_id'])
+        options.announceBalances?.(plan.wallets.map((move) => move.code.slice(WALLET_PREFIX.length)));
+      return rows;
+    };
     try {
-      return await run();
+      return await announced();
     } catch (error) {
       const refusal = refusalOf(error, plan);
       if (refusal instanceof Error) throw refusal;
@@ -143,7 +163,7 @@ export function createLedger(db: Database) {
       // failed statement has ended it, so only a statement of its own can try again.
       if (refusal === 'missing wallet' && !tx) {
         for (const { code } of plan.wallets) await ensureWalletAccount(db, code.slice(WALLET_PREFIX.length));
-        return run();
+        return announced();
       }
       throw error;
     }
@@ -168,7 +188,7 @@ export function createLedger(db: Database) {
     lines: ReadonlyMap<string, number>,
     tx?: Transaction,
   ): Promise<PostedEntry> {
-    const plan = planOf(input, lines);
+    const plan = planOf(input, lines, tx);
     const [row] = await write(plan, tx);
     if (typeof row?.['ledger_entry_id'] !== 'string') {
       return existingEntry(input.reference, plan.entry.inputHash);
@@ -200,7 +220,7 @@ export function createLedger(db: Database) {
     tx?: Transaction,
   ): Promise<PostedWithRecord<T> | null> {
     const plan = {
-      ...planOf(input, buildLines(input.postings, input.shard)),
+      ...planOf(input, buildLines(input.postings, input.shard), tx),
       record: record as EntryRecord<Table>,
     };
     const [row] = await write(plan, tx);

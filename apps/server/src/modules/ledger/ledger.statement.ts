@@ -51,6 +51,13 @@ export type EntryPlan = {
   /** in code order */
   system: Move[];
   record?: EntryRecord<Table> | undefined;
+  /**
+   * Whether the statement itself NOTIFYs the wallets' owners (delivered at commit). A NOTIFY makes its
+   * transaction take PostgreSQL's one notification lock through its commit, WAL flush included, so every
+   * notifying commit in the cluster waits for the one before: a statement of its own is announced after it
+   * instead, by a NOTIFY in a transaction that writes nothing.
+   */
+  notifyInStatement: boolean;
 };
 
 type Slot = { name: string; column?: AnyColumn };
@@ -95,7 +102,7 @@ export function shapeOf(plan: EntryPlan): string {
       .sort();
     recordShape = `update ${getTableName(record.table)} ${definedKeys(record.update).join(',')} where ${where.join(',')}`;
   }
-  return `${plan.wallets.length} ${plan.system.length} ${recordShape}`;
+  return `${plan.wallets.length} ${plan.system.length} ${plan.notifyInStatement ? 'notify' : '-'} ${recordShape}`;
 }
 
 const definedKeys = (values: object) =>
@@ -156,6 +163,10 @@ export function renderEntry(plan: EntryPlan): Template {
     s.text(' returning id, balance_kobo)');
   };
   const notify = (i: number) => {
+    if (!plan.notifyInStatement) {
+      s.text(' returning id)');
+      return;
+    }
     // PostgreSQL delivers it only when the statement's transaction commits
     s.text(` returning pg_notify('${BALANCE_CHANNEL}', `).value(`wallet_owner_${i}`).text('))');
   };

@@ -1,3 +1,3 @@
 export { registerWalletRoutes } from './wallet.routes.ts';
-export { startBalanceFeed, type BalanceFeed } from './wallet.events.ts';
+export { createBalanceAnnouncer, startBalanceFeed, type BalanceFeed } from './wallet.events.ts';
 export { getWalletBreakdown, toStatementLine } from './wallet.service.ts';

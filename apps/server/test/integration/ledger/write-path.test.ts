@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { kobo } from '@quickvend/shared/money';
 import { queryRows } from '../../../src/db/client.ts';
 import { backOfficeSettings } from '../../../src/db/schema.ts';
+import { createLedger } from '../../../src/modules/ledger/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 
@@ -27,6 +28,39 @@ describeEachDatabase('the ledger write path', (kind) => {
         )
       )[0]?.count,
     );
+
+  it('announces a statement of its own after it commits, and lets one in a transaction announce itself at commit', async () => {
+    const announced: string[][] = [];
+    const ledger = createLedger(t.container.db, { announceBalances: (userIds) => announced.push(userIds) });
+    const { userId } = await signUp(t.app);
+    const heard = vi.fn();
+    const stop = t.container.balanceFeed.subscribe(userId, heard);
+    const credit = (name: string) => ({
+      reference: `test:${userId}:${name}`,
+      kind: 'adjustment' as const,
+      memo: 'announced',
+      postings: [{ from: equity, to: { wallet: userId }, amountKobo: kobo(100) }],
+    });
+    try {
+      // no NOTIFY in this statement: it would hold the one notification lock through the commit's WAL flush
+      await ledger.post(credit('alone'));
+      expect(announced).toEqual([[userId]]);
+      await ledger.post(credit('alone'));
+      expect(announced).toHaveLength(1);
+      await t.container.db.transaction((tx) => ledger.post(credit('in-transaction'), tx));
+      expect(announced).toHaveLength(1);
+      // notifications arrive in commit order: had the first statement notified, it would be heard first
+      await vi.waitFor(
+        () => {
+          expect(heard).toHaveBeenCalled();
+        },
+        { timeout: 5_000 },
+      );
+      expect(heard).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+  });
 
   it("commits with the caller's transaction, and leaves nothing when it rolls back", async () => {
     const { userId } = await signUp(t.app);
