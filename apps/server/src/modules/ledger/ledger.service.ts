@@ -118,11 +118,12 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
     input: EntryInput,
     lines: ReadonlyMap<string, number>,
     tx: Transaction | undefined,
+    callerAnnounces = false,
   ): EntryPlan {
     const moves = [...lines].map(([code, delta]) => ({ code, delta }));
     return {
-      // inside a caller's transaction only PostgreSQL knows when it commits
-      notifyInStatement: tx !== undefined || !options.announceBalances,
+      // inside a caller's transaction only PostgreSQL knows when it commits, unless the caller says it will tell
+      notifyInStatement: !options.announceBalances || (tx !== undefined && !callerAnnounces),
       entry: {
         id: newId('ent'),
         reference: input.reference,
@@ -150,7 +151,7 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
         : runPrepared<Record<string, unknown>>(template.name, template.text, values);
     const announced = async () => {
       const rows = await run();
-      if (!plan.notifyInStatement && plan.wallets.length > 0 && rows[0]?.['ledger_entry_id'])
+      if (!plan.notifyInStatement && !tx && plan.wallets.length > 0 && rows[0]?.['ledger_entry_id'])
         options.announceBalances?.(plan.wallets.map((move) => move.code.slice(WALLET_PREFIX.length)));
       return rows;
     };
@@ -187,8 +188,9 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
     input: EntryInput,
     lines: ReadonlyMap<string, number>,
     tx?: Transaction,
+    callerAnnounces?: boolean,
   ): Promise<PostedEntry> {
-    const plan = planOf(input, lines, tx);
+    const plan = planOf(input, lines, tx, callerAnnounces);
     const [row] = await write(plan, tx);
     if (typeof row?.['ledger_entry_id'] !== 'string') {
       return existingEntry(input.reference, plan.entry.inputHash);
@@ -202,8 +204,15 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
    * @throws INSUFFICIENT_FUNDS when a wallet would go below zero (nothing is recorded); LedgerInvariantError when
    * a system account would, or when the reference was posted before with other postings
    */
-  async function post(input: PostInput, tx?: Transaction): Promise<PostedEntry> {
-    return postLines(input, buildLines(input.postings, input.shard), tx);
+  async function post(
+    input: PostInput,
+    tx?: Transaction,
+    options: {
+      /** the caller calls `announce` with the wallets' owners once `tx` has committed (see `notifyInStatement`) */
+      callerAnnounces?: boolean;
+    } = {},
+  ): Promise<PostedEntry> {
+    return postLines(input, buildLines(input.postings, input.shard), tx, options.callerAnnounces);
   }
 
   /**
@@ -264,6 +273,11 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
     post,
     postWithRecord,
     reverse,
+
+    /** Tells every process that these users' balances changed: for a caller that posted with `callerAnnounces`. */
+    announce(userIds: string[]): void {
+      options.announceBalances?.(userIds);
+    },
     ...createLedgerQueries(db),
 
     /** Idempotent: every user has exactly one wallet account. */

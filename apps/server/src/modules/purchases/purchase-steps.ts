@@ -207,6 +207,8 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
           ],
         },
         tx,
+        // said once the refund has committed: see below
+        { callerAnnounces: !outer },
       );
       // the receipt's balance after is the wallet's balance once the money is back
       const balanceAfterKobo = posted.walletBalances.get(row.userId);
@@ -218,7 +220,10 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
         .returning();
       return refunded ?? row;
     });
-    if (refunded && !outer) deps.onOutcome?.(refunded);
+    if (refunded && !outer) {
+      ledger.announce([refunded.userId]);
+      deps.onOutcome?.(refunded);
+    }
     return refunded;
   }
 

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { kobo } from '@quickvend/shared/money';
 import { createTestApp, signUp, type TestApp } from '../../helpers/app.ts';
+import { testConfig } from '../../helpers/config.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { openEventStream } from '../../helpers/event-stream.ts';
+import { buy, fundedCustomer } from '../../helpers/purchases.ts';
 
 describeEachDatabase('live balance', (kind) => {
   let t: TestApp;
@@ -35,6 +37,28 @@ describeEachDatabase('live balance', (kind) => {
     expect(stranger.events.every((e) => e.includes('"balanceKobo":0'))).toBe(true);
     for (const tab of [tabOne, tabTwo]) expect(tab.contentType()).toContain('text/event-stream');
     await Promise.all([tabOne, tabTwo, stranger].map((tab) => tab.close()));
+  });
+
+  it("follows a purchase's hold and its refund, each told once it has committed", async () => {
+    const { client, userId } = await fundedCustomer(t, 1_000);
+    const tab = openEventStream(t.selfUrl, client.cookieHeader, 'balance');
+    await expect.poll(() => tab.events.at(-1), { timeout: 5_000 }).toContain('"balanceKobo":100000');
+    const { purchase } = await buy(client, { serviceId: 'mtn', phone: '201000000000', amount: '300' });
+    expect(purchase?.status).toBe('pending');
+    await expect.poll(() => tab.events.at(-1), { timeout: 5_000 }).toContain('"balanceKobo":70000');
+
+    // VTpass reverses it: the requery refunds it in a transaction of its own
+    const reversed = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/vtpass/api/simulate/resolve',
+      headers: { 'api-key': testConfig.vtpass.apiKey, 'secret-key': testConfig.vtpass.secretKey },
+      payload: { request_id: purchase?.providerRequestId, status: 'reversed' },
+    });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    await t.container.purchases.recheck(purchase?.id ?? '');
+    expect(await t.container.ledger.getWalletBalance(userId)).toBe(100_000);
+    await expect.poll(() => tab.events.at(-1), { timeout: 5_000 }).toContain('"balanceKobo":100000');
+    await tab.close();
   });
 
   it('refuses the stream to anonymous visitors', async () => {
