@@ -1,0 +1,2 @@
+ALTER TABLE "beneficiaries" ADD COLUMN "meter_type" text;--> statement-breakpoint
+ALTER TABLE "beneficiaries" ADD CONSTRAINT "beneficiaries_meter_type_of_meter" CHECK ("beneficiaries"."meter_type" is null or ("beneficiaries"."kind" = 'meter' and "beneficiaries"."meter_type" in ('prepaid', 'postpaid')));
