@@ -1,5 +1,6 @@
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-import { betterAuth } from 'better-auth';
+// the drizzle adapter does the database work: better-auth without its Kysely build loads ~100 ms sooner
+import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { and, desc, eq, inArray } from 'drizzle-orm';
