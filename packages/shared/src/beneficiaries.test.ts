@@ -28,15 +28,38 @@ describe('the number a purchase was for', () => {
       { kind: 'smartcard', number: '1212121212' },
     ],
     [
+      {
+        serviceId: 'ikeja-electric',
+        phone: '08011111111',
+        billersCode: '1111111111111',
+        variationCode: 'prepaid',
+      },
+      { kind: 'meter', number: '1111111111111', meterType: 'prepaid' },
+    ],
+    [
+      {
+        serviceId: 'eko-electric',
+        phone: '08011111111',
+        billersCode: '1010101010101',
+        variationCode: 'postpaid',
+      },
+      { kind: 'meter', number: '1010101010101', meterType: 'postpaid' },
+    ],
+    // a meter type the purchase does not name is not guessed
+    [
       { serviceId: 'ikeja-electric', phone: '08011111111', billersCode: '1111111111111' },
       { kind: 'meter', number: '1111111111111' },
     ],
     [
-      { serviceId: 'jamb', phone: '08011111111', billersCode: '0123456789' },
+      { serviceId: 'jamb', phone: '08011111111', billersCode: '0123456789', variationCode: 'utme' },
       { kind: 'profile', number: '0123456789' },
     ],
   ])('%o is %o', (purchase, expected) => {
-    expect(beneficiaryOfPurchase(purchase)).toEqual({ ...expected, serviceId: purchase.serviceId });
+    expect(beneficiaryOfPurchase(purchase)).toEqual({
+      meterType: null,
+      ...expected,
+      serviceId: purchase.serviceId,
+    });
   });
 
   it('is nothing for a WAEC PIN (only the buyer’s contact phone) or an unknown service', () => {

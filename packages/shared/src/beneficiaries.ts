@@ -1,7 +1,7 @@
 import { compactNumber, isSandboxNumber } from './bills.ts';
 import { findCatalogueService } from './catalog.ts';
 import { detectNetwork, normalisePhone, type Network } from './phone.ts';
-import { ELECTRICITY_DISTRIBUTORS, NETWORK_SERVICES, TV_PROVIDERS } from './services.ts';
+import { ELECTRICITY_DISTRIBUTORS, METER_TYPES, NETWORK_SERVICES, TV_PROVIDERS } from './services.ts';
 
 /**
  * Saved numbers ("beneficiaries"): what a customer buys for again and again. The server and the web app
@@ -9,6 +9,7 @@ import { ELECTRICITY_DISTRIBUTORS, NETWORK_SERVICES, TV_PROVIDERS } from './serv
  */
 export const BENEFICIARY_KINDS = ['phone', 'smartcard', 'meter', 'profile'] as const;
 export type BeneficiaryKind = (typeof BENEFICIARY_KINDS)[number];
+export type MeterType = (typeof METER_TYPES)[number];
 
 /** How many numbers one customer may keep. */
 export const BENEFICIARY_LIMIT = 50;
@@ -22,6 +23,8 @@ export const beneficiaryTexts = {
   invalidMeter: 'A meter number is 6 to 20 digits.',
   invalidProfile: 'A JAMB profile ID is 6 to 20 digits.',
   wrongService: 'That service does not take this kind of number.',
+  invalidMeterType: 'Choose prepaid or postpaid.',
+  meterTypeOfMeter: 'Only a meter has a meter type.',
   notFound: 'We could not find that saved number.',
   limitReached: `You can keep up to ${BENEFICIARY_LIMIT} saved numbers. Delete one you no longer use, then save this one.`,
   alreadySaved: (label: string) => `You have already saved this number as “${label}”.`,
@@ -54,18 +57,27 @@ export function beneficiaryKindOfService(serviceId: string): BeneficiaryKind | n
 
 /**
  * The number a purchase was made for, as it would be saved: the phone topped up (airtime, data, the Showmax
- * account), the smart card, the meter or the JAMB profile. Null for an exam PIN bought with only a contact phone.
+ * account), the smart card, the meter (with the type it was bought as) or the JAMB profile. Null for an exam
+ * PIN bought with only a contact phone.
  */
 export function beneficiaryOfPurchase(purchase: {
   serviceId: string;
   phone: string;
   billersCode: string | null;
-}): { kind: BeneficiaryKind; number: string; serviceId: string } | null {
+  /** an electricity purchase's meter type */
+  variationCode?: string | null;
+}): { kind: BeneficiaryKind; number: string; serviceId: string; meterType: MeterType | null } | null {
   const kind = beneficiaryKindOfService(purchase.serviceId);
   if (kind === null) return null;
   const number = compactNumber(kind === 'phone' ? purchase.phone : (purchase.billersCode ?? ''));
-  return number === '' ? null : { kind, number, serviceId: purchase.serviceId };
+  if (number === '') return null;
+  const meterType =
+    kind === 'meter' ? (METER_TYPES.find((type) => type === purchase.variationCode) ?? null) : null;
+  return { kind, number, serviceId: purchase.serviceId, meterType };
 }
+
+/** `Prepaid` or `Postpaid`, as the electricity page names them. */
+export const meterTypeLabels: Record<MeterType, string> = { prepaid: 'Prepaid', postpaid: 'Postpaid' };
 
 const DIGIT_RULES: Record<Exclude<BeneficiaryKind, 'phone'>, { pattern: RegExp; message: string }> = {
   smartcard: { pattern: /^\d{10,20}$/, message: beneficiaryTexts.invalidSmartcard },

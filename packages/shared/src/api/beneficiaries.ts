@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { BENEFICIARY_KINDS, BENEFICIARY_LABEL_MAX, beneficiaryTexts } from '../beneficiaries.ts';
+import { METER_TYPES } from '../services.ts';
 
 export const beneficiaryKind = z.enum(BENEFICIARY_KINDS);
+/** only a meter has one; the server refuses it for another kind */
+export const beneficiaryMeterType = z.enum(METER_TYPES, { error: beneficiaryTexts.invalidMeterType });
 
 const label = z
   .string()
@@ -22,6 +25,8 @@ export const beneficiary = z.object({
   serviceId: z.string().nullable(),
   /** the name the provider verified for a smart card, meter or profile */
   customerName: z.string().nullable(),
+  /** a meter's type, once known; null for other kinds and for meters saved before it was kept */
+  meterType: beneficiaryMeterType.nullable(),
   lastUsedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -43,14 +48,18 @@ export const saveBeneficiaryBody = z.object({
   number,
   label,
   serviceId: z.string().trim().min(1).max(64).nullish(),
+  /** a meter's type; left out or null keeps what is saved */
+  meterType: beneficiaryMeterType.nullish(),
 });
 export type SaveBeneficiaryBody = z.input<typeof saveBeneficiaryBody>;
 
-/** A new name, number or service for a saved number; what is left out stays as it is. */
+/** A new name, number, service or meter type for a saved number; what is left out stays as it is. */
 export const updateBeneficiaryBody = z.object({
   label,
   number: number.optional(),
   serviceId: z.string().trim().min(1).max(64).nullish(),
+  /** null forgets a meter's type */
+  meterType: beneficiaryMeterType.nullish(),
 });
 export type UpdateBeneficiaryBody = z.input<typeof updateBeneficiaryBody>;
 

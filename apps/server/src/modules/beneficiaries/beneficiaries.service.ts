@@ -12,6 +12,7 @@ import {
   defaultBeneficiaryLabel,
   readBeneficiaryNumber,
   type BeneficiaryKind,
+  type MeterType,
 } from '@quickvend/shared/beneficiaries';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -29,6 +30,8 @@ export type PurchaseOutcome = {
   serviceId: string;
   phone: string;
   billersCode: string | null;
+  /** an electricity purchase's meter type */
+  variationCode: string | null;
   customerName: string | null;
   createdAt: Date;
 };
@@ -53,6 +56,7 @@ export function toBeneficiary(row: Row): Beneficiary {
     label: row.label,
     serviceId: row.serviceId,
     customerName: row.customerName,
+    meterType: row.meterType,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -74,6 +78,10 @@ export function createBeneficiaries(deps: BeneficiariesDeps) {
     if (serviceId && beneficiaryKindOfService(serviceId) !== kind) {
       throw invalid('serviceId', beneficiaryTexts.wrongService);
     }
+  }
+
+  function checkMeterType(kind: BeneficiaryKind, meterType: MeterType | null | undefined): void {
+    if (meterType && kind !== 'meter') throw invalid('meterType', beneficiaryTexts.meterTypeOfMeter);
   }
 
   /** one customer's saves, renames and automatic saves queue here, so the cap and the unique number hold */
@@ -140,6 +148,7 @@ export function createBeneficiaries(deps: BeneficiariesDeps) {
     ): Promise<{ beneficiary: Beneficiary; isNew: boolean }> {
       const number = readNumber(input.kind, input.number);
       checkService(input.kind, input.serviceId);
+      checkMeterType(input.kind, input.meterType);
       const label = input.label.trim();
       return db.transaction(async (tx) => {
         await lockOwner(tx, userId);
@@ -148,7 +157,12 @@ export function createBeneficiaries(deps: BeneficiariesDeps) {
         if (existing) {
           const [renamed] = await tx
             .update(beneficiaries)
-            .set({ label, updatedAt: now, ...(input.serviceId && { serviceId: input.serviceId }) })
+            .set({
+              label,
+              updatedAt: now,
+              ...(input.serviceId && { serviceId: input.serviceId }),
+              ...(input.meterType && { meterType: input.meterType }),
+            })
             .where(eq(beneficiaries.id, existing.id))
             .returning();
           return { beneficiary: toBeneficiary(renamed ?? existing), isNew: false };
@@ -165,6 +179,7 @@ export function createBeneficiaries(deps: BeneficiariesDeps) {
             number,
             label,
             serviceId: input.serviceId ?? null,
+            meterType: input.meterType ?? null,
             createdAt: now,
             updatedAt: now,
           })
@@ -184,6 +199,7 @@ export function createBeneficiaries(deps: BeneficiariesDeps) {
         const row = await findOwned(tx, userId, id);
         const number = input.number === undefined ? row.number : readNumber(row.kind, input.number);
         checkService(row.kind, input.serviceId);
+        checkMeterType(row.kind, input.meterType);
         if (number !== row.number) {
           const other = await findByNumber(tx, userId, row.kind, number);
           if (other) throw new AppError('CONFLICT', beneficiaryTexts.alreadySaved(other.label));
@@ -197,6 +213,7 @@ export function createBeneficiaries(deps: BeneficiariesDeps) {
             // another number is not the one the provider verified
             ...(number !== row.number && { customerName: null }),
             ...(input.serviceId !== undefined && { serviceId: input.serviceId }),
+            ...(input.meterType !== undefined && { meterType: input.meterType }),
           })
           .where(eq(beneficiaries.id, row.id))
           .returning();
@@ -225,7 +242,7 @@ export function createBeneficiaries(deps: BeneficiariesDeps) {
       if (!target) return;
       const read = readBeneficiaryNumber(target.kind, target.number, deps.acceptsSandboxNumbers);
       if ('problem' in read) return;
-      const { kind } = target;
+      const { kind, meterType } = target;
       const { number } = read;
       const verifiedName = kind === 'phone' ? null : purchase.customerName?.trim() || null;
       await db.transaction(async (tx) => {
@@ -243,6 +260,8 @@ export function createBeneficiaries(deps: BeneficiariesDeps) {
             .set({
               serviceId,
               customerName,
+              // the type the meter was last bought as is the one its distributor took
+              ...(meterType && { meterType }),
               label: wasNamedForUs
                 ? defaultBeneficiaryLabel({ kind, number, serviceId, customerName })
                 : existing.label,
@@ -261,6 +280,7 @@ export function createBeneficiaries(deps: BeneficiariesDeps) {
           number,
           serviceId: target.serviceId,
           customerName: verifiedName,
+          meterType,
           label: defaultBeneficiaryLabel({
             kind,
             number,

@@ -9,6 +9,7 @@ import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 
 const SUCCESS_PHONE = '08011111111';
 const PREPAID_METER = '1111111111111';
+const POSTPAID_METER = '1010101010101';
 const SMARTCARD = '1212121212';
 const PENDING_NUMBER = '201000000000';
 
@@ -147,6 +148,84 @@ describeEachDatabase('saved numbers', (kind) => {
     ]);
   });
 
+  it('keeps a meter’s type: saved with it, kept when left out, changed or forgotten by an edit, and for meters only', async () => {
+    const { client } = await signUp(t.app);
+    const shop = await save(client, {
+      kind: 'meter',
+      number: POSTPAID_METER,
+      label: 'Shop',
+      serviceId: 'eko-electric',
+      meterType: 'postpaid',
+    });
+    expect(shop.statusCode, shop.body).toBe(201);
+    expect(savedOf(shop)).toMatchObject({ kind: 'meter', meterType: 'postpaid' });
+    const home = savedOf(await save(client, { kind: 'meter', number: PREPAID_METER, label: 'Home' }));
+    expect(home.meterType).toBeNull();
+    const mum = savedOf(await save(client, { kind: 'phone', number: SUCCESS_PHONE, label: 'Mum' }));
+    expect(mum.meterType).toBeNull();
+
+    // saved again without a type (or with null), the type stays
+    expect(
+      savedOf(await save(client, { kind: 'meter', number: POSTPAID_METER, label: 'Shop 2' })),
+    ).toMatchObject({ label: 'Shop 2', meterType: 'postpaid' });
+    expect(
+      savedOf(await save(client, { kind: 'meter', number: POSTPAID_METER, label: 'Shop', meterType: null })),
+    ).toMatchObject({ meterType: 'postpaid' });
+    // a type saved for a meter that had none
+    expect(
+      savedOf(
+        await save(client, { kind: 'meter', number: PREPAID_METER, label: 'Home', meterType: 'prepaid' }),
+      ),
+    ).toMatchObject({ id: home.id, meterType: 'prepaid' });
+
+    const edited = await client.put(`/api/v1/beneficiaries/${home.id}`, {
+      label: 'Home',
+      meterType: 'postpaid',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(savedOf(edited).meterType).toBe('postpaid');
+    const renamed = await client.put(`/api/v1/beneficiaries/${home.id}`, { label: 'House' });
+    expect(savedOf(renamed)).toMatchObject({ label: 'House', meterType: 'postpaid' });
+    const forgotten = await client.put(`/api/v1/beneficiaries/${home.id}`, {
+      label: 'House',
+      meterType: null,
+    });
+    expect(savedOf(forgotten).meterType).toBeNull();
+
+    const refusals: [Promise<LightMyRequestResponse>, string][] = [
+      [
+        save(client, { kind: 'meter', number: '45700000001', label: 'Office', meterType: 'smart' }),
+        beneficiaryTexts.invalidMeterType,
+      ],
+      [
+        save(client, { kind: 'phone', number: '08031234567', label: 'Dad', meterType: 'prepaid' }),
+        beneficiaryTexts.meterTypeOfMeter,
+      ],
+      [
+        client.put(`/api/v1/beneficiaries/${mum.id}`, { label: 'Mum', meterType: 'postpaid' }),
+        beneficiaryTexts.meterTypeOfMeter,
+      ],
+      [
+        client.put(`/api/v1/beneficiaries/${home.id}`, { label: 'House', meterType: 'PREPAID' }),
+        beneficiaryTexts.invalidMeterType,
+      ],
+    ];
+    for (const [sent, message] of refusals) {
+      const response = await sent;
+      expect(response.statusCode, response.body).toBe(400);
+      expect(errorOf(response)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message,
+        details: { fields: { meterType: message } },
+      });
+    }
+    expect((await listOf(client)).map((saved) => [saved.label, saved.kind, saved.meterType]).sort()).toEqual([
+      ['House', 'meter', null],
+      ['Mum', 'phone', null],
+      ['Shop', 'meter', 'postpaid'],
+    ]);
+  });
+
   it('keeps each customer’s numbers to themselves: another customer’s id is not found, to read, edit or delete', async () => {
     const ada = await signUp(t.app);
     const bola = await signUp(t.app);
@@ -227,6 +306,26 @@ describeEachDatabase('saved numbers', (kind) => {
     const [first] = await listOf(client);
     expect(first).toMatchObject({ label: 'TESTMETER1', lastUsedAt: second.purchase?.createdAt });
     expect(await listOf(client)).toHaveLength(3);
+  });
+
+  it('saves a meter bought for with the type it was bought as, and gives a type to a meter saved without one', async () => {
+    const { client } = await fundedCustomer(t, 10_000);
+    const home = savedOf(await save(client, { kind: 'meter', number: PREPAID_METER, label: 'Home' }));
+    expect(home.meterType).toBeNull();
+    const postpaid = await buy(client, {
+      serviceId: 'eko-electric',
+      billersCode: POSTPAID_METER,
+      type: 'postpaid',
+      phone: SUCCESS_PHONE,
+      amount: '1000',
+    });
+    expect(postpaid.purchase?.status).toBe('delivered');
+    await buyElectricity(client, 'eko-electric');
+    await eventually(client, (list) => list.length === 2 && list.every((saved) => saved.lastUsedAt !== null));
+    expect((await listOf(client)).map((saved) => [saved.number, saved.label, saved.meterType])).toEqual([
+      [PREPAID_METER, 'Home', 'prepaid'],
+      [POSTPAID_METER, 'TESTMETER2', 'postpaid'],
+    ]);
   });
 
   it('never changes a name the customer chose, before or after a purchase, and follows the network on an automatic name', async () => {

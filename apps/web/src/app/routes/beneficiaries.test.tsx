@@ -111,6 +111,64 @@ describe('saved numbers page', () => {
     ]);
   });
 
+  it('shows a meter’s type, opens the electricity page with it, and lets the customer change it', async () => {
+    const office = aBeneficiary({
+      id: 'ben_4',
+      kind: 'meter',
+      number: '1010101010101',
+      label: 'Office',
+      customerName: 'TESTMETER2',
+      serviceId: 'eko-electric',
+      meterType: 'postpaid',
+    });
+    const api = signedIn({
+      'GET /api/v1/beneficiaries': savedNumbers(mum, office, meter),
+      'PUT /api/v1/beneficiaries/:id': (body, url) => ({
+        body: {
+          beneficiary: {
+            ...(url.pathname.endsWith('ben_2') ? meter : office),
+            label: body.label,
+            meterType: body.meterType ?? null,
+          },
+        },
+      }),
+    });
+    const { user } = renderApp('/beneficiaries');
+    const meters = await section('Meters');
+    expect(within(meters).getByText('1010101010101 · Eko Electricity · Postpaid')).toBeTruthy();
+    // saved before the type was kept: none shown, none filled
+    expect(within(meters).getByText('1111111111111 · Ikeja Electricity')).toBeTruthy();
+    const links = within(meters).getAllByRole('link', { name: 'Buy electricity' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/electricity?meter=1010101010101&disco=eko-electric&type=postpaid',
+      '/electricity?meter=1111111111111&disco=ikeja-electric',
+    ]);
+
+    await user.click(within(meters).getByRole('button', { name: 'Edit Shop' }));
+    const form = within(meters).getByRole('form', { name: 'Edit Shop' });
+    const types = within(form).getByRole('group', { name: 'Meter type' });
+    expect(within(types).getByRole<HTMLInputElement>('radio', { name: 'Prepaid' }).checked).toBe(false);
+    expect(within(types).getByRole<HTMLInputElement>('radio', { name: 'Postpaid' }).checked).toBe(false);
+    await user.click(within(types).getByRole('radio', { name: 'Prepaid' }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(meters).findByText('1111111111111 · Ikeja Electricity · Prepaid')).toBeTruthy();
+
+    await user.click(within(meters).getByRole('button', { name: 'Edit Office' }));
+    const officeForm = within(meters).getByRole('form', { name: 'Edit Office' });
+    expect(within(officeForm).getByRole<HTMLInputElement>('radio', { name: 'Postpaid' }).checked).toBe(true);
+    await user.click(within(officeForm).getByRole('radio', { name: 'Prepaid' }));
+    await user.click(within(officeForm).getByRole('button', { name: 'Save changes' }));
+    expect(await within(meters).findByText('1010101010101 · Eko Electricity · Prepaid')).toBeTruthy();
+    expect(api.callsTo('PUT /api/v1/beneficiaries/:id').map((call) => [call.url, call.body])).toEqual([
+      ['/api/v1/beneficiaries/ben_2', { label: 'Shop', number: '1111111111111', meterType: 'prepaid' }],
+      ['/api/v1/beneficiaries/ben_4', { label: 'Office', number: '1010101010101', meterType: 'prepaid' }],
+    ]);
+
+    // a phone has no meter type to choose
+    await user.click(await screen.findByRole('button', { name: 'Edit Mum' }));
+    expect(screen.queryByRole('group', { name: 'Meter type' })).toBeNull();
+  });
+
   it('asks before deleting, keeps the number on Keep it, and deletes on Delete', async () => {
     const api = signedIn({
       'DELETE /api/v1/beneficiaries/:id': { body: { beneficiary: meter } },

@@ -145,6 +145,102 @@ describe('saved numbers on the purchase pages', () => {
     });
   });
 
+  it('fills a saved meter’s type, and leaves the choice alone for a meter saved without one', async () => {
+    const officeMeter = aBeneficiary({
+      id: 'ben_7',
+      kind: 'meter',
+      number: '1010101010101',
+      label: 'Office',
+      customerName: 'TESTMETER2',
+      serviceId: 'ikeja-electric',
+      meterType: 'postpaid',
+    });
+    const api = savedApi({
+      'GET /api/v1/beneficiaries': savedNumbers(officeMeter, shopMeter),
+      'POST /api/v1/verify': (body) => ({
+        body: aVerification({
+          serviceId: body.serviceId,
+          billersCode: body.billersCode,
+          customerName: 'TESTMETER2',
+          canVend: true,
+        }),
+      }),
+    });
+    const { user } = renderApp('/electricity');
+    const saved = await picker('Saved meters');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Prepaid' }).checked).toBe(true);
+    await user.click(within(saved).getByRole('button', { name: 'Office, 1010101010101' }));
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Postpaid' }).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLSelectElement>('Distributor').value).toBe('ikeja-electric');
+    await user.click(screen.getByRole('button', { name: 'Verify Meter Number' }));
+    expect(await screen.findByRole('region', { name: 'Meter verified' })).toBeTruthy();
+    expect(api.callsTo('POST /api/v1/verify')[0]?.body).toEqual({
+      serviceId: 'ikeja-electric',
+      billersCode: '1010101010101',
+      type: 'postpaid',
+    });
+
+    // no type saved: the customer's own choice stays
+    await user.click(within(saved).getByRole('button', { name: 'TESTMETER1, 1111111111111' }));
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Postpaid' }).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLSelectElement>('Distributor').value).toBe('eko-electric');
+  });
+
+  it('saves a meter with the type it was bought as', async () => {
+    const api = savedApi({
+      'GET /api/v1/beneficiaries': savedNumbers(),
+      'POST /api/v1/verify': (body) => ({
+        body: aVerification({
+          serviceId: body.serviceId,
+          billersCode: body.billersCode,
+          customerName: 'TESTMETER2',
+          canVend: true,
+        }),
+      }),
+      'POST /api/v1/purchases': (body) =>
+        purchaseMadeFor(body, {
+          serviceId: 'eko-electric',
+          variationCode: body.type ?? null,
+          status: 'delivered',
+        }),
+      'POST /api/v1/beneficiaries': (body) => ({
+        status: 201,
+        body: {
+          beneficiary: aBeneficiary({
+            id: 'ben_9',
+            kind: 'meter',
+            number: body.number,
+            label: body.label,
+            meterType: body.meterType ?? null,
+          }),
+        },
+      }),
+    });
+    const { user } = renderApp('/electricity');
+    await user.selectOptions(await screen.findByLabelText('Distributor'), 'eko-electric');
+    await user.click(screen.getByRole('radio', { name: 'Postpaid' }));
+    await user.type(screen.getByLabelText('Meter number'), '1010101010101');
+    await user.click(screen.getByRole('button', { name: 'Verify Meter Number' }));
+    await screen.findByRole('region', { name: 'Meter verified' });
+    await user.type(screen.getByLabelText('Phone number'), '0801 111 1111');
+    await user.type(screen.getByLabelText('Amount (NGN)'), '1000');
+    await user.click(await screen.findByRole('checkbox', { name: 'Save this meter' }));
+    await user.type(screen.getByLabelText('Name it'), 'Office');
+    await user.click(screen.getByRole('button', { name: 'Buy electricity' }));
+    await enterPin(user, '1357');
+
+    expect(await screen.findByText('Saved as “Office”. Pick it here next time.')).toBeTruthy();
+    expect(api.callsTo('POST /api/v1/beneficiaries').map((call) => call.body)).toEqual([
+      {
+        kind: 'meter',
+        number: '1010101010101',
+        label: 'Office',
+        serviceId: 'eko-electric',
+        meterType: 'postpaid',
+      },
+    ]);
+  });
+
   it('shows a TV page only its own cards, and Manage opens the Saved numbers page', async () => {
     savedApi();
     const { user } = renderApp('/dstv');

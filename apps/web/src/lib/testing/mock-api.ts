@@ -611,6 +611,7 @@ export function aBeneficiary(overrides: Partial<Beneficiary> = {}): Beneficiary 
     label: 'Mum',
     serviceId: 'mtn',
     customerName: null,
+    meterType: null,
     lastUsedAt: '2025-03-12T13:05:00.000Z',
     createdAt: '2025-03-10T09:00:00.000Z',
     updatedAt: '2025-03-12T13:05:00.000Z',

@@ -6,8 +6,10 @@ import {
   BENEFICIARY_LABEL_MAX,
   beneficiaryKindNames,
   groupedNumber,
+  meterTypeLabels,
+  type MeterType,
 } from '@quickvend/shared/beneficiaries';
-import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { METER_TYPES, PRODUCT_NAME } from '@quickvend/shared/services';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -40,6 +42,7 @@ export const beneficiariesTexts = {
   deleteName: (label: string) => `Delete ${label}`,
   nameField: 'Name',
   numberField: 'Number',
+  meterTypeField: 'Meter type',
   save: 'Save changes',
   cancel: 'Cancel',
   confirmDelete: (label: string, number: string) => `Delete “${label}” (${number})?`,
@@ -51,6 +54,48 @@ export const beneficiariesTexts = {
 
 type Outcome = { text: string; tone: 'success' | 'error' };
 
+/** Prepaid or postpaid, as on the electricity page; a meter saved without one starts with neither chosen. */
+function MeterTypeChoice({
+  value,
+  onChange,
+}: {
+  value: MeterType | null;
+  onChange: (type: MeterType) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="mb-1 text-sm font-semibold text-gray-900">
+        {beneficiariesTexts.meterTypeField}
+      </legend>
+      <div className="grid grid-cols-2 gap-2">
+        {METER_TYPES.map((type) => (
+          <label
+            key={type}
+            className={`flex min-h-11 cursor-pointer items-center justify-center rounded-lg border-2 text-sm font-bold has-focus-visible:outline-3 has-focus-visible:outline-brand-500 ${
+              value === type
+                ? 'border-brand-700 bg-brand-50 text-brand-900'
+                : 'border-gray-200 bg-white text-gray-900 hover:border-brand-600'
+            }`}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={type}
+              checked={value === type}
+              onChange={() => {
+                onChange(type);
+              }}
+              className="sr-only"
+            />
+            {meterTypeLabels[type]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function EditForm({
   beneficiary,
   onDone,
@@ -61,7 +106,9 @@ function EditForm({
   const update = useUpdateBeneficiary();
   const [label, setLabel] = useState(beneficiary.label);
   const [number, setNumber] = useState(groupedNumber(beneficiary.number));
+  const [meterType, setMeterType] = useState<MeterType | null>(beneficiary.meterType);
   const nameField = useRef<HTMLInputElement>(null);
+
   useEffect(() => {
     nameField.current?.focus();
   }, []);
@@ -74,7 +121,7 @@ function EditForm({
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     update.mutate(
-      { id: beneficiary.id, body: { label, number } },
+      { id: beneficiary.id, body: { label, number, ...(meterType && { meterType }) } },
       {
         onSuccess: ({ beneficiary: saved }) => {
           onDone({ text: beneficiariesTexts.saved(saved.label), tone: 'success' });
@@ -113,6 +160,7 @@ function EditForm({
           setNumber(event.target.value);
         }}
       />
+      {beneficiary.kind === 'meter' ? <MeterTypeChoice value={meterType} onChange={setMeterType} /> : null}
       <StatusMessage message={formError} tone="error" />
       <div className="flex gap-2">
         <Button type="submit" isBusy={update.isPending} busyLabel="Saving..." className="flex-1">
@@ -206,6 +254,7 @@ function BeneficiaryRow({
   }, [mode]);
   const service = serviceLabelOf(beneficiary);
   const number = groupedNumber(beneficiary.number);
+  const meterType = beneficiary.meterType ? meterTypeLabels[beneficiary.meterType] : null;
   const buy = buyLinkOf(beneficiary);
   const close = (outcome: Outcome | null) => {
     if (outcome) onOutcome(outcome);
@@ -224,7 +273,7 @@ function BeneficiaryRow({
           <div className="flex min-w-0 flex-col">
             <span className="truncate font-semibold text-gray-900">{beneficiary.label}</span>
             <span className="text-sm text-gray-700 tabular-nums">
-              {[number, service].filter(Boolean).join(' · ')}
+              {[number, service, meterType].filter(Boolean).join(' · ')}
             </span>
             {beneficiary.customerName && beneficiary.customerName !== beneficiary.label ? (
               <span className="text-sm text-gray-600">

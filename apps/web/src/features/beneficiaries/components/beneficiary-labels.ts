@@ -51,7 +51,11 @@ export function buyLinkOf(beneficiary: Beneficiary): { to: string; text: string 
     }
     case 'meter':
       return {
-        to: withQuery(paths.electricity, { [p.meter]: number, ...(serviceId && { [p.disco]: serviceId }) }),
+        to: withQuery(paths.electricity, {
+          [p.meter]: number,
+          ...(serviceId && { [p.disco]: serviceId }),
+          ...(beneficiary.meterType && { [p.meterType]: beneficiary.meterType }),
+        }),
         text: 'Buy electricity',
       };
     case 'profile':

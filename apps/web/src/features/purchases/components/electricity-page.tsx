@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { VerifyResponse } from '@quickvend/shared/api/purchases';
 import { checkMeterForm, compactNumber } from '@quickvend/shared/bills';
+import { meterTypeLabels } from '@quickvend/shared/beneficiaries';
 import { formatNaira, toNairaString } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
@@ -24,11 +25,7 @@ import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-fr
 import { SavedNumberPicker, SaveNumberOption, useSaveNumber } from './saved-numbers.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
-type MeterType = (typeof METER_TYPES)[number];
-
 const MIN_PHONE_DIGITS = 10;
-
-const meterTypeLabels: Record<MeterType, string> = { prepaid: 'Prepaid', postpaid: 'Postpaid' };
 
 export const electricityTexts = {
   verify: 'Verify Meter Number',
@@ -183,6 +180,8 @@ export function ElectricityPage() {
                 form.setValue('serviceId', saved.serviceId ?? '');
               }
               form.setValue('meterNumber', saved.number);
+              // a meter saved before its type was kept leaves the choice to the customer
+              if (saved.meterType) form.setValue('meterType', saved.meterType);
               changed();
             }}
           />

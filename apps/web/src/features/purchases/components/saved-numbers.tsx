@@ -152,7 +152,8 @@ export function useSaveNumber(purchase: Purchase | null) {
       return;
     }
     const name = label.trim() || defaultBeneficiaryLabel({ ...target, customerName: purchase.customerName });
-    mutate({ ...target, label: name.slice(0, BENEFICIARY_LABEL_MAX) });
+    const { meterType, ...number } = target;
+    mutate({ ...number, ...(meterType && { meterType }), label: name.slice(0, BENEFICIARY_LABEL_MAX) });
   }, [purchase, isWanted, label, mutate, queryClient]);
 
   const notice: { text: string; tone: StatusTone } | null = save.isSuccess
