@@ -61,7 +61,8 @@ export async function startJobQueue(
     if (!result) throw new Error('the job queue is stopped');
     return result.rows;
   };
-  const queues = new Set<string>();
+  // the queues an earlier start made: creating one again changes nothing but costs a statement at each start
+  const queues = new Set((await boss.getQueues()).map((queue) => queue.name));
   const workerIds = new Map<string, string>();
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
