@@ -142,6 +142,8 @@ export const purchasesSummaryResponse = z.object({
   open: z.number().int(),
   /** open more than 24 hours after it was made (the `stuck` filter) */
   flagged: z.number().int(),
+  /** customers' "I didn't get it" reports waiting for the team, and when the longest-waiting one was made */
+  disputes: z.object({ open: z.number().int(), oldestOpenAt: z.string().nullable() }),
 });
 export type PurchasesSummary = z.infer<typeof purchasesSummaryResponse>;
 

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminPurchaseSort } from '@quickvend/shared/api/admin-purchases';
 import type { PurchaseStatus } from '@quickvend/shared/api/purchases';
 import { parseNaira } from '@quickvend/shared/money';
 import type { Database } from '../../db/client.ts';
 import { OPEN, type PurchaseRow } from './purchases.repo.ts';
-import { purchases, purchaseStatuses } from './purchases.tables.ts';
+import { purchaseDisputes, purchases, purchaseStatuses } from './purchases.tables.ts';
 
 /** A purchase still open this long after it was made is stuck: an admin should look at it. */
 export const STUCK_AFTER_MS = 24 * 60 * 60_000;
@@ -132,18 +132,30 @@ export function createPurchaseSearch(db: Database) {
         .limit(limit);
     },
 
-    /** How many purchases are in each state, and how many are stuck. */
+    /** How many purchases are in each state, how many are stuck, and how many reports wait for the team. */
     async summary(now: Date) {
-      const [grouped, [stuck]] = await Promise.all([
+      const [grouped, [stuck], [disputes]] = await Promise.all([
         db.select({ status: purchases.status, total: count() }).from(purchases).groupBy(purchases.status),
         db.select({ total: count() }).from(purchases).where(isStuck(now)),
+        db
+          .select({ total: count(), oldest: min(purchaseDisputes.createdAt) })
+          .from(purchaseDisputes)
+          .where(eq(purchaseDisputes.status, 'open')),
       ]);
       const byStatus = Object.fromEntries(purchaseStatuses.map((status) => [status, 0])) as Record<
         (typeof purchaseStatuses)[number],
         number
       >;
       for (const { status, total } of grouped) byStatus[status] = total;
-      return { byStatus, open: byStatus.processing + byStatus.pending, flagged: stuck?.total ?? 0 };
+      return {
+        byStatus,
+        open: byStatus.processing + byStatus.pending,
+        flagged: stuck?.total ?? 0,
+        disputes: {
+          open: disputes?.total ?? 0,
+          oldestOpenAt: disputes?.oldest?.toISOString() ?? null,
+        },
+      };
     },
 
     /** Stuck purchases, oldest first. */

@@ -137,6 +137,7 @@ describeEachDatabase('the back office finds any purchase', (kind) => {
       byStatus: { processing: 0, pending: 1, delivered: 3, failed: 1 },
       open: 1,
       flagged: 0,
+      disputes: { open: 0, oldestOpenAt: null },
     });
     expect((await search('stuck=true')).total).toBe(0);
 

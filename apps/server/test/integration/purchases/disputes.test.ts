@@ -1,5 +1,5 @@
 import type { Dispute, AdminDispute } from '@quickvend/shared/api/disputes';
-import type { AdminPurchaseDetail } from '@quickvend/shared/api/admin-purchases';
+import type { AdminPurchaseDetail, PurchasesSummary } from '@quickvend/shared/api/admin-purchases';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
@@ -72,6 +72,28 @@ describeEachDatabase("I didn't get it", (kind) => {
       purchase: { serviceName: purchase?.serviceName, recipient: '08011111111', amountKobo: 10_000 },
       providerAnswer: 'delivered',
     });
+  });
+
+  it('counts the open reports for the admin home, with when the longest-waiting one was made', async () => {
+    const summary = async () =>
+      (await admin.get('/api/v1/admin/purchases/summary')).json<PurchasesSummary>().disputes;
+    const before = await summary();
+    const customer = await fundedCustomer(t, 1_000);
+    const reported: string[] = [];
+    for (const amount of ['100', '200']) {
+      const { purchase } = await buy(customer.client, { serviceId: 'glo', phone: '08011111111', amount });
+      const opened = await report(customer.client, purchase?.requestId ?? '');
+      expect(opened.statusCode, opened.body).toBe(200);
+      reported.push(opened.json<{ dispute: Dispute }>().dispute.id);
+    }
+    const open = await openDisputes();
+    const counted = await summary();
+    expect(counted).toEqual({ open: before.open + 2, oldestOpenAt: open[0]?.createdAt });
+    expect(counted.open).toBe(open.length);
+
+    await admin.post(`/api/v1/admin/disputes/${reported[0] ?? ''}/close`, { resolution: 'Delivered.' });
+    expect((await summary()).open).toBe(before.open + 1);
+    expect((await customer.client.get('/api/v1/admin/purchases/summary')).statusCode).toBe(403);
   });
 
   it('is only for the owner, only for delivered purchases, and only within a day', async () => {

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminFloat } from '@quickvend/shared/api/admin-money';
+import type { PurchasesSummary } from '@quickvend/shared/api/admin-purchases';
 import { lagosDateOf } from '@quickvend/shared/periods';
 import { aSalesReport } from '@/lib/testing/admin-reports.ts';
-import { anAdminDispute } from '@/lib/testing/disputes.ts';
 import {
   aManualRequest,
   apiError,
@@ -36,6 +36,13 @@ const deposit = aManualRequest({
   amountKobo: 1_000_000,
 });
 
+const summary: PurchasesSummary = {
+  byStatus: { processing: 1, pending: 3, delivered: 90, failed: 6 },
+  open: 4,
+  flagged: 2,
+  disputes: { open: 1, oldestOpenAt: '2025-03-12T14:00:00.000Z' },
+};
+
 function homeApi(overrides: MockHandlers = {}) {
   return mockApi({
     'GET /api/v1/session': { body: { user: aUser({ role: 'admin' }) } },
@@ -57,16 +64,13 @@ function homeApi(overrides: MockHandlers = {}) {
         },
       ),
     },
-    'GET /api/v1/admin/purchases/summary': {
-      body: { byStatus: { processing: 1, pending: 3, delivered: 90, failed: 6 }, open: 4, flagged: 2 },
-    },
+    'GET /api/v1/admin/purchases/summary': { body: summary },
     'GET /api/v1/admin/funding/manual': {
       body: { requests: [deposit, aManualRequest({ amountKobo: 250_000 })] },
     },
     'GET /api/v1/admin/approvals': { body: { approvals: [] } },
     'GET /api/v1/admin/float': { body: float },
     'GET /api/v1/admin/purchases/flagged': { body: { purchases: [] } },
-    'GET /api/v1/admin/disputes': { body: { disputes: [anAdminDispute()] } },
     ...overrides,
   });
 }
@@ -118,6 +122,33 @@ describe('admin home', () => {
     expect(within(reports).getByRole('link', { name: 'Answer them' }).getAttribute('href')).toBe(
       '/admin/not-received',
     );
+  });
+
+  it('counts every open report from the summary, without loading the reports themselves', async () => {
+    const api = homeApi({
+      'GET /api/v1/admin/purchases/summary': {
+        body: { ...summary, disputes: { open: 1_234, oldestOpenAt: '2025-03-10T08:30:00.000Z' } },
+      },
+    });
+    renderApp('/admin');
+    const reports = await card('Not received');
+    expect(await within(reports).findByText('1,234 open reports')).toBeTruthy();
+    expect(within(reports).getByText('Waiting since 10 Mar 2025, 09:30')).toBeTruthy();
+    expect(reports.className).toContain('border-amber-400');
+    expect(api.callsTo('GET /api/v1/admin/disputes')).toHaveLength(0);
+  });
+
+  it('says what the reports card is for when none is open', async () => {
+    homeApi({
+      'GET /api/v1/admin/purchases/summary': {
+        body: { ...summary, disputes: { open: 0, oldestOpenAt: null } },
+      },
+    });
+    renderApp('/admin');
+    const reports = await card('Not received');
+    expect(await within(reports).findByText('0 open reports')).toBeTruthy();
+    expect(within(reports).getByText('Customers who say they did not get a purchase.')).toBeTruthy();
+    expect(reports.className).not.toContain('border-amber-400');
   });
 
   it("shows the provider float beside the wallets' total, and warns when it runs short", async () => {

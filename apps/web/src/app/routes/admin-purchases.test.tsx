@@ -26,7 +26,12 @@ const delivered = anAdminPurchase({
 });
 
 const summary = (flagged: number): { body: PurchasesSummary } => ({
-  body: { byStatus: { processing: 0, pending: flagged, delivered: 1, failed: 0 }, open: flagged, flagged },
+  body: {
+    byStatus: { processing: 0, pending: flagged, delivered: 1, failed: 0 },
+    open: flagged,
+    flagged,
+    disputes: { open: 0, oldestOpenAt: null },
+  },
 });
 const page = (purchases: AdminPurchase[], total = purchases.length) => ({
   body: { purchases, total, page: 1, pageSize: 25 },

@@ -9,7 +9,6 @@ import { paths } from '@/lib/paths.ts';
 import { usePendingManualRequests } from '../api/get-manual-requests.ts';
 import { FlaggedPurchasesSection } from '../components/flagged-purchases-section.tsx';
 import { ManualRequestsSection } from '../components/manual-requests-section.tsx';
-import { useAdminDisputes } from '../disputes/api/get-disputes.ts';
 import { useSalesReport } from '../reports/api/get-sales-report.ts';
 import { useApprovals } from '../money/api/get-approvals.ts';
 import { useFloat } from '../money/api/get-float.ts';
@@ -69,7 +68,7 @@ const Figure = ({ children }: { children: ReactNode }) => (
 );
 const Note = ({ children }: { children: ReactNode }) => <p className="text-sm text-gray-700">{children}</p>;
 
-/** The most the home counts (the server lists as many reports too); more shows as "200 or more". */
+/** The most approvals the home counts (the server lists as many); more shows as "200 or more". */
 const APPROVALS_COUNTED = 200;
 
 const count = (n: number, one: string, many: string) =>
@@ -83,7 +82,6 @@ export function AdminHomePage() {
   const deposits = usePendingManualRequests(true);
   const approvals = useApprovals({ status: 'pending', limit: APPROVALS_COUNTED });
   const float = useFloat();
-  const disputes = useAdminDisputes('open');
   const floatIsShort = float.data?.below === true || float.data?.coversLiabilities === false;
 
   return (
@@ -158,21 +156,17 @@ export function AdminHomePage() {
         </HomeCard>
         <HomeCard
           title="Not received"
-          query={disputes}
+          query={purchases}
           to={paths.adminDisputes}
           linkLabel="Answer them"
-          tone={disputes.data && disputes.data.disputes.length > 0 ? 'warning' : 'plain'}
+          tone={purchases.data && purchases.data.disputes.open > 0 ? 'warning' : 'plain'}
         >
-          {({ disputes: open }) => (
+          {({ disputes }) => (
             <>
-              <Figure>
-                {open.length >= APPROVALS_COUNTED
-                  ? `${APPROVALS_COUNTED} or more`
-                  : count(open.length, 'open report', 'open reports')}
-              </Figure>
+              <Figure>{count(disputes.open, 'open report', 'open reports')}</Figure>
               <Note>
-                {open[0]
-                  ? `Waiting since ${formatLagosDateTime(open[0].createdAt)}`
+                {disputes.oldestOpenAt
+                  ? `Waiting since ${formatLagosDateTime(disputes.oldestOpenAt)}`
                   : 'Customers who say they did not get a purchase.'}
               </Note>
             </>

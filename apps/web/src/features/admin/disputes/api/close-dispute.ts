@@ -11,6 +11,11 @@ export function useCloseDispute() {
       api.post<{ dispute: Dispute }>(`/api/v1/admin/disputes/${encodeURIComponent(id)}/close`, {
         resolution,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminDisputesKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminDisputesKey }),
+        // the admin home counts the open reports from the purchases summary
+        queryClient.invalidateQueries({ queryKey: ['admin', 'purchases', 'summary'] }),
+      ]),
   });
 }
