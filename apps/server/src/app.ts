@@ -182,20 +182,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const isLive = config.providerMode === 'live';
   const simulators: { vtpass?: VtpassSimulator } = {};
-  // Paystack Inline runs its checkout from Paystack's own script and frame
-  const paystackInline = isLive ? ['https://js.paystack.co', 'https://checkout.paystack.com'] : [];
+  // Live card payments use Paystack Inline: its script from js.paystack.co looks the access code up at
+  // api.paystack.co and shows the checkout in a frame from checkout.paystack.com. The sandbox needs none.
+  const paystackInline = (source: string) => (isLive ? [source] : []);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...paystackInline],
+        scriptSrc: ["'self'", ...paystackInline('https://js.paystack.co')],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...paystackInline],
-        frameSrc: ["'self'", ...paystackInline],
+        connectSrc: ["'self'", ...paystackInline('https://api.paystack.co')],
+        frameSrc: ["'self'", ...paystackInline('https://checkout.paystack.com')],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access, RouteEntry } from '../../../src/lib/http/access.ts';
-import { createTestApp, errorOf, signUp, TEST_APP_URL, TestClient, type TestApp } from '../../helpers/app.ts';
+import {
+  createTestApp,
+  errorOf,
+  signUp,
+  TEST_APP_URL,
+  TestClient,
+  testConfig,
+  type TestApp,
+} from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
 import { turnOnPartnerAccess } from '../../helpers/partners.ts';
@@ -319,6 +327,28 @@ describe('headers and cross-site checks stay as they are', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['referrer-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('lets Paystack Inline through in live mode only: its script, its API and its checkout frame', async () => {
+    const live = await createTestApp('pglite', {
+      config: {
+        providerMode: 'live',
+        smtpUrl: 'smtp://127.0.0.1:9',
+        vtpass: { ...testConfig.vtpass, baseUrl: 'http://127.0.0.1:9/vtpass' },
+        paystack: { ...testConfig.paystack, baseUrl: 'http://127.0.0.1:9/paystack' },
+      },
+    });
+    try {
+      const response = await live.app.inject({ url: '/api/v1/meta' });
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'self';script-src 'self' https://js.paystack.co;style-src 'self';img-src 'self' data:;" +
+          "font-src 'self';connect-src 'self' https://api.paystack.co;" +
+          "frame-src 'self' https://checkout.paystack.com;object-src 'none';frame-ancestors 'none';" +
+          "base-uri 'self';form-action 'self'",
+      );
+    } finally {
+      await live.close();
+    }
   });
 
   it('sends HSTS and upgrades insecure requests only on https', async () => {

@@ -5,6 +5,7 @@ import { CONFIRM_INTERVAL_MS } from '@/features/funding/api/confirm-card-payment
 import { checkoutNavigation } from '@/features/funding/components/checkout-navigation.ts';
 import { FundWalletPage } from '@/features/funding/components/fund-wallet-page.tsx';
 import { NO_DEPOSIT_ACCOUNT } from '@/features/funding/components/manual-funding-section.tsx';
+import { checkoutMessages } from '@/features/funding/components/payment-status.ts';
 import { SUCCESS_REDIRECT_MS } from '@/features/funding/components/use-card-checkout.ts';
 import { renderRoutes } from '@/lib/testing/render.tsx';
 import {
@@ -19,21 +20,22 @@ import {
 } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
-const paystack = vi.hoisted(() => ({
-  resumeTransaction:
-    vi.fn<(accessCode: string, callbacks: Record<string, (arg?: unknown) => void>) => void>(),
-}));
-
-vi.mock('@paystack/inline-js', () => ({
-  default: class {
+const paystack = vi.hoisted(() => {
+  const resumeTransaction =
+    vi.fn<(accessCode: string, callbacks: Record<string, (arg?: unknown) => void>) => void>();
+  class PaystackPop {
     resumeTransaction(accessCode: string, callbacks: Record<string, (arg?: unknown) => void>) {
-      paystack.resumeTransaction(accessCode, callbacks);
+      resumeTransaction(accessCode, callbacks);
     }
-  },
-}));
+  }
+  return { resumeTransaction, PaystackPop, load: vi.fn(() => Promise.resolve(PaystackPop)) };
+});
+
+vi.mock('@/features/funding/paystack-pop.ts', () => ({ loadPaystackPop: paystack.load }));
 
 afterEach(() => {
   paystack.resumeTransaction.mockReset();
+  paystack.load.mockClear();
   vi.useRealTimers();
 });
 
@@ -131,6 +133,8 @@ describe('fund wallet page', () => {
     expect(button).toHaveProperty('disabled', true);
     await user.click(button);
     expect(api.callsTo('POST /api/v1/funding/card')).toHaveLength(1);
+    // the sandbox never fetches Paystack's script
+    expect(paystack.load).not.toHaveBeenCalled();
   });
 
   it('puts the server’s amount message on the amount field', async () => {
@@ -198,6 +202,29 @@ describe('fund wallet page', () => {
       expect(api.callsTo('POST /api/v1/funding/card/confirm')).toHaveLength(1);
     });
     expect(within(card).getByRole('button', { name: 'Pay Now' })).toHaveProperty('disabled', false);
+  });
+
+  it('in live mode says so when the Paystack window cannot load, and lets the customer try again', async () => {
+    paystack.load.mockRejectedValueOnce(new Error('Paystack script failed to load'));
+    fundApi({
+      'POST /api/v1/funding/card': {
+        status: 201,
+        body: { payment: aPayment({ status: 'pending' }), checkout: { ...checkout, mode: 'live' } },
+      },
+    });
+    const { user } = renderApp('/fund-wallet');
+    const card = await screen.findByRole('region', { name: 'Pay with card' });
+    await user.type(within(card).getByLabelText('Amount (NGN)'), '5000');
+    await user.click(within(card).getByRole('button', { name: 'Pay Now' }));
+    expect(await within(card).findByText(checkoutMessages.popupFailed)).toBeTruthy();
+    expect(paystack.resumeTransaction).not.toHaveBeenCalled();
+    const payNow = within(card).getByRole('button', { name: 'Pay Now' });
+    expect(payNow).toHaveProperty('disabled', false);
+    await user.click(payNow);
+    await waitFor(() => {
+      expect(paystack.resumeTransaction).toHaveBeenCalledTimes(1);
+    });
+    expect(paystack.load).toHaveBeenCalledTimes(2);
   });
 
   it('confirms a returning payment, says it succeeded, cleans the URL and goes to the dashboard', async () => {

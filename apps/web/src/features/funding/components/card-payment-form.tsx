@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import type PaystackPopClass from '@paystack/inline-js';
 import type { StartCardPaymentResponse } from '@quickvend/shared/api/funding';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
@@ -11,6 +10,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { showServerError } from '@/lib/form-errors.ts';
 import { useStartCardPayment } from '../api/start-card-payment.ts';
+import { loadPaystackPop, type PaystackPopClass } from '../paystack-pop.ts';
 import { nairaAmountField } from './amount.ts';
 import { checkoutNavigation } from './checkout-navigation.ts';
 import { checkoutMessages } from './payment-status.ts';
@@ -97,10 +97,10 @@ export function CardPaymentForm({
       checkoutNavigation.assign(checkout.authorizationUrl);
       return;
     }
-    let PaystackPop: typeof PaystackPopClass;
+    let PaystackPop: PaystackPopClass;
     try {
-      // the Paystack library is loaded only when someone pays by card, in its own chunk
-      ({ default: PaystackPop } = await import('@paystack/inline-js'));
+      // Paystack's script is fetched from Paystack only when someone pays by card in live mode
+      PaystackPop = await loadPaystackPop();
     } catch {
       release();
       setStatus(checkoutMessages.popupFailed);
