@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { containerCommands, isDatabaseCommand, usage } from './cli.commands.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
-import { openDatabase } from './db/client.ts';
+import { DatabaseConnectionError, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
@@ -35,7 +35,11 @@ async function main(argv: string[]): Promise<number> {
   });
 
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   try {
     await database.migrate();
     if (name === 'secrets:accept') {
@@ -81,6 +85,7 @@ function describe(error: unknown): string {
     error instanceof AppError ||
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
+    error instanceof DatabaseConnectionError ||
     error instanceof SecretMismatchError
   ) {
     return error.message;

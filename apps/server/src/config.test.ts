@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -143,6 +143,49 @@ describe('loadConfig', () => {
     ).toThrow(/TERMII_BASE_URL: must be an https:\/\/ address/);
   });
 
+  const postgresEnv = {
+    DATABASE_URL: 'postgres://quickvend@db.internal/quickvend',
+    AUTH_SECRET: 'a'.repeat(32),
+    PIN_PEPPER: 'p'.repeat(32),
+  };
+
+  it('on PostgreSQL takes the secrets from the environment only: without them it refuses and writes nothing', () => {
+    const dir = dataDir();
+    const { DATABASE_URL } = postgresEnv;
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL })).toThrow(
+      /^DATABASE_URL is set, so AUTH_SECRET and PIN_PEPPER must be set too, to the same values in every process on the database \(make one with: openssl rand -hex 32\)$/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL, AUTH_SECRET: 'a'.repeat(32) })).toThrow(
+      /^DATABASE_URL is set, so PIN_PEPPER must be set too/,
+    );
+    expect(existsSync(path.join(dir, 'secrets.json'))).toBe(false);
+    const config = loadConfig({ DATA_DIR: dir, ...postgresEnv });
+    expect(config).toMatchObject({ authSecret: 'a'.repeat(32), pinPepper: 'p'.repeat(32) });
+    expect(existsSync(path.join(dir, 'secrets.json'))).toBe(false);
+  });
+
+  it('on PostgreSQL points to the secrets an earlier start generated, without using them', () => {
+    const dir = dataDir();
+    const generated = loadConfig({ DATA_DIR: dir });
+    const refusal = () => loadConfig({ DATA_DIR: dir, DATABASE_URL: postgresEnv.DATABASE_URL });
+    expect(refusal).toThrow(ConfigError);
+    expect(refusal).toThrow(`; those an earlier start generated are in ${path.join(dir, 'secrets.json')}`);
+    expect(refusal).not.toThrow(generated.authSecret);
+  });
+
+  it('bounds the query pool on PostgreSQL with DATABASE_POOL_SIZE', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).databasePoolSize).toBe(20);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(20);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), ...postgresEnv, DATABASE_POOL_SIZE: '8' }).databasePoolSize,
+    ).toBe(8);
+    for (const wrong of ['1', '0', '2.5', 'ten', '501']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: wrong }), wrong).toThrow(
+        /DATABASE_POOL_SIZE: must be a whole number from 2 to 500$/,
+      );
+    }
+  });
+
   it('runs every role in one process unless ROLE says otherwise, and splits roles only on PostgreSQL', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).role).toBe('all');
     expect(() => loadConfig({ DATA_DIR: dataDir(), ROLE: 'jobs' })).toThrow(
@@ -152,11 +195,7 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), ROLE: role })).toThrow(
         new RegExp(`^ROLE=${role} needs DATABASE_URL: the embedded database serves one process`),
       );
-      const config = loadConfig({
-        DATA_DIR: dataDir(),
-        ROLE: role,
-        DATABASE_URL: 'postgres://quickvend@db.internal/quickvend',
-      });
+      const config = loadConfig({ DATA_DIR: dataDir(), ROLE: role, ...postgresEnv });
       expect(config.role).toBe(role);
     }
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isCidr } from '@quickvend/shared/ip';
@@ -21,6 +21,9 @@ const contactPhone = z
   .optional();
 const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// address' }).optional();
 
+/** Connections each process's query pool may open on PostgreSQL (the job queue and listeners have their own). */
+export const DEFAULT_DATABASE_POOL_SIZE = 20;
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -29,6 +32,12 @@ const envSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number from 2 to 500' })
+    .int('must be a whole number from 2 to 500')
+    .min(2, 'must be a whole number from 2 to 500')
+    .max(500, 'must be a whole number from 2 to 500')
+    .default(DEFAULT_DATABASE_POOL_SIZE),
   PROVIDER_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   ROLE: z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' }).default('all'),
   VTPASS_BASE_URL: optionalUrl,
@@ -106,6 +115,17 @@ const DEPOSIT_ACCOUNT_KEYS = [
   'MANUAL_DEPOSIT_ACCOUNT_NUMBER',
 ] as const;
 
+const SECRET_KEYS = ['AUTH_SECRET', 'PIN_PEPPER'] as const;
+
+function missingSecretsMessage(missing: readonly string[], dataDir: string): string {
+  const generated = path.join(dataDir, 'secrets.json');
+  const earlier = existsSync(generated) ? `; those an earlier start generated are in ${generated}` : '';
+  return (
+    `DATABASE_URL is set, so ${missing.join(' and ')} must be set too, to the same values in every process ` +
+    `on the database (make one with: openssl rand -hex 32)${earlier}`
+  );
+}
+
 const LIVE_REQUIRED = [
   'VTPASS_API_KEY',
   'VTPASS_PUBLIC_KEY',
@@ -137,6 +157,8 @@ export type Config = {
   isHttps: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** the most connections the query pool opens on PostgreSQL */
+  databasePoolSize: number;
   providerMode: 'sandbox' | 'live';
   vtpass: { baseUrl: string | undefined; apiKey: string; publicKey: string; secretKey: string };
   paystack: { baseUrl: string | undefined; publicKey: string; secretKey: string };
@@ -185,6 +207,12 @@ export function loadConfig(env: Env = process.env): Config {
       throw new ConfigError(`PROVIDER_MODE=live needs these variables set: ${missing.join(', ')}`);
     }
   }
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.DATABASE_URL) {
+    const missing = SECRET_KEYS.filter((key) => !e[key]);
+    // a process that made up its own secrets would sign sessions no other process accepts
+    if (missing.length > 0) throw new ConfigError(missingSecretsMessage(missing, dataDir));
+  }
   const depositKeys = DEPOSIT_ACCOUNT_KEYS.filter((key) => e[key]);
   if (depositKeys.length > 0 && depositKeys.length < DEPOSIT_ACCOUNT_KEYS.length) {
     const missing = DEPOSIT_ACCOUNT_KEYS.filter((key) => !e[key]);
@@ -201,7 +229,6 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   const isLive = e.PROVIDER_MODE === 'live';
-  const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const secrets = e.AUTH_SECRET && e.PIN_PEPPER ? undefined : loadOrCreateSecrets(dataDir);
   return {
@@ -212,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
     isHttps: appUrl.startsWith('https://'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     providerMode: e.PROVIDER_MODE,
     vtpass: {
       baseUrl: e.VTPASS_BASE_URL ?? (isLive ? LIVE_VTPASS_BASE_URL : undefined),

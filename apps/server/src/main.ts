@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
+import { DatabaseConnectionError, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { createLogger } from './lib/logger.ts';
 import { SecretMismatchError } from './lib/secrets.ts';
@@ -12,7 +12,11 @@ const SHUTDOWN_DEADLINE_MS = 30_000;
 async function start(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   await database.migrate();
   if (config.role === 'worker') {
     // in sandbox mode the simulators are served by the web processes: a worker reaches them at APP_URL
@@ -89,6 +93,7 @@ start().catch((error: unknown) => {
   if (
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
+    error instanceof DatabaseConnectionError ||
     error instanceof SecretMismatchError
   ) {
     process.stderr.write(`${error.message}\n`);

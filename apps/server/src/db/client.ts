@@ -50,10 +50,49 @@ const migrationsFolder = path.join(serverDir, 'drizzle');
 // any fixed number: serialises migrations across processes that share one PostgreSQL
 const MIGRATION_LOCK_KEY = 4_127_001;
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string; inMemory?: boolean };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  inMemory?: boolean;
+  /** the most connections the query pool opens on PostgreSQL (20 unless given) */
+  poolSize?: number;
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 20)
+    : openPglite(options);
+}
+
+/** PostgreSQL could not be reached, or refused the connection: the message says where, never the password. */
+export class DatabaseConnectionError extends Error {
+  override name = 'DatabaseConnectionError';
+}
+
+/** `host:port` (or the socket directory) and database of a connection string, for messages. */
+export function describeDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    const host = url.searchParams.get('host') ?? (decodeURIComponent(url.hostname) || 'localhost');
+    const port = url.port || '5432';
+    const database = decodeURIComponent(url.pathname.slice(1));
+    return `${host.startsWith('/') ? host : `${host}:${port}`}${database ? `, database ${database}` : ''}`;
+  } catch {
+    return 'the address in DATABASE_URL';
+  }
+}
+
+function connectionFailure(databaseUrl: string, error: unknown): DatabaseConnectionError {
+  const reason =
+    error instanceof AggregateError && error.errors.length > 0
+      ? error.errors.map((each: unknown) => (each instanceof Error ? each.message : String(each))).join('; ')
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return new DatabaseConnectionError(
+    `Could not connect to PostgreSQL at ${describeDatabaseUrl(databaseUrl)}: ${reason || 'no reason given'}`,
+    { cause: error },
+  );
 }
 
 /**
@@ -139,10 +178,10 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   };
 }
 
-function openPostgres(databaseUrl: string): DatabaseHandle {
+function openPostgres(databaseUrl: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: 20,
+    max: poolSize,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
@@ -164,7 +203,10 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     migrate: async () => {
-      const client = await pool.connect();
+      // the process's first connection: a wrong address, password or certificate shows here
+      const client = await pool.connect().catch((error: unknown) => {
+        throw connectionFailure(databaseUrl, error);
+      });
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder });

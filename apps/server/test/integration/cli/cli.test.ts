@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -200,5 +200,50 @@ describe('operator command line', { timeout: 600_000 }, () => {
     const afterStop = cli(['migrate'], env);
     expect(afterStop.status).toBe(0);
     expect(JSON.parse(afterStop.stdout)).toMatchObject({ ok: true, database: 'pglite' });
+  });
+});
+
+describe('on PostgreSQL, refusals in one line', { timeout: 600_000 }, () => {
+  const secrets = {
+    AUTH_SECRET: 'cli-auth-secret-0123456789abcdef0123',
+    PIN_PEPPER: 'cli-pin-pepper-0123456789abcdef0123',
+  };
+
+  it('refuses without AUTH_SECRET and PIN_PEPPER, naming them, and generates none', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'qv-cli-pg-'));
+    const refused = cli(['ledger:verify'], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://quickvend@127.0.0.1:9/quickvend',
+      AUTH_SECRET: '',
+      PIN_PEPPER: '',
+    });
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(
+      /^DATABASE_URL is set, so AUTH_SECRET and PIN_PEPPER must be set too, to the same values in every process on the database \(make one with: openssl rand -hex 32\)\n$/,
+    );
+    expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
+  });
+
+  it('says which PostgreSQL it could not reach, without a stack trace or the password, and fails', async () => {
+    const port = await freePort();
+    const env = {
+      ...secrets,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'qv-cli-pg-')),
+      DATABASE_URL: `postgres://quickvend:hunter2-password@127.0.0.1:${port}/quickvend`,
+    };
+    const unreachable = `Could not connect to PostgreSQL at 127.0.0.1:${port}, database quickvend: connect ECONNREFUSED 127.0.0.1:${port}\n`;
+    const command = cli(['ledger:verify'], env);
+    expect(command.status).toBe(1);
+    expect(command.stderr).toBe(unreachable);
+
+    const server = spawnSync(tsx, [serverEntry], {
+      cwd: root,
+      env: { ...process.env, ...env, PORT: String(await freePort()), LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+      timeout: PROCESS_LIMIT_MS,
+    });
+    expect(server.status).toBe(1);
+    expect(server.stderr).toBe(unreachable);
   });
 });

@@ -90,6 +90,8 @@ describe.runIf(databaseKinds.includes('postgres'))('a ROLE=worker process', () =
     const port = await freePort();
     const worker = await processes.startWorker('worker', {
       DATABASE_URL: scratch.url,
+      AUTH_SECRET: 'roles-auth-secret-0123456789abcdef',
+      PIN_PEPPER: 'roles-pin-pepper-0123456789abcdef',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'qv-worker-')),
       PORT: String(port),
       HOST: '127.0.0.1',
