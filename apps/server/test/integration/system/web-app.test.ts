@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -44,6 +44,7 @@ describe('serving the web app', () => {
       'landing-sandbox.html': SANDBOX_LANDING,
       'sw.js': 'self.addEventListener("fetch", () => {});',
       'assets/index-abc123.js': SCRIPT,
+      '.env': 'AUTH_SECRET=never-served',
     });
     t = await createTestApp('pglite', { webDistDir: dist });
   });
@@ -111,8 +112,36 @@ describe('serving the web app', () => {
 
   it('does not serve the compressed copies under their own names', async () => {
     const response = await t.app.inject({ url: '/assets/index-abc123.js.br' });
-    // an unknown file is a page path: the app, not the raw brotli bytes
-    expect(response.body).toBe(APP_SHELL);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('x'.repeat(100));
+  });
+
+  it('answers a hashed asset it does not have with a 404, never the app a browser would keep as the file', async () => {
+    for (const url of ['/assets/index-gone99.js', '/assets/', '/assets']) {
+      const response = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(String(response.headers['cache-control']), url).not.toContain('immutable');
+    }
+  });
+
+  it('serves nothing outside the built folder, however the path is written', async () => {
+    for (const url of [
+      '/../package.json',
+      '/assets/../../package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/%2e%2e/%2e%2e/package.json',
+      '/assets%2f..%2f..%2fpackage.json',
+      '/index.html%00.js',
+      '/.env',
+      '/.env.br',
+      '//etc/passwd',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.body, url).not.toContain('"workspaces"');
+      expect(response.body, url).not.toContain('never-served');
+      expect([200, 400, 403, 404], url).toContain(response.statusCode);
+      if (response.statusCode === 200) expect(response.body, url).toBe(APP_SHELL);
+    }
   });
 
   it('compresses JSON answers of 1 KB or more, and leaves small ones as they are', async () => {
@@ -169,6 +198,54 @@ async function bareWebApp(files: Record<string, string>, isSandbox: boolean): Pr
   await registerWebApp(app, { root: writeDist(files), isSandbox });
   return app;
 }
+
+/** What `vite build` does to a folder a server is serving: empties it, then writes the new build. */
+function rebuild(dist: string, files: Record<string, string>): void {
+  for (const entry of readdirSync(dist)) rmSync(path.join(dist, entry), { recursive: true });
+  mkdirSync(path.join(dist, 'assets'));
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(path.join(dist, name), text);
+    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(text));
+  }
+}
+
+describe('a rebuild under a running server', () => {
+  it('serves the new build at once: its page, its new assets (immutable), and no longer the old ones', async () => {
+    const dist = writeDist({ 'index.html': APP_SHELL, 'assets/index-abc123.js': SCRIPT });
+    const app = Fastify();
+    await registerWebApp(app, { root: dist, isSandbox: true });
+    try {
+      expect((await app.inject({ url: '/assets/index-abc123.js' })).body).toBe(SCRIPT);
+      const newShell = APP_SHELL.replace('QuickVend', 'QuickVend 2');
+      const newScript = 'console.log("the new build")';
+      rebuild(dist, {
+        'index.html': newShell,
+        'assets/index-def456.js': newScript,
+        'assets/chunk-789.js': '1',
+      });
+
+      for (const url of ['/', '/dashboard', '/index.html']) {
+        const page = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+        expect(page.statusCode, url).toBe(200);
+        expect(decoded(page), url).toBe(newShell);
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+      }
+      for (const accepts of ['br', 'identity']) {
+        const asset = await app.inject({
+          url: '/assets/index-def456.js',
+          headers: { 'accept-encoding': accepts },
+        });
+        expect(asset.statusCode).toBe(200);
+        expect(decoded(asset)).toBe(newScript);
+        expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      }
+      expect((await app.inject({ url: '/assets/chunk-789.js' })).body).toBe('1');
+      expect((await app.inject({ url: '/assets/index-abc123.js' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
 
 describe('serving the web app in live mode', () => {
   it('answers the home page with the landing that has no sandbox banner', async () => {
