@@ -32,7 +32,7 @@ export async function checkSecretFingerprints(db: Database, secrets: Record<stri
     throw new SecretMismatchError(
       `${list} ${differing.length > 1 ? 'differ' : 'differs'} from the value this database was first started with. ` +
         `Every process on one database needs the same ${list}: set ${differing.length > 1 ? 'them' : 'it'} ` +
-        `to the value the other processes use (a generated one is kept in their DATA_DIR/secrets.json).`,
+        `to the value the other processes use (the embedded database's generated ones are in DATA_DIR/secrets.json).`,
     );
   }
 }
