@@ -569,24 +569,24 @@ function serverCommand(): { args: string[]; label: string; compiled: boolean } {
   };
 }
 
+/** The processes a process started that are still running (from each of its threads' children lists). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((thread) =>
+      readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
 /** VmRSS and VmHWM (peak) in bytes, summed over a process and its descendants. */
 function memoryOfTree(pid: number): { rss: number; peak: number } {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    const child = Number(entry);
-    if (!Number.isInteger(child)) continue;
-    try {
-      const parent = parentOf(child);
-      children.set(parent, [...(children.get(parent) ?? []), child]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
   let rss = 0;
   let peak = 0;
   const pending = [pid];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    pending.push(...(children.get(next) ?? []));
+    pending.push(...childrenOf(next));
     try {
       const status = readFileSync(`/proc/${next}/status`, 'utf8');
       const kib = (field: string) =>
@@ -615,7 +615,18 @@ function httpStatus(url: string): Promise<number> {
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
-type Started = { child: ChildProcess; readySeconds: number; output: () => string };
+type Started = {
+  child: ChildProcess;
+  readySeconds: number;
+  output: () => string;
+  /**
+   * The tree's peak so far, a short-lived child's included (the embedded database's first initdb runs in one):
+   * `together`, the highest RSS of its processes at one time, sampled every 50 ms (may miss a briefer spike);
+   * `bound`, the highest sum of their own peaks (VmHWM), never lower than the truth, higher when they peaked
+   * at different times.
+   */
+  peak: () => { together: number; bound: number };
+};
 
 /** Starts the server on the embedded database in `dataDir`; resolves once /readyz answers 200. */
 async function startEmbedded(args: string[], dataDir: string, port: number): Promise<Started> {
@@ -630,6 +641,17 @@ async function startEmbedded(args: string[], dataDir: string, port: number): Pro
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  const peak = { together: 0, bound: 0 };
+  const sample = () => {
+    const memory = memoryOfTree(child.pid ?? 0);
+    peak.together = Math.max(peak.together, memory.rss);
+    peak.bound = Math.max(peak.bound, memory.peak);
+    return { ...peak };
+  };
+  const watchPeak = setInterval(sample, 50);
+  child.once('exit', () => {
+    clearInterval(watchPeak);
+  });
   const deadline = startedAt + 120_000;
   while ((await httpStatus(`http://127.0.0.1:${port}/readyz`)) !== 200) {
     if (child.exitCode !== null || performance.now() > deadline) {
@@ -638,7 +660,12 @@ async function startEmbedded(args: string[], dataDir: string, port: number): Pro
     }
     await sleep(20);
   }
-  return { child, readySeconds: (performance.now() - startedAt) / 1000, output: () => output };
+  return {
+    child,
+    readySeconds: (performance.now() - startedAt) / 1000,
+    output: () => output,
+    peak: sample,
+  };
 }
 
 async function stopEmbedded({ child }: Started): Promise<number> {
@@ -662,20 +689,21 @@ async function embeddedDefault(): Promise<void> {
     const port = await freePort();
     const first = await startEmbedded(args, dataDir, port);
     await sleep(IDLE_SECONDS * 1000);
-    const firstMemory = memoryOfTree(first.child.pid ?? 0);
+    const firstMemory = { rss: memoryOfTree(first.child.pid ?? 0).rss, peak: first.peak() };
     const firstStop = await stopEmbedded(first);
     const again = await startEmbedded(args, dataDir, port);
     await sleep(IDLE_SECONDS * 1000);
-    const memory = memoryOfTree(again.child.pid ?? 0);
+    const memory = { rss: memoryOfTree(again.child.pid ?? 0).rss, peak: again.peak() };
     await stopEmbedded(again);
     console.log(`embedded default (no DATABASE_URL), server process: ${label}`);
     console.log(
       `  first start: ready in ${first.readySeconds.toFixed(2)} s; ${IDLE_SECONDS} s later RSS ${megabytes(firstMemory.rss)}, ` +
-        `peak ${megabytes(firstMemory.peak)}; stopped in ${firstStop.toFixed(2)} s`,
+        `peak ${megabytes(firstMemory.peak.together)} (its processes' own peaks summed: ${megabytes(firstMemory.peak.bound)}); ` +
+        `stopped in ${firstStop.toFixed(2)} s`,
     );
     console.log(
       `  restart on its data: ready in ${again.readySeconds.toFixed(2)} s; ${IDLE_SECONDS} s later RSS ${megabytes(memory.rss)}, ` +
-        `peak ${megabytes(memory.peak)}`,
+        `peak ${megabytes(memory.peak.together)}`,
     );
     const startScript = readFileSync(path.join(root, 'scripts/start.mjs'), 'utf8');
     targets.push(
@@ -694,9 +722,9 @@ async function embeddedDefault(): Promise<void> {
       },
       {
         name: 'embedded first-start peak RSS',
-        figure: megabytes(firstMemory.peak),
+        figure: megabytes(firstMemory.peak.together),
         target: '≤ 600 MB',
-        met: firstMemory.peak <= 600e6,
+        met: firstMemory.peak.together <= 600e6,
       },
       {
         name: 'embedded restart to healthy (existing data)',
