@@ -1,6 +1,5 @@
-import { randomInt } from 'node:crypto';
-import type { Kobo } from '@quickvend/shared/money';
 import type { TestCard } from './paystack-simulator.pages.ts';
+import type { SimAccount, SimCustomer, SimTransaction } from './paystack-simulator.records.ts';
 import type { PaystackStore } from './paystack-simulator.store.ts';
 import type { WebhookDispatcher } from './paystack-simulator.webhooks.ts';
 
@@ -10,48 +9,12 @@ export type SimCard = TestCard & { outcome: CardOutcome; brand: 'visa' | 'verve'
 export const INTEGRATION_ID = 100_032;
 export const TEST_BANK = { name: 'Test Bank', id: 1, slug: 'test-bank' } as const;
 
-export type SimCustomer = {
-  id: number;
-  code: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  metadata: unknown;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type SimAccount = {
-  id: number;
-  accountNumber: string;
-  accountName: string;
-  customerCode: string;
-  createdAt: string;
-};
-
-export type SimTransaction = {
-  id: number;
-  reference: string;
-  accessCode: string;
-  amount: Kobo;
-  callbackUrl: string | null;
-  metadata: unknown;
-  status: 'abandoned' | 'success' | 'failed';
-  channel: 'card' | 'dedicated_nuban';
-  gatewayResponse: string;
-  paidAt: string | null;
-  createdAt: string;
-  fees: Kobo | null;
-  customerCode: string;
-  authorization: Record<string, unknown>;
-  /** the number of the test card whose PIN the checkout is asking for */
-  cardAwaitingPin: string | null;
-};
-
-const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
-export const randomText = (length: number, alphabet = ALPHANUMERIC): string =>
-  Array.from({ length }, () => alphabet[randomInt(alphabet.length)] ?? '').join('');
+export {
+  randomText,
+  type SimAccount,
+  type SimCustomer,
+  type SimTransaction,
+} from './paystack-simulator.records.ts';
 
 export const now = () => new Date().toISOString();
 

@@ -6,7 +6,7 @@ import {
   type SimAccount,
   type SimCustomer,
   type SimTransaction,
-} from './paystack-simulator.state.ts';
+} from './paystack-simulator.records.ts';
 import {
   sandboxPaystackAccounts,
   sandboxPaystackCustomers,

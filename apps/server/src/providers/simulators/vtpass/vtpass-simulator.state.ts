@@ -1,34 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { bpsAsPercent, type Kobo } from '@quickvend/shared/money';
+import { bpsAsPercent } from '@quickvend/shared/money';
 import type { SimulatorTimers } from '../timers.ts';
 import type { CallbackDispatcher } from './vtpass-simulator.callbacks.ts';
-import type { SimService, SimVariation } from './vtpass-simulator.catalog.ts';
+import type { SimService } from './vtpass-simulator.catalog.ts';
+import type { Sale } from './vtpass-simulator.sale.ts';
 import type { VtpassStore } from './vtpass-simulator.store.ts';
 import { answer, nairaNumber, nairaOf, vtpassDate, type Answer } from './vtpass-simulator.wire.ts';
 
-type SaleStatus = 'delivered' | 'pending' | 'failed' | 'reversed';
-
-export type Sale = {
-  requestId: string;
-  service: SimService;
-  variation: SimVariation | null;
-  phone: string;
-  uniqueElement: string;
-  quantity: number;
-  amountKobo: Kobo;
-  commissionBps: number;
-  commissionKobo: Kobo;
-  totalKobo: Kobo;
-  transactionId: string;
-  productId: number;
-  status: SaleStatus;
-  createdAt: Date;
-  /** when a pending sale delivers by itself (ms since the epoch); null: only when resolved */
-  resolveAt: number | null;
-  walletCreditId: number | null;
-  /** Product extras of a delivered sale (token, cards, PIN). */
-  extras: Record<string, unknown>;
-};
+export type { Sale } from './vtpass-simulator.sale.ts';
 
 function statusAnswer(sale: Sale, purpose: 'pay' | 'requery'): Answer {
   switch (sale.status) {

@@ -3,7 +3,7 @@ import { kobo, type Kobo } from '@quickvend/shared/money';
 import type { Database } from '../../../db/client.ts';
 import { asStore } from '../memory.ts';
 import { SERVICES_BY_ID } from './vtpass-simulator.catalog.ts';
-import type { Sale } from './vtpass-simulator.state.ts';
+import type { Sale } from './vtpass-simulator.sale.ts';
 import {
   sandboxVtpassFloat,
   sandboxVtpassRecentTargets,
