@@ -17,7 +17,7 @@ describe('the balance announcer', () => {
     return { announce, sent, tracked };
   }
 
-  it('says the changes of one turn in one notification, each user once, and tracks it until sent', async () => {
+  it('says the changes of the next moment in one notification, each user once, and tracks it until sent', async () => {
     const { announce, sent, tracked } = announcer();
     announce(['usr_a']);
     announce(['usr_b', 'usr_a']);

@@ -38,10 +38,12 @@ export async function startBalanceFeed(
 
 // a NOTIFY payload must stay under 8000 bytes
 const PAYLOAD_LIMIT = 7_000;
+// long enough that a busy server says many changes in one NOTIFY, short enough that nobody sees it wait
+const ANNOUNCE_AFTER_MS = 25;
 
 /**
  * Announces the balances the ledger changed in statements of their own, after they committed: every change of
- * one turn of the event loop in one NOTIFY, in a transaction that writes nothing (so it never waits on the
+ * the next 25 ms in one NOTIFY, in a transaction that writes nothing (so it never waits on the
  * notification lock through a WAL flush). `track` keeps each announcement until the process closes.
  */
 export function createBalanceAnnouncer(deps: {
@@ -63,7 +65,8 @@ export function createBalanceAnnouncer(deps: {
     if (payload) await deps.notify(BALANCE_CHANNEL, payload);
   }
   return (userIds) => {
-    if (waiting.size === 0) deps.track(new Promise<void>((resolve) => setImmediate(resolve)).then(flush));
+    if (waiting.size === 0)
+      deps.track(new Promise<void>((resolve) => setTimeout(resolve, ANNOUNCE_AFTER_MS)).then(flush));
     for (const userId of userIds) waiting.add(userId);
   };
 }
