@@ -86,6 +86,31 @@ describeEachDatabase('partner API', (kind) => {
     expect(keys.apiKeys[0]?.lastUsedAt).not.toBeNull();
   });
 
+  it('answers a replay as it was first, even once the wallet can no longer pay for it', async () => {
+    const { client, password, userId } = await fundedCustomer(t, 150);
+    await turnOnPartnerAccess(client);
+    const { key } = (
+      await client.post('/api/v1/api-keys', { name: 'My shop', password, pin: TEST_PIN })
+    ).json<{ key: string }>();
+    const body = { requestId: 'whole-wallet', serviceId: 'mtn', phone: '08011111111', amount: '150' };
+    const first = await call(key, 'POST', '/api/v1/purchases', body);
+    expect(first.status).toBe(201);
+    const { purchase } = (await first.json()) as { purchase: Purchase };
+
+    // the wallet is empty now: a new purchase is refused, the replay is not
+    const replay = await call(key, 'POST', '/api/v1/purchases', body);
+    expect(replay.status).toBe(200);
+    expect(((await replay.json()) as { purchase: Purchase }).purchase).toMatchObject({
+      id: purchase.id,
+      status: 'delivered',
+    });
+    const another = await call(key, 'POST', '/api/v1/purchases', { ...body, requestId: 'another' });
+    expect(another.status).toBe(402);
+    const clash = await call(key, 'POST', '/api/v1/purchases', { ...body, amount: '100' });
+    expect(((await clash.json()) as { error: { code: string } }).error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await t.container.ledger.getWalletBalance(userId)).toBe(0);
+  });
+
   it('refuses missing and unknown keys with 401 UNAUTHENTICATED and bad input with field details', async () => {
     expect((await call(undefined, 'GET', '/api/v1/balance')).status).toBe(401);
     const unknown = await call('qv_not-a-real-key', 'POST', '/api/v1/purchases', {
