@@ -2,6 +2,7 @@
 import { execFile, execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -742,6 +743,54 @@ async function embeddedDefault(): Promise<void> {
   }
 }
 
+/**
+ * What `npm install` warns of as EBADENGINE: installed packages whose `engines.node` this Node does not satisfy,
+ * read with the same semver rules npm uses.
+ */
+function engineWarnings(): void {
+  const { satisfies } = createRequire(import.meta.url)('semver') as {
+    satisfies: (version: string, range: string) => boolean;
+  };
+  const refused: string[] = [];
+  const visit = (modules: string) => {
+    if (!existsSync(modules)) return;
+    for (const name of readdirSync(modules)) {
+      if (name.startsWith('.')) continue;
+      const folders = name.startsWith('@')
+        ? readdirSync(path.join(modules, name)).map((inner) => path.join(modules, name, inner))
+        : [path.join(modules, name)];
+      for (const folder of folders) {
+        const manifest = path.join(folder, 'package.json');
+        if (existsSync(manifest)) {
+          const {
+            name: pkg,
+            version,
+            engines,
+          } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+            name?: string;
+            version?: string;
+            engines?: { node?: string };
+          };
+          if (typeof engines?.node === 'string' && !satisfies(process.version, engines.node))
+            refused.push(`${pkg ?? folder}@${version ?? '?'} (node ${engines.node})`);
+        }
+        visit(path.join(folder, 'node_modules'));
+      }
+    }
+  };
+  visit(path.join(root, 'node_modules'));
+  for (const workspace of ['apps/server', 'apps/web', 'packages/shared'])
+    visit(path.join(root, workspace, 'node_modules'));
+  if (refused.length > 0)
+    console.log(`packages asking for another Node than ${process.version}: ${refused.join(', ')}`);
+  targets.push({
+    name: `npm install on Node ${process.version}: engine warnings`,
+    figure: String(refused.length),
+    target: '0',
+    met: refused.length === 0,
+  });
+}
+
 function printTargets(): void {
   console.log('\n#14 targets (figure, target):');
   const width = Math.max(...targets.map((line) => line.name.length));
@@ -753,7 +802,10 @@ function printTargets(): void {
 
 // BENCH_ONLY=postgres or BENCH_ONLY=embedded runs one part, to compare a change quickly
 const only = process.env['BENCH_ONLY'];
-if (!only) landingPayload();
+if (!only) {
+  landingPayload();
+  engineWarnings();
+}
 const benchDatabaseUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
 if (only === 'embedded') console.log('purchase benchmarks on PostgreSQL: not run (BENCH_ONLY=embedded)');
 else if (benchDatabaseUrl) await purchasesOnPostgres(benchDatabaseUrl);
