@@ -9,10 +9,11 @@ import {
   meterTypeLabels,
   type MeterType,
 } from '@quickvend/shared/beneficiaries';
-import { METER_TYPES, PRODUCT_NAME } from '@quickvend/shared/services';
+import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { MeterTypeChoice } from '@/components/ui/meter-type-choice.tsx';
 import { LinkButton } from '@/components/ui/link-button.tsx';
 import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
@@ -53,48 +54,6 @@ export const beneficiariesTexts = {
 } as const;
 
 type Outcome = { text: string; tone: 'success' | 'error' };
-
-/** Prepaid or postpaid, as on the electricity page; a meter saved without one starts with neither chosen. */
-function MeterTypeChoice({
-  value,
-  onChange,
-}: {
-  value: MeterType | null;
-  onChange: (type: MeterType) => void;
-}) {
-  const name = useId();
-  return (
-    <fieldset className="flex flex-col gap-1">
-      <legend className="mb-1 text-sm font-semibold text-gray-900">
-        {beneficiariesTexts.meterTypeField}
-      </legend>
-      <div className="grid grid-cols-2 gap-2">
-        {METER_TYPES.map((type) => (
-          <label
-            key={type}
-            className={`flex min-h-11 cursor-pointer items-center justify-center rounded-lg border-2 text-sm font-bold has-focus-visible:outline-3 has-focus-visible:outline-brand-500 ${
-              value === type
-                ? 'border-brand-700 bg-brand-50 text-brand-900'
-                : 'border-gray-200 bg-white text-gray-900 hover:border-brand-600'
-            }`}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={type}
-              checked={value === type}
-              onChange={() => {
-                onChange(type);
-              }}
-              className="sr-only"
-            />
-            {meterTypeLabels[type]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 function EditForm({
   beneficiary,
@@ -160,7 +119,13 @@ function EditForm({
           setNumber(event.target.value);
         }}
       />
-      {beneficiary.kind === 'meter' ? <MeterTypeChoice value={meterType} onChange={setMeterType} /> : null}
+      {beneficiary.kind === 'meter' ? (
+        <MeterTypeChoice
+          legend={beneficiariesTexts.meterTypeField}
+          value={meterType}
+          onChange={setMeterType}
+        />
+      ) : null}
       <StatusMessage message={formError} tone="error" />
       <div className="flex gap-2">
         <Button type="submit" isBusy={update.isPending} busyLabel="Saving..." className="flex-1">

@@ -10,6 +10,7 @@ import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
 import { ELECTRICITY_DISTRIBUTORS, METER_TYPES } from '@quickvend/shared/services';
 import { Input } from '@/components/ui/input.tsx';
+import { MeterTypeChoice } from '@/components/ui/meter-type-choice.tsx';
 import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
@@ -193,34 +194,14 @@ export function ElectricityPage() {
               </option>
             ))}
           </Select>
-          <fieldset className="flex flex-col gap-1">
-            <legend className="mb-1 text-sm font-semibold text-gray-900">Meter type</legend>
-            <div className="grid grid-cols-2 gap-2">
-              {METER_TYPES.map((type) => (
-                <label
-                  key={type}
-                  className={`flex min-h-11 cursor-pointer items-center justify-center rounded-lg border-2 text-sm font-bold has-focus-visible:outline-3 has-focus-visible:outline-brand-500 ${
-                    meterType === type
-                      ? 'border-brand-700 bg-brand-50 text-brand-900'
-                      : 'border-gray-200 bg-white text-gray-900 hover:border-brand-600'
-                  }`}
-                >
-                  <input
-                    type="radio"
-                    name="meter-type"
-                    value={type}
-                    checked={meterType === type}
-                    onChange={() => {
-                      meterTypeField.onChange(type);
-                      changed();
-                    }}
-                    className="sr-only"
-                  />
-                  {meterTypeLabels[type]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <MeterTypeChoice
+            legend="Meter type"
+            value={meterType}
+            onChange={(type) => {
+              meterTypeField.onChange(type);
+              changed();
+            }}
+          />
           <Input
             label="Meter number"
             type="text"
