@@ -19,17 +19,21 @@ export const ledgerAccounts = pgTable(
 );
 
 // Append-only: a trigger refuses UPDATE and DELETE on entries and lines (see the migration).
-export const ledgerEntries = pgTable('ledger_entries', {
-  id: text('id').primaryKey(),
-  reference: text('reference').notNull().unique(),
-  kind: text('kind').notNull(),
-  memo: text('memo').notNull(),
-  actorId: text('actor_id'),
-  reversesEntryId: text('reverses_entry_id'),
-  /** what was posted (kind and lines): a reference reused for other postings is refused, never answered */
-  inputHash: text('input_hash'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: text('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    kind: text('kind').notNull(),
+    memo: text('memo').notNull(),
+    actorId: text('actor_id'),
+    reversesEntryId: text('reverses_entry_id'),
+    /** what was posted (kind and lines): a reference reused for other postings is refused, never answered */
+    inputHash: text('input_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_entries_created_at_idx').on(t.createdAt)],
+);
 
 export const ledgerLines = pgTable(
   'ledger_lines',
