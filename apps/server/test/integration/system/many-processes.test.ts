@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { openEventStream } from '../../helpers/event-stream.ts';
 import { databaseKinds } from '../../helpers/database.ts';
@@ -17,18 +17,11 @@ const FUNDING_KOBO = 200_000;
 const VTPASS_KEYS = { 'api-key': 'many-api-key', 'secret-key': 'SK_many' };
 
 /** Polls `check` until it passes (it throws until then), at most `timeoutMs`. */
-async function waitFor<T>(what: string, check: () => T | Promise<T>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline)
-        throw new Error(`${what}: still not so after ${timeoutMs} ms`, { cause: error });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** `check` passes within `timeoutMs`, retried every 100 ms; a failure names what never came. */
+const waitFor = <T>(what: string, check: () => T | Promise<T>, timeoutMs = 60_000): Promise<T> =>
+  vi.waitFor(check, { timeout: timeoutMs, interval: 100 }).catch((error: unknown) => {
+    throw new Error(`${what}: still not so after ${timeoutMs} ms`, { cause: error });
+  });
 
 /** A customer's browser against any of the web processes: one session cookie, JSON both ways. */
 class Session {
