@@ -48,17 +48,40 @@ if (existsSync(chromium)) {
 
 let passed = 0;
 let failed = 0;
+const failures = [];
 const vitest = readJson('vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
+  for (const file of vitest.testResults) {
+    const where = path.relative(root, file.name);
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') {
+        failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      }
+    }
+    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) {
+      failures.push(`${where}: ${firstLine(file.message) || 'failed outside its tests'}`);
+    }
+  }
 }
 const e2e = readJson('e2e.json');
 if (e2e) {
   passed += e2e.stats.expected + e2e.stats.flaky;
   failed += e2e.stats.unexpected;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'unexpected') failures.push([...titles, spec.title].join(' › '));
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of e2e.suites) walk(suite, [suite.title]);
 }
 if ((vitestStatus !== 0 || e2eStatus !== 0) && failed === 0) failed = 1;
+// The end of a long run is often all that a CI log keeps, so the failures are named again here.
+for (const failure of failures) process.stdout.write(`\nFAILED ${failure}`);
 for (const note of notes) process.stdout.write(`\n!! ${note}\n`);
 process.stdout.write(`\nTotal: ${passed} passed, ${failed} failed\n`);
 process.exit(vitestStatus !== 0 || e2eStatus !== 0 ? 1 : 0);
@@ -66,6 +89,10 @@ process.exit(vitestStatus !== 0 || e2eStatus !== 0 ? 1 : 0);
 function readJson(name) {
   const file = path.join(results, name);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+}
+
+function firstLine(text) {
+  return (text ?? '').trim().split('\n')[0].slice(0, 300);
 }
 
 function fail(message) {
