@@ -20,6 +20,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
       'apps/web/vitest.config.ts',

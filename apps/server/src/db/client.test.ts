@@ -1,10 +1,20 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { DatabaseConnectionError, describeDatabaseUrl, openDatabase, queryRows } from './client.ts';
+import { databaseKinds, openTestDatabase, testPostgresAddress } from '../../test/helpers/database.ts';
+import { startTcpProxy } from '../../test/helpers/net.ts';
+import { serverDir } from '../server-dir.ts';
+import {
+  DatabaseConnectionError,
+  describeDatabaseUrl,
+  dumpEmbedded,
+  openDatabase,
+  queryRows,
+} from './client.ts';
 
 describe('the embedded database', () => {
   it('keeps small shared buffers, on disk and in memory, so an idle server stays light', async () => {
@@ -22,9 +32,9 @@ describe('the embedded database', () => {
     }
   });
 
-  it('creates a new data directory (in a process of its own) that keeps what is written', async () => {
+  it('creates a new data directory with initdb when there is no template, and it keeps what is written', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'qv-db-'));
-    const first = await openDatabase({ dataDir });
+    const first = await openDatabase({ dataDir, templateFile: path.join(dataDir, 'no-template.tar.gz') });
     try {
       await first.db.execute(sql`create table kept (note text)`);
       await first.db.execute(sql`insert into kept values ('still here')`);
@@ -36,6 +46,52 @@ describe('the embedded database', () => {
       expect(await queryRows(again.db, sql`select note from kept`)).toEqual([{ note: 'still here' }]);
     } finally {
       await again.close();
+    }
+  });
+
+  it('starts a new data directory as a copy of its template', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'qv-db-'));
+    const templateFile = path.join(folder, 'template.tar');
+    const source = await openDatabase({ dataDir: '', inMemory: true });
+    try {
+      await source.db.execute(sql`create table kept (note text)`);
+      await source.db.execute(sql`insert into kept values ('from the template')`);
+      writeFileSync(templateFile, Buffer.from(await (await dumpEmbedded(source)).arrayBuffer()));
+    } finally {
+      await source.close();
+    }
+    const dataDir = path.join(folder, 'data');
+    const copy = await openDatabase({ dataDir, templateFile });
+    try {
+      expect(await queryRows(copy.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '16MB' }]);
+      await copy.db.execute(sql`insert into kept values ('in the copy')`);
+    } finally {
+      await copy.close();
+    }
+    const again = await openDatabase({ dataDir });
+    try {
+      expect(await queryRows(again.db, sql`select note from kept order by note`)).toEqual([
+        { note: 'from the template' },
+        { note: 'in the copy' },
+      ]);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('keeps, at npm install, a template that a new data directory starts from', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'qv-db-'));
+    const templateFile = path.join(folder, 'template.tar.gz');
+    const script = path.join(serverDir, 'scripts', 'embedded-dir.mjs');
+    const made = spawnSync(process.execPath, [script, 'template', templateFile]);
+    expect(made.status, made.stderr.toString()).toBe(0);
+    const copy = await openDatabase({ dataDir: path.join(folder, 'data'), templateFile });
+    try {
+      expect(await queryRows(copy.db, sql`select current_database() as name`)).toEqual([
+        { name: 'postgres' },
+      ]);
+    } finally {
+      await copy.close();
     }
   });
 
@@ -93,3 +149,23 @@ describe('PostgreSQL', () => {
     expect(describeDatabaseUrl(databaseUrl)).toBe(described);
   });
 });
+
+describe.skipIf(!databaseKinds.includes('postgres'))(
+  'a connection lost as a transaction begins [postgres]',
+  () => {
+    it('gives its client back to the pool, so later queries do not wait for it', async () => {
+      const proxy = await startTcpProxy(testPostgresAddress());
+      const database = await openTestDatabase('postgres', { connectThrough: proxy.address(), poolSize: 1 });
+      try {
+        await database.ping();
+        proxy.cut();
+        // the pool still counts its one client as idle, so the transaction takes it and its BEGIN is what fails
+        await expect(database.db.transaction(() => Promise.resolve())).rejects.toThrow();
+        expect(await queryRows(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+      } finally {
+        await database.close();
+        await proxy.stop();
+      }
+    });
+  },
+);

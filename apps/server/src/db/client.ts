@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -54,6 +53,13 @@ export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   dataDir: string;
   inMemory?: boolean;
+  /** an embedded database in memory starts as this dump of a data directory (`dumpEmbedded`) */
+  template?: Blob;
+  /**
+   * a new embedded data directory starts as this dump (a tarball, gzipped or not) instead of the one
+   * `npm install` keeps (apps/server/scripts/embedded-dir.mjs)
+   */
+  templateFile?: string;
   /** the most connections the query pool opens on PostgreSQL (20 unless given) */
   poolSize?: number;
 };
@@ -101,29 +107,18 @@ function connectionFailure(databaseUrl: string, error: unknown): DatabaseConnect
  */
 const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
-/**
- * Creates a new data directory in a short-lived node process of its own. PGlite's initdb runs a second
- * PostgreSQL whose ~500 MB V8 frees only after a couple of full collections, which an idle server may not run
- * for hours; a process gives all of it back when it ends (idle RSS after a first start 700–830 → 270–310 MB,
- * measured; the creating process itself peaks near 800 MB, as the server did).
- */
-async function createPgliteDir(pgliteDir: string): Promise<void> {
-  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const source = `
-    const [pglite, pgliteDir, options] = process.argv.slice(1);
-    const { PGlite } = require(pglite);
-    const client = new PGlite(pgliteDir, JSON.parse(options));
-    client.waitReady.then(
-      () => client.close(),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );`;
+/** Creates a new data directory in a node process of its own (see the script for why). */
+async function createPgliteDir(pgliteDir: string, templateFile: string | undefined): Promise<void> {
+  const script = path.join(serverDir, 'scripts', 'embedded-dir.mjs');
+  const args = [
+    script,
+    'create',
+    pgliteDir,
+    JSON.stringify(PGLITE_OPTIONS),
+    ...(templateFile ? [templateFile] : []),
+  ];
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', source, pglite, pgliteDir, JSON.stringify(PGLITE_OPTIONS)], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code === 0) resolve();
@@ -132,17 +127,24 @@ async function createPgliteDir(pgliteDir: string): Promise<void> {
   });
 }
 
+/** A copy of an embedded database's data directory, for `template`: tests start each database from a migrated one. */
+export async function dumpEmbedded(handle: DatabaseHandle): Promise<Blob> {
+  if (handle.kind !== 'pglite') throw new Error('only an embedded database can be dumped');
+  return (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+}
+
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite(PGLITE_OPTIONS);
+    client = new PGlite({ ...PGLITE_OPTIONS, ...(options.template && { loadDataDir: options.template }) });
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     lock = acquireDataDirLock(options.dataDir);
     try {
       const pgliteDir = path.join(options.dataDir, 'pglite');
-      if (!existsSync(path.join(pgliteDir, 'PG_VERSION'))) await createPgliteDir(pgliteDir);
+      if (!existsSync(path.join(pgliteDir, 'PG_VERSION')))
+        await createPgliteDir(pgliteDir, options.templateFile);
       client = new PGlite(pgliteDir, PGLITE_OPTIONS);
     } catch (error) {
       lock.release();
@@ -178,8 +180,51 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * drizzle's transactions run BEGIN before the try/finally that gives their client back (drizzle-orm#6241, open),
+ * so a connection lost between the checkout and BEGIN kept its client checked out for good: in a database outage
+ * a few of those and every later query waited for a client that never came back. A client taken with
+ * `connect()` whose connection is lost while it is out now goes back at once, with the error, so the pool
+ * destroys it; the holder's own later release is then a no-op.
+ */
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+class Pool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    // the callback form is the pool's own `query`, which gives its client back on a lost connection itself
+    if (callback) {
+      super.connect(callback);
+      return;
+    }
+    return super.connect().then(givenBackWhenLost);
+  }
+}
+
+function givenBackWhenLost(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const giveBack = (error?: Error | boolean) => {
+    client.removeListener('error', onLost);
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  const onLost = (error: Error) => {
+    giveBack(error);
+  };
+  client.once('error', onLost);
+  client.release = giveBack;
+  return client;
+}
+
 function openPostgres(databaseUrl: string, poolSize: number): DatabaseHandle {
-  const pool = new pg.Pool({
+  const pool = new Pool({
     connectionString: databaseUrl,
     max: poolSize,
     connectionTimeoutMillis: 5_000,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -28,25 +29,29 @@ export function testPostgresAddress(): { host: string; port: number } {
   return { host: url.hostname, port: Number(url.port || 5432) };
 }
 
+let embeddedTemplate: Blob | undefined;
+
 /**
  * A fresh, migrated database: an in-memory PGlite, or a new database on the test PostgreSQL server.
  * `connectThrough` makes the app reach that PostgreSQL at another address (a proxy in front of it); the
- * database is still made and dropped directly.
+ * database is still made and dropped directly. `poolSize` bounds the app's pool there.
  */
 export async function openTestDatabase(
   kind: DatabaseKind,
-  options: { connectThrough?: { host: string; port: number } } = {},
+  options: { connectThrough?: { host: string; port: number }; poolSize?: number } = {},
 ): Promise<DatabaseHandle> {
+  // both start as copies of a database the global set-up migrated (test/global-setup.ts)
   if (kind === 'pglite') {
-    const handle = await openDatabase({ dataDir: '', inMemory: true });
-    await handle.migrate();
-    return handle;
+    embeddedTemplate ??= new Blob([readFileSync(inject('embeddedTemplateFile'))]);
+    return openDatabase({ dataDir: '', inMemory: true, template: embeddedTemplate });
   }
   if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `qv_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('the global set-up made no PostgreSQL template');
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
@@ -54,8 +59,11 @@ export async function openTestDatabase(
     url.hostname = options.connectThrough.host;
     url.port = String(options.connectThrough.port);
   }
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  await handle.migrate();
+  const handle = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: '',
+    ...(options.poolSize && { poolSize: options.poolSize }),
+  });
   return {
     ...handle,
     close: async () => {

@@ -1,4 +1,4 @@
-import { createServer, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 export async function freePort(): Promise<number> {
@@ -64,4 +64,54 @@ export async function startMisbehavingVendor(
       await Promise.all([silent.close(), answering.close()]);
     },
   };
+}
+
+/**
+ * A TCP proxy in front of a server (PostgreSQL, in the outage tests): `stop` drops every open connection and
+ * refuses new ones, `start` listens again on the same port, and `cut` drops the open connections only.
+ */
+export async function startTcpProxy(target: { host: string; port: number }) {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  };
+  const onConnection = (client: Socket) => {
+    const upstream = connect(target.port, target.host);
+    track(client);
+    track(upstream);
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  };
+  const cut = () => {
+    for (const socket of sockets) socket.destroy();
+  };
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      const listening = createServer(onConnection);
+      listening.once('error', reject);
+      listening.listen(port, '127.0.0.1', () => {
+        port = (listening.address() as AddressInfo).port;
+        server = listening;
+        resolve();
+      });
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (!server) {
+        resolve();
+        return;
+      }
+      server.close(() => {
+        resolve();
+      });
+      server = undefined;
+      cut();
+    });
+  await start();
+  return { address: () => ({ host: '127.0.0.1', port }), start, stop, cut };
 }

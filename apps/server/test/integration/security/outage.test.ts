@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,56 +8,10 @@ import { createTestApp, errorOf, TestClient, type TestApp } from '../../helpers/
 import { databaseKinds, openTestDatabase, testPostgresAddress } from '../../helpers/database.ts';
 import { fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
 import { turnOnPartnerAccess } from '../../helpers/partners.ts';
+import { startTcpProxy } from '../../helpers/net.ts';
 
 /** How long the database stays away (the issue's ~10 s), and how many refusals of each kind it must cause. */
 const OUTAGE = { minMs: 10_000, refusalsPerKind: 5 };
-
-/**
- * A TCP proxy in front of PostgreSQL that plays a database outage: `stop` drops every open connection and
- * refuses new ones, `start` listens again on the same port.
- */
-async function startDatabaseProxy(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const track = (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-  };
-  const onConnection = (client: Socket) => {
-    const upstream = connect(target.port, target.host);
-    track(client);
-    track(upstream);
-    client.pipe(upstream).pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  };
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
-      const listening = createServer(onConnection);
-      listening.once('error', reject);
-      listening.listen(port, '127.0.0.1', () => {
-        port = (listening.address() as AddressInfo).port;
-        server = listening;
-        resolve();
-      });
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (!server) {
-        resolve();
-        return;
-      }
-      server.close(() => {
-        resolve();
-      });
-      server = undefined;
-      for (const socket of sockets) socket.destroy();
-    });
-  await start();
-  return { address: () => ({ host: '127.0.0.1', port }), start, stop };
-}
 
 type Kind = 'web purchase' | 'key purchase' | 'wallet' | 'me' | 'balance';
 type Phase = 'up' | 'down' | 'restored';
@@ -66,13 +19,13 @@ type Outcome = { kind: Kind; phase: Phase; response: LightMyRequestResponse; pur
 type PurchaseRequest = { requestId: string; serviceId: string; phone: string; amount: string };
 
 describe.skipIf(!databaseKinds.includes('postgres'))('a database outage [postgres]', () => {
-  let proxy: Awaited<ReturnType<typeof startDatabaseProxy>>;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let database: DatabaseHandle;
   let t: TestApp;
   // the load runs until the test, or a failed test's cleanup, stops it
   let isLoading = false;
   beforeAll(async () => {
-    proxy = await startDatabaseProxy(testPostgresAddress());
+    proxy = await startTcpProxy(testPostgresAddress());
     database = await openTestDatabase('postgres', { connectThrough: proxy.address() });
     t = await createTestApp('postgres', { database });
   });

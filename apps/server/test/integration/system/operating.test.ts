@@ -1,4 +1,3 @@
-import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../../src/db/client.ts';
 import { createTestApp, errorOf, signUp, type TestApp } from '../../helpers/app.ts';
@@ -9,6 +8,7 @@ import {
   testPostgresAddress,
 } from '../../helpers/database.ts';
 import { payOnCheckout, startCardPayment, SUCCESS_CARD } from '../../helpers/paystack.ts';
+import { startTcpProxy } from '../../helpers/net.ts';
 import { buy, fundedCustomer } from '../../helpers/purchases.ts';
 
 const METRICS_TOKEN = 'scrape-4e9d1c7a2b8f6e3d5a0c9b7e1f4d2a6c';
@@ -248,41 +248,12 @@ describeEachDatabase('a graceful close', (kind) => {
   }, 30_000);
 });
 
-/** A TCP proxy in front of PostgreSQL: `stop` drops every connection and refuses new ones. */
-async function startDatabaseProxy(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    address: () => ({ host: '127.0.0.1', port: (server.address() as AddressInfo).port }),
-    stop: async () => {
-      const closed = new Promise<void>((resolve) => {
-        server.close(() => {
-          resolve();
-        });
-      });
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
-}
-
 describe.skipIf(!databaseKinds.includes('postgres'))('readiness without the database [postgres]', () => {
-  let proxy: Awaited<ReturnType<typeof startDatabaseProxy>>;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let database: DatabaseHandle;
   let t: TestApp;
   beforeAll(async () => {
-    proxy = await startDatabaseProxy(testPostgresAddress());
+    proxy = await startTcpProxy(testPostgresAddress());
     database = await openTestDatabase('postgres', { connectThrough: proxy.address() });
     t = await createTestApp('postgres', { database });
   });
