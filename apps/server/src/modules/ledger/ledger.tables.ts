@@ -1,6 +1,16 @@
 import { kobo, type Kobo } from '@quickvend/shared/money';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 
 export const ledgerAccounts = pgTable(
@@ -19,26 +29,22 @@ export const ledgerAccounts = pgTable(
 );
 
 // Append-only: a trigger refuses UPDATE and DELETE on entries and lines (see the migration).
-export const ledgerEntries = pgTable(
-  'ledger_entries',
-  {
-    id: text('id').primaryKey(),
-    reference: text('reference').notNull().unique(),
-    kind: text('kind').notNull(),
-    memo: text('memo').notNull(),
-    actorId: text('actor_id'),
-    reversesEntryId: text('reverses_entry_id'),
-    /** what was posted (kind and lines): a reference reused for other postings is refused, never answered */
-    inputHash: text('input_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('ledger_entries_created_at_idx').on(t.createdAt)],
-);
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: text('id').primaryKey(),
+  reference: text('reference').notNull().unique(),
+  kind: text('kind').notNull(),
+  memo: text('memo').notNull(),
+  actorId: text('actor_id'),
+  reversesEntryId: text('reverses_entry_id'),
+  /** what was posted (kind and lines): a reference reused for other postings is refused, never answered */
+  inputHash: text('input_hash'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const ledgerLines = pgTable(
   'ledger_lines',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     entryId: text('entry_id')
       .notNull()
       .references(() => ledgerEntries.id),
@@ -49,9 +55,11 @@ export const ledgerLines = pgTable(
     balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // every purchase writes five lines, so each index here is five more entries per purchase: the key finds an
+  // entry's lines, the other index an account's, newest first
   (t) => [
+    primaryKey({ columns: [t.entryId, t.id] }),
     index('ledger_lines_account_idx').on(t.accountId, t.id),
-    index('ledger_lines_entry_idx').on(t.entryId),
     check('ledger_lines_amount_not_zero', sql`${t.amountKobo} <> 0`),
   ],
 );
