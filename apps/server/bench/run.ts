@@ -805,7 +805,7 @@ function engineWarnings(): void {
 }
 
 function printTargets(): void {
-  console.log('\n#14 targets (figure, target):');
+  console.log('\nserver targets (figure, target):');
   const width = Math.max(...targets.map((line) => line.name.length));
   for (const { name, figure, target, met } of targets) {
     const mark = met === null ? '–' : met ? '✓' : '✗';

@@ -1,4 +1,4 @@
-// `npm run bench:web`: the web app's delivery targets of issue #12, measured on this machine and printed beside
+// `npm run bench:web`: the web app's delivery targets, measured on this machine and printed beside
 // each target. A measurement, not a test: it never fails on a missed target, it says so.
 //
 // It builds the web app when its sources changed, starts the real server on a fresh embedded database in
@@ -438,8 +438,8 @@ function measureLighthouse(base: string, cookie: string, receipt: string): void 
 function print(): void {
   const width = (pick: (row: Row) => string, title: string) =>
     Math.max(title.length, ...rows.map((row) => pick(row).length));
-  const w = [width((row) => row.what, 'target of #12'), width((row) => row.target, 'target')];
-  console.log(`\n${'target of #12'.padEnd(w[0] ?? 0)}  ${'target'.padEnd(w[1] ?? 0)}  met  measured`);
+  const w = [width((row) => row.what, 'delivery target'), width((row) => row.target, 'target')];
+  console.log(`\n${'delivery target'.padEnd(w[0] ?? 0)}  ${'target'.padEnd(w[1] ?? 0)}  met  measured`);
   for (const row of rows) {
     const met = row.met === null ? '  -' : row.met ? 'yes' : ' NO';
     console.log(`${row.what.padEnd(w[0] ?? 0)}  ${row.target.padEnd(w[1] ?? 0)}  ${met}  ${row.measured}`);
