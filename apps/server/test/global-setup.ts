@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpEmbedded, openDatabase } from '../src/db/client.ts';
+import { createScratchDatabase } from './helpers/database.ts';
 
 declare module 'vitest' {
   // vitest's context is an interface so that callers can add to it, which a type cannot
@@ -19,8 +18,9 @@ declare module 'vitest' {
 
 /**
  * Migrates one database of each kind before any test runs, so each test's database is a copy instead of an
- * initdb and a migration of its own (that was most of the server tests' time). The migrations themselves are
- * checked by `npm run db:check` and by the server's own start, which every process test goes through.
+ * initdb and a migration of its own (that was most of the server tests' time). The migrations still run from
+ * nothing wherever a test starts a real server on a fresh database (the browser journeys, the CLI and build
+ * tests), and `npm run db:check` holds them to the schema.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const folder = mkdtempSync(path.join(tmpdir(), 'qv-test-template-'));
@@ -35,35 +35,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const testDatabaseUrl = process.env['TEST_DATABASE_URL'];
-  let postgresTemplate: string | null = null;
-  if (testDatabaseUrl) {
-    postgresTemplate = `qv_template_${randomBytes(6).toString('hex')}`;
-    await adminQuery(testDatabaseUrl, `create database ${postgresTemplate}`);
-    const url = new URL(testDatabaseUrl);
-    url.pathname = `/${postgresTemplate}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  const postgresTemplate = testDatabaseUrl ? await createScratchDatabase(testDatabaseUrl) : null;
+  if (postgresTemplate) {
+    const database = await openDatabase({ databaseUrl: postgresTemplate.url, dataDir: '' });
     try {
       await database.migrate();
     } finally {
       await database.close();
     }
   }
-  project.provide('postgresTemplate', postgresTemplate);
+  project.provide('postgresTemplate', postgresTemplate?.name ?? null);
 
   return async () => {
     rmSync(folder, { recursive: true, force: true });
-    if (testDatabaseUrl && postgresTemplate) {
-      await adminQuery(testDatabaseUrl, `drop database if exists ${postgresTemplate} with (force)`);
-    }
+    await postgresTemplate?.drop();
   };
-}
-
-async function adminQuery(databaseUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
 }

@@ -29,6 +29,30 @@ export function testPostgresAddress(): { host: string; port: number } {
   return { host: url.hostname, port: Number(url.port || 5432) };
 }
 
+/**
+ * A new database on the server of `serverUrl`, empty or a copy of `template`; `drop` removes it even while
+ * clients are connected.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  options: { template?: string } = {},
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `qv_test_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}${options.template ? ` template ${options.template}` : ''}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 let embeddedTemplate: Blob | undefined;
 
 /**
@@ -46,15 +70,10 @@ export async function openTestDatabase(
     return openDatabase({ dataDir: '', inMemory: true, template: embeddedTemplate });
   }
   if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `qv_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
   const template = inject('postgresTemplate');
   if (!template) throw new Error('the global set-up made no PostgreSQL template');
-  await admin.query(`create database ${name} template ${template}`);
-  await admin.end();
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(testDatabaseUrl, { template });
+  const url = new URL(scratch.url);
   if (options.connectThrough) {
     url.hostname = options.connectThrough.host;
     url.port = String(options.connectThrough.port);
@@ -68,10 +87,7 @@ export async function openTestDatabase(
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: testDatabaseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,35 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 const OUTPUT_KEPT = 16 * 1024;
 
 export type Env = Record<string, string>;
-
-/** A new, empty database on the server of `serverUrl`; `drop` removes it even while clients are connected. */
-export async function createScratchDatabase(
-  serverUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `qv_test_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
 
 /** The operator CLI (`npm run cli -- ...`) against `env`; its stdout is one JSON line. */
 export async function runCli(

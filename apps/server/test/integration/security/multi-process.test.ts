@@ -8,15 +8,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { createVtpassProvider } from '../../../src/providers/vtpass/vtpass.adapter.ts';
-import { databaseKinds } from '../../helpers/database.ts';
+import { createScratchDatabase, databaseKinds } from '../../helpers/database.ts';
 import { freePort } from '../../helpers/net.ts';
-import {
-  createProcessGroup,
-  createScratchDatabase,
-  runCli,
-  type Env,
-  type RunningProcess,
-} from '../../helpers/processes.ts';
+import { createProcessGroup, runCli, type Env, type RunningProcess } from '../../helpers/processes.ts';
 
 // The keys the standalone simulator (apps/server/bench/vtpass-simulator-server.ts) accepts.
 const VTPASS_KEYS = { apiKey: 'sandbox-api-key', publicKey: 'PK_sandbox', secretKey: 'SK_sandbox' };

@@ -6,11 +6,11 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { openEventStream } from '../../helpers/event-stream.ts';
-import { databaseKinds } from '../../helpers/database.ts';
+import { createScratchDatabase, databaseKinds } from '../../helpers/database.ts';
 import { freePort } from '../../helpers/net.ts';
 import { SUCCESS_CARD } from '../../helpers/paystack.ts';
 import { TEST_PIN } from '../../helpers/purchases.ts';
-import { createProcessGroup, createScratchDatabase, runCli, type Env } from '../../helpers/processes.ts';
+import { createProcessGroup, runCli, type Env } from '../../helpers/processes.ts';
 
 const CUSTOMERS = 8;
 const FUNDING_KOBO = 200_000;

@@ -9,9 +9,9 @@ import { queryRows, type DatabaseHandle } from '../../../src/db/client.ts';
 import { REQUERY_JOB } from '../../../src/modules/purchases/index.ts';
 import { startWorker, type Worker } from '../../../src/worker.ts';
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app.ts';
-import { databaseKinds, openTestDatabase } from '../../helpers/database.ts';
+import { createScratchDatabase, databaseKinds, openTestDatabase } from '../../helpers/database.ts';
 import { freePort } from '../../helpers/net.ts';
-import { createProcessGroup, createScratchDatabase } from '../../helpers/processes.ts';
+import { createProcessGroup } from '../../helpers/processes.ts';
 import { buy, fundedCustomer, resolvePending } from '../../helpers/purchases.ts';
 
 // split roles need PostgreSQL (the config refuses them on the embedded database)
