@@ -232,7 +232,10 @@ export async function createContainer({
     settings,
     findCustomer: (userId) => auth.accounts.findUser(userId),
   });
-  approvals.register(WALLET_ADJUSTMENT, adjustments.carryOut);
+  approvals.register(WALLET_ADJUSTMENT, {
+    carryOut: adjustments.carryOut,
+    subjectOf: (row) => ({ label: "The customer's wallet", href: `/edit-user/${row.targetId}` }),
+  });
   const manualDeposits = createManualDepositDecisions({
     db,
     funding,
@@ -247,7 +250,10 @@ export async function createContainer({
       if (request.status === 'approved') tellReferralReward(request.userId);
     },
   });
-  approvals.register(MANUAL_DEPOSIT_APPROVAL, manualDeposits.carryOut);
+  approvals.register(MANUAL_DEPOSIT_APPROVAL, {
+    carryOut: manualDeposits.carryOut,
+    subjectOf: () => ({ label: 'Manual deposit', href: '/admin/fundings' }),
+  });
   if (options.runWorkers) {
     await jobs.work(PROCESS_WEBHOOK_JOB, z.object({ eventId: z.string() }), ({ eventId }) =>
       funding.processWebhook(eventId),
@@ -376,7 +382,10 @@ export async function createContainer({
     approvals,
     users: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
   });
-  approvals.register(DELIVER_APPROVAL, purchases.admin.deliverApproved);
+  approvals.register(DELIVER_APPROVAL, {
+    carryOut: purchases.admin.deliverApproved,
+    subjectOf: (row) => ({ label: 'Purchase', href: `/admin/purchases/${row.targetId}` }),
+  });
   const beneficiaries = createBeneficiaries({
     db,
     clock,

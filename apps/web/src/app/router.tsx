@@ -375,6 +375,16 @@ export const routes: RouteObject[] = [
                   (m) => m.AdminReportsPage,
                 ),
                 adminPage(
+                  paths.adminSettings,
+                  () => import('@/features/admin/settings/settings-page.tsx'),
+                  (m) => m.AdminSettingsPage,
+                ),
+                adminPage(
+                  paths.adminReconciliation,
+                  () => import('@/features/admin/reconciliation/reconciliation-page.tsx'),
+                  (m) => m.AdminReconciliationPage,
+                ),
+                adminPage(
                   paths.adminAudit,
                   () => import('@/features/admin/audit/audit-page.tsx'),
                   (m) => m.AdminAuditPage,

@@ -41,6 +41,8 @@ export const paths = {
   adminReports: '/admin/reports',
   adminAudit: '/admin/audit',
   adminDisputes: '/admin/not-received',
+  adminSettings: '/admin/settings',
+  adminReconciliation: '/admin/reconciliation',
 } as const;
 
 export type PageKey = keyof typeof paths;

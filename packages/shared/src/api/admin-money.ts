@@ -24,7 +24,8 @@ export const adminFloatResponse = z.object({
 });
 export type AdminFloat = z.infer<typeof adminFloatResponse>;
 
-export const approvalStatus = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
+/** `closed`: ended by the system because it no longer applies (the note says why) */
+export const approvalStatus = z.enum(['pending', 'approved', 'rejected', 'cancelled', 'closed']);
 export type ApprovalStatus = z.infer<typeof approvalStatus>;
 
 const person = z.object({ id: z.string(), name: z.string(), email: z.string() });
@@ -36,6 +37,8 @@ export const approvalRequest = z.object({
   targetId: z.string(),
   /** the customer the request concerns, when there is one */
   customer: person.nullable(),
+  /** what the request is about, in words, and where the back office shows it */
+  subject: z.object({ label: z.string(), href: z.string() }).nullable(),
   amountKobo: z.number().int().nullable(),
   amount: z.string().nullable(),
   /** what the maker asked for, by kind (e.g. `direction` of an adjustment) */
@@ -75,7 +78,12 @@ export const rejectBody = z.object({
     .max(500),
 });
 
-export const settingKey = z.enum(['approvals.thresholdKobo', 'float.lowBalanceKobo', 'referrals.rewardKobo']);
+export const settingKey = z.enum([
+  'approvals.thresholdKobo',
+  'approvals.dailyLimitKobo',
+  'float.lowBalanceKobo',
+  'referrals.rewardKobo',
+]);
 export type SettingKey = z.infer<typeof settingKey>;
 
 export const adminSetting = z.object({

@@ -11,26 +11,33 @@ import {
 } from '@quickvend/shared/api/admin-money';
 import { toNairaString } from '@quickvend/shared/money';
 import { actorOf } from '../audit/index.ts';
-import type { ApprovalRow, Approvals } from './approvals.service.ts';
+import {
+  concernedUserOf,
+  type ApprovalRow,
+  type Approvals,
+  type ApprovalSubject,
+} from './approvals.service.ts';
 
 type Person = { id: string; name: string; email: string };
 export type FindPeople = (ids: readonly string[]) => Promise<Map<string, Person>>;
 
-/** The customer an approval concerns: payloads name them as `userId`. */
-const customerIdOf = (row: ApprovalRow) =>
-  typeof row.payload['userId'] === 'string' ? row.payload['userId'] : null;
+const customerIdOf = concernedUserOf;
 
 /** Approvals as an admin reads them: people by name, money in naira, whether the reader asked for it. */
 export async function toApprovalViews(
   rows: readonly ApprovalRow[],
   viewerId: string,
   findPeople: FindPeople,
+  subjectOf: (row: ApprovalRow) => ApprovalSubject | null = () => null,
 ): Promise<ApprovalRequest[]> {
   const ids = rows.flatMap((row) => [row.requestedBy, row.decidedBy ?? [], customerIdOf(row) ?? []].flat());
   const people = await findPeople(ids);
   const person = (id: string): Person => {
     const found = people.get(id);
-    return found ? { id, name: found.name, email: found.email } : { id, name: 'Unknown', email: '' };
+    if (found) return { id, name: found.name, email: found.email };
+    // the operator at the command line asks under `cli:<login>`
+    if (id.startsWith('cli:')) return { id, name: 'Command line', email: id.slice(4) };
+    return { id, name: 'Unknown', email: '' };
   };
   return rows.map((row) => {
     const customerId = customerIdOf(row);
@@ -39,6 +46,7 @@ export async function toApprovalViews(
       kind: row.kind,
       targetId: row.targetId,
       customer: customerId ? person(customerId) : null,
+      subject: subjectOf(row),
       amountKobo: row.amountKobo,
       amount: row.amountKobo === null ? null : toNairaString(row.amountKobo),
       payload: row.payload,
@@ -63,7 +71,7 @@ export function registerApprovalRoutes(
   const { approvals, findPeople } = deps;
   const idParams = z.object({ id: z.string().min(1).max(64) });
   const viewOne = async (row: ApprovalRow, viewerId: string | null) => {
-    const [view] = await toApprovalViews([row], viewerId ?? '', findPeople);
+    const [view] = await toApprovalViews([row], viewerId ?? '', findPeople, approvals.subjectOf);
     if (!view) throw new Error('approval view missing');
     return { approval: view };
   };
@@ -79,12 +87,16 @@ export function registerApprovalRoutes(
     },
     async (request) => {
       const { status, limit, targetId } = request.query;
+      // what no longer applies is closed with its reason before anyone is asked to decide it
+      if (status === 'pending') await approvals.closeStale();
       const rows = await approvals.list({
-        status: status === 'pending' ? 'pending' : ['approved', 'rejected', 'cancelled'],
+        status: status === 'pending' ? 'pending' : ['approved', 'rejected', 'cancelled', 'closed'],
         limit,
         ...(targetId && { targetId }),
       });
-      return { approvals: await toApprovalViews(rows, actorOf(request).id ?? '', findPeople) };
+      return {
+        approvals: await toApprovalViews(rows, actorOf(request).id ?? '', findPeople, approvals.subjectOf),
+      };
     },
   );
 

@@ -1,6 +1,6 @@
 import type { Kobo } from '@quickvend/shared/money';
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -24,6 +24,33 @@ export type ApprovalHandler = (
   },
 ) => Promise<Record<string, unknown>>;
 
+/** A kind of request: how it is carried out, and what the back office needs to know of it. */
+export type ApprovalKind = {
+  carryOut: ApprovalHandler;
+  /**
+   * Why a waiting request no longer applies (its purchase is final, its customer closed, …), or null. Such a
+   * request is closed by the system with that reason, never left for someone to reject by hand.
+   */
+  staleReason?: (row: ApprovalRow, executor: Executor) => Promise<string | null>;
+  /** what it is about, in words, and where the back office shows it */
+  subjectOf?: (row: ApprovalRow) => ApprovalSubject | null;
+};
+
+export type ApprovalSubject = { label: string; href: string };
+
+/** The system, when it closes a request that no longer applies. */
+export const systemActor: Actor = { id: null, label: 'system' };
+
+/** The account a request concerns: payloads name it `userId`. No admin asks for or decides their own. */
+export const concernedUserOf = (row: Pick<ApprovalRow, 'payload'>): string | null =>
+  typeof row.payload['userId'] === 'string' ? row.payload['userId'] : null;
+
+export const approvalMessages = {
+  ownAccountRequest: 'This is your own account: another admin must do this.',
+  ownAccountDecision: 'This request is about your own account: another admin must decide it.',
+  noLongerApplies: (reason: string) => `This request no longer applies: ${reason}`,
+} as const;
+
 export type NewApproval = {
   kind: string;
   targetId: string;
@@ -45,9 +72,13 @@ export type ApprovalFilter = {
  * Maker–checker. One admin asks, another decides: the decision is one conditional update from `pending`, so
  * two admins approving at once carry it out once, and the database refuses a checker who is the maker.
  */
+/** No admin decides a request about their own account (checked in the deciding update itself). */
+const notAbout = (adminId: string): SQL =>
+  sql`coalesce(${approvalRequests.payload}->>'userId', '') <> ${adminId}`;
+
 export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Clock }) {
   const { db, audit, clock } = deps;
-  const handlers = new Map<string, ApprovalHandler>();
+  const kinds = new Map<string, ApprovalKind>();
 
   async function find(id: string): Promise<ApprovalRow> {
     const [row] = await db.select().from(approvalRequests).where(eq(approvalRequests.id, id));
@@ -64,21 +95,96 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
         'FORBIDDEN',
         'A second admin must decide this: you cannot approve or reject your own request.',
       );
+    if (concernedUserOf(row) === decider.id)
+      return new AppError('FORBIDDEN', approvalMessages.ownAccountDecision);
     return new AppError('CONFLICT', 'This request has already been decided.');
+  }
+
+  /** Closes waiting requests that match `where`, with the reason, as the system. @returns those closed */
+  async function closeWhere(where: SQL, reason: string, executor: Executor): Promise<ApprovalRow[]> {
+    const closed = await executor
+      .update(approvalRequests)
+      .set({ status: 'closed', decidedBy: null, decidedAt: clock.now(), decisionNote: reason })
+      .where(and(eq(approvalRequests.status, 'pending'), where))
+      .returning();
+    for (const row of closed) {
+      await audit.record(
+        systemActor,
+        {
+          action: 'approval.close',
+          targetType: 'approval',
+          targetId: row.id,
+          before: { status: 'pending' },
+          after: { status: 'closed', kind: row.kind, targetId: row.targetId },
+          reason,
+        },
+        executor,
+      );
+    }
+    return closed;
+  }
+
+  /** The reason a waiting request no longer applies, or null. */
+  async function staleReasonOf(row: ApprovalRow, executor: Executor = db): Promise<string | null> {
+    const kind = kinds.get(row.kind);
+    return kind?.staleReason ? kind.staleReason(row, executor) : null;
   }
 
   return {
     /** Says how `kind` is carried out once approved. Each kind is registered once, at start. */
-    register(kind: string, handler: ApprovalHandler): void {
-      if (handlers.has(kind)) throw new Error(`approval kind ${kind} is registered twice`);
-      handlers.set(kind, handler);
+    register(kind: string, handler: ApprovalHandler | ApprovalKind): void {
+      if (kinds.has(kind)) throw new Error(`approval kind ${kind} is registered twice`);
+      kinds.set(kind, typeof handler === 'function' ? { carryOut: handler } : handler);
+    },
+
+    /** What a request is about, for the back office (null for kinds that do not say). */
+    subjectOf(row: ApprovalRow): ApprovalSubject | null {
+      return kinds.get(row.kind)?.subjectOf?.(row) ?? null;
+    },
+
+    /**
+     * Closes, as the system, the waiting requests about this target (of this kind, when given), in the caller's
+     * transaction: for the module that made them moot (a purchase became final, an account closed).
+     */
+    closeFor(
+      target: { targetId?: string; userId?: string; kind?: string | readonly string[] },
+      reason: string,
+      executor: Executor = db,
+    ): Promise<ApprovalRow[]> {
+      const conditions: SQL[] = [];
+      if (target.targetId) conditions.push(eq(approvalRequests.targetId, target.targetId));
+      if (target.userId) conditions.push(sql`${approvalRequests.payload}->>'userId' = ${target.userId}`);
+      if (typeof target.kind === 'string') conditions.push(eq(approvalRequests.kind, target.kind));
+      else if (target.kind) conditions.push(inArray(approvalRequests.kind, [...target.kind]));
+      if (!target.targetId && !target.userId) throw new Error('closeFor needs a target or a user');
+      const where = and(...conditions);
+      if (!where) throw new Error('closeFor needs a target or a user');
+      return closeWhere(where, reason, executor);
+    },
+
+    /** Closes every waiting request that no longer applies, each with its reason. @returns how many */
+    async closeStale(): Promise<number> {
+      const waiting = await db
+        .select()
+        .from(approvalRequests)
+        .where(eq(approvalRequests.status, 'pending'))
+        .orderBy(approvalRequests.id)
+        .limit(500);
+      let closed = 0;
+      for (const row of waiting) {
+        const reason = await staleReasonOf(row);
+        if (reason) closed += (await closeWhere(eq(approvalRequests.id, row.id), reason, db)).length;
+      }
+      return closed;
     },
 
     /** Records what `maker` asks for; in the caller's transaction when given one. */
     async request(input: NewApproval, maker: Actor, outer?: Transaction): Promise<ApprovalRow> {
-      if (!handlers.has(input.kind)) throw new Error(`no handler for approval kind ${input.kind}`);
-      if (!maker.id) throw new AppError('FORBIDDEN', 'Only a signed-in admin can ask for an approval.');
-      const requestedBy = maker.id;
+      if (!kinds.has(input.kind)) throw new Error(`no handler for approval kind ${input.kind}`);
+      // the operator at the command line asks under their label; any admin may decide it
+      const requestedBy = maker.id ?? maker.label;
+      if (maker.id && concernedUserOf(input) === maker.id)
+        throw new AppError('FORBIDDEN', approvalMessages.ownAccountRequest);
       const inTransaction = <T>(work: (tx: Transaction) => Promise<T>) =>
         outer ? work(outer) : db.transaction(work);
       return inTransaction(async (tx) => {
@@ -138,6 +244,14 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
     async approve(id: string, checker: Actor, note?: string): Promise<ApprovalRow> {
       if (!checker.id) throw new AppError('FORBIDDEN', 'Only a signed-in admin can approve.');
       const checkerId = checker.id;
+      const waiting = await find(id);
+      if (waiting.status === 'pending') {
+        const reason = await staleReasonOf(waiting);
+        if (reason) {
+          await closeWhere(and(eq(approvalRequests.id, id)) as SQL, reason, db);
+          throw new AppError('CONFLICT', approvalMessages.noLongerApplies(reason));
+        }
+      }
       const announcements: (() => void)[] = [];
       const decided = await db.transaction(async (tx) => {
         const [claimed] = await tx
@@ -153,13 +267,14 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
               eq(approvalRequests.id, id),
               eq(approvalRequests.status, 'pending'),
               ne(approvalRequests.requestedBy, checkerId),
+              notAbout(checkerId),
             ),
           )
           .returning();
         if (!claimed) return null;
-        const handler = handlers.get(claimed.kind);
-        if (!handler) throw new Error(`no handler for approval kind ${claimed.kind}`);
-        const result = await handler(claimed, {
+        const kind = kinds.get(claimed.kind);
+        if (!kind) throw new Error(`no handler for approval kind ${claimed.kind}`);
+        const result = await kind.carryOut(claimed, {
           tx,
           approver: checker,
           afterCommit: (announce) => announcements.push(announce),
@@ -190,7 +305,8 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
 
     /** Another admin refuses it. @throws FORBIDDEN for the maker (who may cancel instead); CONFLICT when decided */
     async reject(id: string, checker: Actor, note: string): Promise<ApprovalRow> {
-      return decideWithout(id, checker, 'rejected', note, ne(approvalRequests.requestedBy, checker.id ?? ''));
+      const who = and(ne(approvalRequests.requestedBy, checker.id ?? ''), notAbout(checker.id ?? '')) as SQL;
+      return decideWithout(id, checker, 'rejected', note, who);
     },
 
     /** The maker withdraws it. @throws FORBIDDEN for anyone else; CONFLICT when decided */

@@ -2,7 +2,8 @@ import type { Kobo } from '@quickvend/shared/money';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const approvalStatuses = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+/** `closed`: the system ended it because it no longer applies (its purchase is final, its customer closed) */
+export const approvalStatuses = ['pending', 'approved', 'rejected', 'cancelled', 'closed'] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
 
 /**
@@ -35,7 +36,7 @@ export const approvalRequests = pgTable(
     index('approval_requests_target_idx').on(t.kind, t.targetId),
     check(
       'approval_requests_four_eyes',
-      sql`${t.status} = 'cancelled' or ${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`,
+      sql`${t.status} in ('cancelled', 'closed') or ${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`,
     ),
   ],
 );

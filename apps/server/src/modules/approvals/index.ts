@@ -1,7 +1,12 @@
 export {
   createApprovals,
   type ApprovalFilter,
+  approvalMessages,
+  concernedUserOf,
+  systemActor,
   type ApprovalHandler,
+  type ApprovalKind,
+  type ApprovalSubject,
   type ApprovalRow,
   type Approvals,
   type NewApproval,

@@ -41,6 +41,8 @@ export const dedicatedAccounts = pgTable('dedicated_accounts', {
   accountNumber: text('account_number').notNull().unique(),
   accountName: text('account_name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** set when the owner's account closed: a transfer to it is then parked as a refund due, never credited */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
 });
 
 export const manualRequestStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -80,3 +82,36 @@ export const webhookEvents = pgTable('webhook_events', {
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
 });
+
+export const refundDueStatuses = ['open', 'returned'] as const;
+export type RefundDueStatus = (typeof refundDueStatuses)[number];
+
+/**
+ * Money that arrived for an account after it closed (a card payment started before, a transfer to its old
+ * account number, a deposit approved after): never credited to the closed wallet, held in `payable:refunds-due`
+ * until an admin records that it was sent back to the payer.
+ */
+export const refundsDue = pgTable(
+  'refunds_due',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** what brought the money: `card`, `transfer` or `manual_deposit` */
+    source: text('source').notNull(),
+    /** the payment's reference or the manual request's id: parked once */
+    reference: text('reference').notNull().unique(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
+    /** who paid, as the gateway or the deposit told us (name, email, bank, account number) */
+    payer: jsonb('payer').$type<Record<string, string | null>>().notNull(),
+    status: text('status', { enum: refundDueStatuses }).notNull().default('open'),
+    entryId: text('entry_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    returnedBy: text('returned_by'),
+    returnEntryId: text('return_entry_id'),
+    note: text('note'),
+  },
+  (t) => [index('refunds_due_status_idx').on(t.status, t.createdAt)],
+);

@@ -13,6 +13,10 @@ export const systemAccounts = [
   'expense:discounts',
   'held:purchases',
   'provider:vtpass',
+  /** what the provider took for purchases we had already refunded, once written off */
+  'expense:provider-losses',
+  /** money that reached an account after it closed, owed back to whoever paid it */
+  'payable:refunds-due',
 ] as const;
 export type SystemAccount = (typeof systemAccounts)[number];
 
@@ -55,6 +59,10 @@ export type EntryKind =
   | 'purchase.hold'
   | 'purchase.settle'
   | 'purchase.refund'
+  | 'provider-loss.recover'
+  | 'provider-loss.write-off'
+  | 'refund-due.park'
+  | 'refund-due.return'
   | 'reversal';
 
 export type PostInput = {

@@ -64,19 +64,28 @@ export const ledgerLines = pgTable(
   ],
 );
 
-export const walletAdjustments = pgTable('wallet_adjustments', {
-  id: text('id').primaryKey(),
-  entryId: text('entry_id')
-    .notNull()
-    .references(() => ledgerEntries.id),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id),
-  actor: text('actor').notNull(),
-  direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
-  amountKobo: bigint('amount_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
-  balanceBeforeKobo: bigint('balance_before_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
-  balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
-  reason: text('reason').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const walletAdjustments = pgTable(
+  'wallet_adjustments',
+  {
+    id: text('id').primaryKey(),
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    actor: text('actor').notNull(),
+    direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
+    balanceBeforeKobo: bigint('balance_before_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
+    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).$type<Kobo>().notNull(),
+    reason: text('reason').notNull(),
+    /** the admin who made it (null at the command line) */
+    actorId: text('actor_id'),
+    /** the approval a second admin gave it; null when it was made on one admin's word */
+    approvalId: text('approval_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // an admin's running total over the last 24 hours is read by actor and time
+  (t) => [index('wallet_adjustments_actor_idx').on(t.actorId, t.createdAt)],
+);

@@ -9,6 +9,11 @@ const koboSetting = z.number().int().nonnegative();
 export const settingDefinitions = {
   /** wallet adjustments and manual-deposit approvals above this need a second admin (₦50,000) */
   'approvals.thresholdKobo': { schema: koboSetting, defaultValue: 5_000_000 },
+  /**
+   * what one admin may credit and debit on their own word over any 24 hours, every customer together
+   * (₦200,000); what one customer receives from one admin counts against the threshold above
+   */
+  'approvals.dailyLimitKobo': { schema: koboSetting, defaultValue: 20_000_000 },
   /** the provider float below which admins are warned (₦100,000) */
   'float.lowBalanceKobo': { schema: koboSetting, defaultValue: 10_000_000 },
   /** paid to the referrer when a referred customer's first funding lands (₦50, the spec's reward) */

@@ -13,6 +13,7 @@ export function anApproval(overrides: Partial<ApprovalRequest> = {}): ApprovalRe
     kind: 'wallet.adjustment',
     targetId: 'usr_kemi',
     customer: { id: 'usr_kemi', name: 'Kemi Ade', email: 'kemi@example.com' },
+    subject: { label: 'Kemi Ade', href: '/edit-user/usr_kemi' },
     payload: { userId: 'usr_kemi', direction: 'credit' },
     reason: 'Transfer without a reference',
     status: 'pending',

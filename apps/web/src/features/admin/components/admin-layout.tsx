@@ -15,6 +15,8 @@ const sections = [
   { label: 'Not received', to: paths.adminDisputes, end: false },
   { label: 'Prices', to: paths.adminPrices, end: false },
   { label: 'Reports', to: paths.adminReports, end: false },
+  { label: 'Reconciliation', to: paths.adminReconciliation, end: false },
+  { label: 'Settings', to: paths.adminSettings, end: false },
   { label: 'Audit log', to: paths.adminAudit, end: false },
 ] as const;
 

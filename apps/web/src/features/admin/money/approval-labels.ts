@@ -26,6 +26,7 @@ export const outcomes: Record<Exclude<ApprovalStatus, 'pending'>, { label: strin
   approved: { label: 'Approved', tone: 'success' },
   rejected: { label: 'Rejected', tone: 'error' },
   cancelled: { label: 'Withdrawn', tone: 'neutral' },
+  closed: { label: 'Closed by the system', tone: 'neutral' },
 };
 
 /** How long ago, roughly: `just now`, `12 min`, `3 h`, `2 days`. */
