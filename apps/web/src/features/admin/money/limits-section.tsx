@@ -17,6 +17,10 @@ const LABELS: Record<SettingKey, { title: string; hint: string }> = {
     title: 'Second admin needed above',
     hint: 'Wallet credits and debits, and manual deposits, above this amount wait for another admin to approve them.',
   },
+  'approvals.dailyLimitKobo': {
+    title: "One admin's limit in 24 hours",
+    hint: 'What one admin may credit and debit on their own word over any 24 hours, every customer together. Past it, a second admin approves.',
+  },
   'float.lowBalanceKobo': {
     title: 'Warn when the VTpass float falls below',
     hint: 'Admins are emailed once each time the float drops below this, and the back office shows a banner.',
