@@ -1,0 +1,1 @@
+export { providerLossStatuses, type ProviderLossStatus } from './reconciliation.tables.ts';
