@@ -274,4 +274,105 @@ describeEachDatabase('maker–checker approvals', (kind) => {
     }
     expect((await t.container.ledger.verify()).problems).toEqual([]);
   });
+
+  it("refuses a request about the maker's own account, and a decision about the checker's own", async () => {
+    expect(await refusal(askCredit(ada.id ?? '', 60_000, ada))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'This is your own account: another admin must do this.',
+    });
+    // Bola asks for Chidi's wallet: Chidi may neither approve nor reject it, Ada may
+    const forChidi = await askCredit(chidi.id ?? '', 60_000, bola);
+    const ownDecision = {
+      code: 'FORBIDDEN',
+      message: 'This request is about your own account: another admin must decide it.',
+    };
+    expect(await refusal(t.container.approvals.approve(forChidi.id, chidi))).toEqual(ownDecision);
+    expect(await refusal(t.container.approvals.reject(forChidi.id, chidi, 'mine'))).toEqual(ownDecision);
+    expect(await balanceOf(chidi.id ?? '')).toBe(0);
+    await t.container.approvals.approve(forChidi.id, ada);
+    expect(await balanceOf(chidi.id ?? '')).toBe(6_000_000);
+  });
+
+  it('refuses a checker about their own account in the deciding update itself', async () => {
+    // straight to the database, as a request made before the rule existed would be
+    const forChidi = await askCredit(chidi.id ?? '', 60_000, bola);
+    const { approvalRequests } = await import('../../../src/modules/approvals/approvals.tables.ts');
+    const rows = await t.container.db
+      .select()
+      .from(approvalRequests)
+      .where(sql`${approvalRequests.id} = ${forChidi.id}`);
+    expect(rows[0]?.payload).toMatchObject({ userId: chidi.id });
+    expect((await refusal(t.container.approvals.approve(forChidi.id, chidi))).code).toBe('FORBIDDEN');
+    expect((await t.container.approvals.get(forChidi.id)).status).toBe('pending');
+    await t.container.approvals.cancel(forChidi.id, bola);
+  });
+
+  it('closes, as the system and with the reason, what no longer applies', async () => {
+    const customer = await signUp(t.app);
+    const other = await signUp(t.app);
+    const first = await askCredit(customer.userId, 60_000);
+    const second = await askCredit(customer.userId, 70_000, bola);
+    const untouched = await askCredit(other.userId, 60_000);
+    const closed = await t.container.approvals.closeFor(
+      { userId: customer.userId },
+      "The customer's account is closed.",
+    );
+    expect(closed.map((row) => row.id).sort()).toEqual([first.id, second.id].sort());
+    for (const id of [first.id, second.id]) {
+      expect(await t.container.approvals.get(id)).toMatchObject({
+        status: 'closed',
+        decidedBy: null,
+        decisionNote: "The customer's account is closed.",
+      });
+    }
+    expect((await t.container.approvals.get(untouched.id)).status).toBe('pending');
+    expect(await refusal(t.container.approvals.approve(first.id, chidi))).toEqual({
+      code: 'CONFLICT',
+      message: 'This request has already been decided.',
+    });
+    const records = await t.container.audit.list({ targetId: first.id, action: 'approval.close' });
+    expect(records).toMatchObject([{ actorLabel: 'system', reason: "The customer's account is closed." }]);
+    expect(await balanceOf(customer.userId)).toBe(0);
+  });
+
+  it("closes a stale request before anyone can approve it, with its kind's reason", async () => {
+    let isStale = false;
+    t.container.approvals.register('test.maybe-stale', {
+      carryOut: () => Promise.resolve({ done: true }),
+      staleReason: () => Promise.resolve(isStale ? 'The purchase is already delivered.' : null),
+      subjectOf: (row) => ({ label: 'Purchase', href: `/admin/purchases/${row.targetId}` }),
+    });
+    const ask = () =>
+      t.container.approvals.request(
+        { kind: 'test.maybe-stale', targetId: 'pur_1', payload: {}, reason: 'check' },
+        ada,
+      );
+    const fresh = await ask();
+    expect(t.container.approvals.subjectOf(fresh)).toEqual({
+      label: 'Purchase',
+      href: '/admin/purchases/pur_1',
+    });
+    expect(await t.container.approvals.closeStale()).toBe(0);
+    isStale = true;
+    expect(await refusal(t.container.approvals.approve(fresh.id, bola))).toEqual({
+      code: 'CONFLICT',
+      message: 'This request no longer applies: The purchase is already delivered.',
+    });
+    expect((await t.container.approvals.get(fresh.id)).status).toBe('closed');
+    const later = await ask();
+    expect(await t.container.approvals.closeStale()).toBeGreaterThanOrEqual(1);
+    expect(await t.container.approvals.get(later.id)).toMatchObject({
+      status: 'closed',
+      decisionNote: 'The purchase is already delivered.',
+    });
+  });
+
+  it('takes a request from the command line under its label, for any admin to decide', async () => {
+    const customer = await signUp(t.app);
+    const operator: Actor = { id: null, label: 'cli:ops' };
+    const approval = await askCredit(customer.userId, 60_000, operator);
+    expect(approval.requestedBy).toBe('cli:ops');
+    await t.container.approvals.approve(approval.id, ada);
+    expect(await balanceOf(customer.userId)).toBe(6_000_000);
+  });
 });
