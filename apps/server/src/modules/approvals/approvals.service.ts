@@ -138,9 +138,7 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
     },
 
     /** What a request is about, for the back office (null for kinds that do not say). */
-    subjectOf(row: ApprovalRow): ApprovalSubject | null {
-      return kinds.get(row.kind)?.subjectOf?.(row) ?? null;
-    },
+    subjectOf: (row: ApprovalRow): ApprovalSubject | null => kinds.get(row.kind)?.subjectOf?.(row) ?? null,
 
     /**
      * Closes, as the system, the waiting requests about this target (of this kind, when given), in the caller's
