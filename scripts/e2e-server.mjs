@@ -1,5 +1,6 @@
 // The server the browser tests drive: the built app on a fresh embedded database, sandbox providers,
-// and one admin made through the operator CLI, as an operator would.
+// and two admins made through the operator CLI, as an operator would: every money and power decision of one
+// admin waits for the other.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,20 +15,16 @@ process.env.LOG_LEVEL ??= 'warn';
 // every journey signs someone up from this one address
 process.env.AUTH_RATE_LIMIT ??= '1000';
 
-const admin = spawnSync(
-  process.execPath,
-  [
-    'scripts/cli.mjs',
-    'admin:create',
-    '--email',
-    'admin@e2e.test',
-    '--password',
-    'admin password',
-    '--name',
-    'E2E Admin',
-  ],
-  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-);
-if (admin.status !== 0) process.exit(admin.status ?? 1);
+for (const [email, password, name] of [
+  ['admin@e2e.test', 'admin password', 'E2E Admin'],
+  ['checker@e2e.test', 'checker password', 'E2E Checker'],
+]) {
+  const admin = spawnSync(
+    process.execPath,
+    ['scripts/cli.mjs', 'admin:create', '--email', email, '--password', password, '--name', name],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (admin.status !== 0) process.exit(admin.status ?? 1);
+}
 
 await import('./start.mjs');
