@@ -59,6 +59,8 @@ export type NewApproval = {
   reason: string;
   /** at most one pending request of this kind for this target: asking again returns the one waiting */
   onePending?: boolean;
+  /** with onePending, asking again while one waits is refused (CONFLICT) with this message instead */
+  refuseWhileWaiting?: string;
 };
 
 export type ApprovalFilter = {
@@ -199,6 +201,7 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
                 eq(approvalRequests.status, 'pending'),
               ),
             );
+          if (waiting && input.refuseWhileWaiting) throw new AppError('CONFLICT', input.refuseWhileWaiting);
           if (waiting) return waiting;
         }
         const [row] = await tx
