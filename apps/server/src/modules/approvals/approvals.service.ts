@@ -67,6 +67,8 @@ export type ApprovalFilter = {
   status?: ApprovalStatus | readonly ApprovalStatus[];
   kind?: string;
   targetId?: string;
+  /** the maker's id (or `cli:<login>`) */
+  requestedBy?: string;
   limit?: number;
 };
 
@@ -147,16 +149,24 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
      * transaction: for the module that made them moot (a purchase became final, an account closed).
      */
     closeFor(
-      target: { targetId?: string; userId?: string; kind?: string | readonly string[] },
+      target: {
+        targetId?: string;
+        userId?: string;
+        /** the maker: an admin who is no longer one */
+        requestedBy?: string;
+        kind?: string | readonly string[];
+      },
       reason: string,
       executor: Executor = db,
     ): Promise<ApprovalRow[]> {
       const conditions: SQL[] = [];
       if (target.targetId) conditions.push(eq(approvalRequests.targetId, target.targetId));
       if (target.userId) conditions.push(sql`${approvalRequests.payload}->>'userId' = ${target.userId}`);
+      if (target.requestedBy) conditions.push(eq(approvalRequests.requestedBy, target.requestedBy));
       if (typeof target.kind === 'string') conditions.push(eq(approvalRequests.kind, target.kind));
       else if (target.kind) conditions.push(inArray(approvalRequests.kind, [...target.kind]));
-      if (!target.targetId && !target.userId) throw new Error('closeFor needs a target or a user');
+      if (!target.targetId && !target.userId && !target.requestedBy)
+        throw new Error('closeFor needs a target or a user');
       const where = and(...conditions);
       if (!where) throw new Error('closeFor needs a target or a user');
       return closeWhere(where, reason, executor);
@@ -321,13 +331,14 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
     get: find,
 
     /** Newest first. */
-    async list(filter: ApprovalFilter = {}): Promise<ApprovalRow[]> {
+    async list(filter: ApprovalFilter = {}, executor: Executor = db): Promise<ApprovalRow[]> {
       const conditions: SQL[] = [];
       if (typeof filter.status === 'string') conditions.push(eq(approvalRequests.status, filter.status));
       else if (filter.status) conditions.push(inArray(approvalRequests.status, [...filter.status]));
       if (filter.kind) conditions.push(eq(approvalRequests.kind, filter.kind));
       if (filter.targetId) conditions.push(eq(approvalRequests.targetId, filter.targetId));
-      return db
+      if (filter.requestedBy) conditions.push(eq(approvalRequests.requestedBy, filter.requestedBy));
+      return executor
         .select()
         .from(approvalRequests)
         .where(and(...conditions))
