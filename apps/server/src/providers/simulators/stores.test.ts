@@ -149,6 +149,32 @@ describe.each(kinds)('simulator stores [%s]', (kind) => {
       expect(await vtpass.settle(randomUUID(), 'delivered')).toBeUndefined();
     });
 
+    it('changes a sale after the fact or forgets it, the float following what it took', async () => {
+      await vtpass.setFloat(kobo(1_000_000));
+      const delivered = draft();
+      const failed = draft({ status: 'failed' });
+      await vtpass.recordSale(delivered, rules);
+      await vtpass.recordSale(failed, { ...rules, debit: false });
+      expect(await vtpass.floatKobo()).toBe(1_000_000 - 26_950);
+
+      const cheaper = await vtpass.alterSale(delivered.requestId, { totalKobo: kobo(26_000) });
+      expect(cheaper).toMatchObject({ status: 'delivered', totalKobo: 26_000, commissionKobo: 1_500 });
+      expect(await vtpass.floatKobo()).toBe(1_000_000 - 26_000);
+      const reversed = await vtpass.alterSale(delivered.requestId, { status: 'reversed' });
+      expect(reversed).toMatchObject({ status: 'reversed', walletCreditId: expect.any(Number) as number });
+      expect(await vtpass.findSale(delivered.requestId)).toEqual(reversed);
+      expect(await vtpass.floatKobo()).toBe(1_000_000);
+
+      const late = await vtpass.alterSale(failed.requestId, { status: 'delivered' });
+      expect(late).toMatchObject({ status: 'delivered', walletCreditId: null });
+      expect(await vtpass.floatKobo()).toBe(1_000_000 - 26_950);
+      expect(await vtpass.forgetSale(failed.requestId)).toBe(true);
+      expect(await vtpass.findSale(failed.requestId)).toBeUndefined();
+      expect(await vtpass.floatKobo()).toBe(1_000_000);
+      expect(await vtpass.forgetSale(failed.requestId)).toBe(false);
+      expect(await vtpass.alterSale(randomUUID(), { status: 'delivered' })).toBeUndefined();
+    });
+
     it('gives concurrent callers one answer each: one sale per request id, never more than the float', async () => {
       await vtpass.setFloat(kobo(5 * 26_950));
       const requestId = randomUUID();

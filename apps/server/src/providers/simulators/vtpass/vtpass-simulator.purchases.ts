@@ -189,7 +189,11 @@ export function registerPurchaseApi(api: FastifyInstance, context: VtpassSimCont
   });
 }
 
-/** Sandbox admin hook, no auth: resolve a pending sale now, as VTpass staff would. */
+/**
+ * Sandbox admin hooks, no auth: resolve a pending sale now, as VTpass staff would; change a sale after the
+ * fact (`status` delivered or reversed, `amount` what it took from the float, in naira) or forget it, as
+ * only a requery or the daily reconciliation would find.
+ */
 export function registerPurchaseControls(scope: FastifyInstance, { state }: VtpassSimContext): void {
   scope.post('/simulate/resolve', async (request, reply) => {
     const body = asBody(request.body);
@@ -206,5 +210,27 @@ export function registerPurchaseControls(scope: FastifyInstance, { state }: Vtpa
         .send({ ...envelope(current, 'requery'), response_description: 'TRANSACTION IS NOT PENDING' });
     }
     return envelope(resolved, 'requery');
+  });
+
+  scope.post('/simulate/alter', async (request, reply) => {
+    const body = asBody(request.body);
+    const status = readText(body, 'status');
+    const amountText = readText(body, 'amount');
+    if (status !== undefined && status !== 'delivered' && status !== 'reversed')
+      return reply.status(400).send(INVALID_ARGUMENTS);
+    let totalKobo: Kobo | undefined;
+    try {
+      totalKobo = amountText === undefined ? undefined : parseNaira(amountText);
+    } catch {
+      return reply.status(400).send(INVALID_ARGUMENTS);
+    }
+    if (status === undefined && totalKobo === undefined) return reply.status(400).send(INVALID_ARGUMENTS);
+    const altered = await state.alterSale(readText(body, 'request_id') ?? '', { status, totalKobo });
+    return altered ? envelope(altered, 'requery') : reply.status(404).send(INVALID_REQUEST_ID);
+  });
+
+  scope.post('/simulate/forget', async (request, reply) => {
+    const isForgotten = await state.forgetSale(readText(asBody(request.body), 'request_id') ?? '');
+    return isForgotten ? { forgotten: true } : reply.status(404).send(INVALID_REQUEST_ID);
   });
 }

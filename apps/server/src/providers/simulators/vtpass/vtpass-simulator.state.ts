@@ -4,7 +4,7 @@ import type { SimulatorTimers } from '../timers.ts';
 import type { CallbackDispatcher } from './vtpass-simulator.callbacks.ts';
 import type { SimService } from './vtpass-simulator.catalog.ts';
 import type { Sale } from './vtpass-simulator.sale.ts';
-import type { VtpassStore } from './vtpass-simulator.store.ts';
+import type { SaleChange, VtpassStore } from './vtpass-simulator.store.ts';
 import { answer, nairaNumber, nairaOf, vtpassDate, type Answer } from './vtpass-simulator.wire.ts';
 
 export type { Sale } from './vtpass-simulator.sale.ts';
@@ -125,6 +125,26 @@ export function createVtpassState(options: {
     return sale;
   }
 
+  /** Stops this process's wait to deliver the sale by itself: a control has decided it. */
+  function stopWaiting(requestId: string): void {
+    waits.get(requestId)?.();
+    waits.delete(requestId);
+  }
+
+  /** Changes a sale after the fact, without a callback: only a requery finds the change. */
+  async function alterSale(requestId: string, change: SaleChange): Promise<Sale | undefined> {
+    const sale = await store.alterSale(requestId, change);
+    if (sale) stopWaiting(requestId);
+    return sale;
+  }
+
+  /** Forgets a sale: a requery then answers that VTpass never received it. */
+  async function forgetSale(requestId: string): Promise<boolean> {
+    const isForgotten = await store.forgetSale(requestId);
+    if (isForgotten) stopWaiting(requestId);
+    return isForgotten;
+  }
+
   /** Delivers a pending sale by itself once `ms` have passed. */
   function resolveLater(requestId: string, ms: number): void {
     const cancel = timers.schedule(ms, () => {
@@ -145,6 +165,8 @@ export function createVtpassState(options: {
     findSale,
     resolveSale,
     resolveLater,
+    alterSale,
+    forgetSale,
     /** Resolves once the sales whose wait ended have been delivered (their callbacks sent, not yet acknowledged). */
     async idle(): Promise<void> {
       while (resolving.size > 0) await Promise.all([...resolving]);

@@ -23,6 +23,30 @@ export type RecordRules = {
 
 export type RecordOutcome = { recorded: Sale } | { refused: 'exists' | 'duplicate' | 'low-float' };
 
+/** What a sandbox control changes in a sale after the fact: its status, and what it took from the float. */
+export type SaleChange = { status?: 'delivered' | 'reversed' | undefined; totalKobo?: Kobo | undefined };
+
+/** What a sale in this status takes from the float: a sale VTpass took and did not fail or reverse. */
+const floatTakenBy = (sale: { status: Sale['status']; totalKobo: Kobo }): number =>
+  sale.status === 'delivered' || sale.status === 'pending' ? sale.totalKobo : 0;
+
+/** Whether `change` reverses a sale that has no wallet credit id yet (a reversal reports one). */
+const needsCreditId = (sale: Sale, change: SaleChange) =>
+  (change.status ?? sale.status) === 'reversed' && sale.walletCreditId === null;
+
+/** The sale after `change`; `creditId` is its new wallet credit id when `needsCreditId`. */
+function changedSale(sale: Sale, change: SaleChange, creditId: number | null): Sale {
+  const totalKobo = change.totalKobo ?? sale.totalKobo;
+  return {
+    ...sale,
+    status: change.status ?? sale.status,
+    totalKobo,
+    commissionKobo: kobo(sale.amountKobo - totalKobo),
+    resolveAt: null,
+    walletCreditId: needsCreditId(sale, change) ? creditId : sale.walletCreditId,
+  };
+}
+
 /**
  * Where a simulator keeps its sales, its float and the numbers it sold to lately. Each call is atomic on
  * its own, so several simulators sharing one store (processes on one database) agree on every sale.
@@ -39,6 +63,13 @@ export type VtpassStore = {
   pendingRequestIds(): Promise<string[]>;
   floatKobo(): Promise<Kobo>;
   setFloat(amount: Kobo): Promise<void>;
+  /**
+   * Changes a sale after the fact, as VTpass staff would: the float gives back or takes what the change
+   * moves. undefined when there is no such sale.
+   */
+  alterSale(requestId: string, change: SaleChange): Promise<Sale | undefined>;
+  /** Forgets a sale, as though VTpass never received it; the float gets back what it took. */
+  forgetSale(requestId: string): Promise<boolean>;
 };
 
 /** One process's memory: a standalone simulator (the benchmark's, or VTpass in a test of its own). */
@@ -88,6 +119,21 @@ export function createMemoryVtpassStore(): VtpassStore {
     setFloat(amount) {
       floatKobo = amount;
       hasFloat = true;
+    },
+    alterSale(requestId, change) {
+      const sale = sales.get(requestId);
+      if (!sale) return undefined;
+      const altered = changedSale(sale, change, needsCreditId(sale, change) ? nextWalletCreditId++ : null);
+      floatKobo = kobo(floatKobo + floatTakenBy(sale) - floatTakenBy(altered));
+      sales.set(requestId, altered);
+      return altered;
+    },
+    forgetSale(requestId) {
+      const sale = sales.get(requestId);
+      if (!sale) return false;
+      floatKobo = kobo(floatKobo + floatTakenBy(sale));
+      sales.delete(requestId);
+      return true;
     },
   });
 }
@@ -243,6 +289,43 @@ export function createDatabaseVtpassStore(db: Database): VtpassStore {
         .insert(float)
         .values({ id: FLOAT_ROW, floatKobo: amount })
         .onConflictDoUpdate({ target: float.id, set: { floatKobo: amount } });
+    },
+    async alterSale(requestId, change) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(sales).where(eq(sales.requestId, requestId)).for('update');
+        if (!row) return undefined;
+        const sale = toSale(row);
+        const altered = changedSale(sale, change, null);
+        const [updated] = await tx
+          .update(sales)
+          .set({
+            status: altered.status,
+            totalKobo: altered.totalKobo,
+            commissionKobo: altered.commissionKobo,
+            resolveAt: null,
+            ...(needsCreditId(sale, change) && {
+              walletCreditId: sql`nextval(${sandboxVtpassWalletCreditIds.seqName})`,
+            }),
+          })
+          .where(eq(sales.requestId, requestId))
+          .returning();
+        await tx
+          .update(float)
+          .set({ floatKobo: sql`${float.floatKobo} + ${floatTakenBy(sale) - floatTakenBy(altered)}` })
+          .where(eq(float.id, FLOAT_ROW));
+        return updated && toSale(updated);
+      });
+    },
+    async forgetSale(requestId) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(sales).where(eq(sales.requestId, requestId)).returning();
+        if (!row) return false;
+        await tx
+          .update(float)
+          .set({ floatKobo: sql`${float.floatKobo} + ${floatTakenBy(row)}` })
+          .where(eq(float.id, FLOAT_ROW));
+        return true;
+      });
     },
   };
 }

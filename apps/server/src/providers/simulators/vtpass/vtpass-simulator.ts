@@ -70,6 +70,16 @@ export type VtpassSimulator = {
   setFloatKobo(amount: number): Promise<void>;
   /** Delivers every pending sale now, or only the one with this request_id, and waits for the callbacks. */
   resolvePendingNow(requestId?: string): Promise<void>;
+  /**
+   * Changes a sale after the fact, with no callback (also `POST /simulate/alter`): its status, or what it
+   * took from the float; the float follows. @returns false when there is no such sale
+   */
+  alterSale(
+    requestId: string,
+    change: { status?: 'delivered' | 'reversed'; totalKobo?: number },
+  ): Promise<boolean>;
+  /** Forgets a sale, as though it never arrived (also `POST /simulate/forget`); the float gets back what it took. */
+  forgetSale(requestId: string): Promise<boolean>;
 };
 
 const DUPLICATE_WINDOW_MS = 30_000;
@@ -249,5 +259,13 @@ export function registerVtpassSimulator(
       for (const id of pending) await state.resolveSale(id, 'delivered');
       await callbacks.flush();
     },
+    async alterSale(requestId, change) {
+      const altered = await state.alterSale(requestId, {
+        status: change.status,
+        totalKobo: change.totalKobo === undefined ? undefined : kobo(change.totalKobo),
+      });
+      return altered !== undefined;
+    },
+    forgetSale: (requestId) => state.forgetSale(requestId),
   };
 }
