@@ -1,4 +1,4 @@
-import { desc, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, gt, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
 import type { Database } from '../../db/client.ts';
@@ -12,6 +12,12 @@ import type { ProviderFloat } from './float.port.ts';
 export const CHECK_FLOAT_JOB = 'admin.check-float';
 
 export type FloatCheck = typeof providerFloatChecks.$inferSelect;
+
+/** A reading of the float that has a balance. */
+export type FloatReading = { checkedAt: Date; balanceKobo: Kobo };
+
+/** How long before a day starts a reading may be and still count as the day's opening balance. */
+const OPENING_READING_WITHIN_MS = 60 * 60_000;
 
 export type FloatDeps = {
   db: Database;
@@ -108,6 +114,66 @@ export function createFloatMonitor(deps: FloatDeps) {
           .from(providerFloatChecks)
           .orderBy(desc(providerFloatChecks.checkedAt), desc(providerFloatChecks.id))
           .limit(1);
+    /**
+     * The readings that bound a period, for comparing the float's movement with the sales in between: the
+     * last at or before `from` (up to an hour before), else the first after it; and the last at or before
+     * `to` that is later than that. Null where there is none.
+     */
+    async readingsFor(range: { from: Date; to: Date }): Promise<{
+      start: FloatReading | null;
+      end: FloatReading | null;
+    }> {
+      const reading = {
+        checkedAt: providerFloatChecks.checkedAt,
+        balanceKobo: providerFloatChecks.balanceKobo,
+      };
+      const withBalance = isNotNull(providerFloatChecks.balanceKobo);
+      const [opening] = await db
+        .select(reading)
+        .from(providerFloatChecks)
+        .where(
+          and(
+            withBalance,
+            gte(providerFloatChecks.checkedAt, new Date(range.from.getTime() - OPENING_READING_WITHIN_MS)),
+            lte(providerFloatChecks.checkedAt, range.from),
+          ),
+        )
+        .orderBy(desc(providerFloatChecks.checkedAt), desc(providerFloatChecks.id))
+        .limit(1);
+      const [first] = opening
+        ? [opening]
+        : await db
+            .select(reading)
+            .from(providerFloatChecks)
+            .where(
+              and(
+                withBalance,
+                gt(providerFloatChecks.checkedAt, range.from),
+                lte(providerFloatChecks.checkedAt, range.to),
+              ),
+            )
+            .orderBy(asc(providerFloatChecks.checkedAt), asc(providerFloatChecks.id))
+            .limit(1);
+      const start =
+        first?.balanceKobo == null ? null : { checkedAt: first.checkedAt, balanceKobo: first.balanceKobo };
+      if (!start) return { start: null, end: null };
+      const [last] = await db
+        .select(reading)
+        .from(providerFloatChecks)
+        .where(
+          and(
+            withBalance,
+            gt(providerFloatChecks.checkedAt, start.checkedAt),
+            lte(providerFloatChecks.checkedAt, range.to),
+          ),
+        )
+        .orderBy(desc(providerFloatChecks.checkedAt), desc(providerFloatChecks.id))
+        .limit(1);
+      const end =
+        last?.balanceKobo == null ? null : { checkedAt: last.checkedAt, balanceKobo: last.balanceKobo };
+      return { start, end };
+    },
+
       let [latest] = await latestCheck();
       if (!latest) latest = await monitor.check();
       const [reading, thresholdKobo, liabilitiesKobo] = await Promise.all([

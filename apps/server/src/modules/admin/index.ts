@@ -5,7 +5,13 @@ export { registerUserAdminRoutes } from './users.routes.ts';
 export { toApiKeyView, toManualRequestView, toPaymentView } from './user-views.ts';
 export type { ProviderFloat } from './float.port.ts';
 export { registerFloatRoutes } from './float.routes.ts';
-export { CHECK_FLOAT_JOB, createFloatMonitor, type FloatCheck, type FloatMonitor } from './float.service.ts';
+export {
+  CHECK_FLOAT_JOB,
+  createFloatMonitor,
+  type FloatCheck,
+  type FloatMonitor,
+  type FloatReading,
+} from './float.service.ts';
 export {
   createWalletAdjustments,
   WALLET_ADJUSTMENT,

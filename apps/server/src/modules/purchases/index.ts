@@ -31,3 +31,9 @@ export {
   type PurchaseFact,
   type PurchaseReportQueries,
 } from './purchases.reports.ts';
+export {
+  createPurchaseChecks,
+  type CheckedPurchase,
+  type ProviderWord,
+  type PurchaseChecks,
+} from './purchase-checks.ts';
