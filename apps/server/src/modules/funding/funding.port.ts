@@ -16,6 +16,16 @@ export type GatewayTransaction = {
   /** For transfers into a dedicated account: the account that received the money. */
   receiverAccountNumber: string | null;
   senderName: string | null;
+  /** who paid, as the gateway tells it: for sending money back when it cannot be credited */
+  payer: GatewayPayer;
+};
+
+/** The payer of a charge: a transfer's sender and their bank account, or a card's holder and issuing bank. */
+export type GatewayPayer = {
+  name: string | null;
+  bank: string | null;
+  accountNumber: string | null;
+  cardLast4: string | null;
 };
 
 export type GatewayEvent =
@@ -76,6 +86,8 @@ export type PaymentGateway = {
     lastName: string;
     phone?: string | undefined;
   }): Promise<DedicatedAccount>;
+  /** Stops the account taking transfers; already stopped (or unknown) is not an error. */
+  deactivateDedicatedAccount(account: { customerCode: string; accountNumber: string }): Promise<void>;
   isValidWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
   /** The event in a webhook body already parsed as JSON. @throws GatewayRejectedError when it is not one */
   readWebhookEvent(payload: unknown): GatewayEvent;

@@ -119,4 +119,53 @@ describe('Paystack simulator: dedicated accounts and transfers', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ status: false, message: 'Dedicated account not found' });
   });
+
+  it('deactivates a dedicated account: its number then takes no transfer, and asking again is harmless', async () => {
+    const account = await gateway.createDedicatedAccount({
+      email: `chika.${randomBytes(3).toString('hex')}@example.com`,
+      firstName: 'Chika',
+      lastName: 'Nwosu',
+    });
+    await gateway.deactivateDedicatedAccount(account);
+
+    const customer = await fetch(`${sim.baseUrl}/customer/${account.customerCode}`, {
+      headers: { authorization: `Bearer ${SECRET}` },
+    });
+    expect(await customer.json()).toMatchObject({ status: true, data: { dedicated_account: null } });
+    const refused = await fetch(`${sim.baseUrl}/simulate/transfer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account_number: account.accountNumber, amount: 10_000 }),
+    });
+    expect(refused.status).toBe(404);
+    await expect(gateway.deactivateDedicatedAccount(account)).resolves.toBeUndefined();
+    await expect(
+      gateway.deactivateDedicatedAccount({ customerCode: 'CUS_nobody', accountNumber: '0000000000' }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('answers a deactivation by id as Paystack does, and 404 for an account it does not hold', async () => {
+    const account = await gateway.createDedicatedAccount({
+      email: `tunde.${randomBytes(3).toString('hex')}@example.com`,
+      firstName: 'Tunde',
+      lastName: 'Bakare',
+    });
+    const headers = { authorization: `Bearer ${SECRET}` };
+    const found = (await (
+      await fetch(`${sim.baseUrl}/customer/${account.customerCode}`, { headers })
+    ).json()) as {
+      data: { dedicated_account: { id: number } };
+    };
+    const url = `${sim.baseUrl}/dedicated_account/${found.data.dedicated_account.id}`;
+    const deactivated = await fetch(url, { method: 'DELETE', headers });
+    expect(deactivated.status).toBe(200);
+    expect(await deactivated.json()).toMatchObject({
+      status: true,
+      message: 'Managed Account Successfully Unassigned',
+      data: { account_number: account.accountNumber, active: false, assignment: { expired: true } },
+    });
+    const again = await fetch(url, { method: 'DELETE', headers });
+    expect(again.status).toBe(404);
+    expect((await fetch(url, { method: 'DELETE' })).status).toBe(401);
+  });
 });

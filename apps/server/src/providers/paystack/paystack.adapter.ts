@@ -49,6 +49,15 @@ export function createPaystackGateway({
       const account = await client.createDedicatedAccount(customer.customer_code);
       return toDedicatedAccount(account, customer.customer_code);
     },
+    async deactivateDedicatedAccount({ customerCode, accountNumber }) {
+      const customer = await client.fetchCustomer(customerCode);
+      const assigned = [customer?.dedicated_account, ...(customer?.dedicated_accounts ?? [])].filter(
+        (account) => account?.account_number === accountNumber && account.active !== false,
+      );
+      for (const id of new Set(assigned.map((account) => account?.id))) {
+        if (id !== undefined) await client.deactivateDedicatedAccount(id);
+      }
+    },
     isValidWebhookSignature(rawBody, signature) {
       return isValidPaystackSignature(rawBody, signature, secretKey);
     },

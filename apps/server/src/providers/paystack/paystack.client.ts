@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { GatewayRejectedError, GatewayUnavailableError } from '../../modules/funding/funding.port.ts';
 import {
+  paystackCustomerDetailResponse,
   paystackCustomerResponse,
+  paystackDeactivatedAccountResponse,
   paystackDedicatedAccountResponse,
   paystackErrorBody,
   paystackInitializeResponse,
@@ -40,7 +42,7 @@ export function createPaystackClient({
   const root = baseUrl.replace(/\/+$/, '');
 
   async function call<T extends z.ZodType>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     schema: T,
     body?: unknown,
@@ -117,6 +119,20 @@ export function createPaystackClient({
         preferred_bank: preferredDedicatedBank(secretKey),
       };
       return (await call('POST', '/dedicated_account', paystackDedicatedAccountResponse, input)).data;
+    },
+    /** null when Paystack has no such customer */
+    async fetchCustomer(customerCode: string) {
+      try {
+        const path = `/customer/${encodeURIComponent(customerCode)}`;
+        return (await call('GET', path, paystackCustomerDetailResponse)).data;
+      } catch (error) {
+        if (error instanceof GatewayRejectedError && /customer not found/i.test(error.message)) return null;
+        throw error;
+      }
+    },
+    async deactivateDedicatedAccount(id: number | string) {
+      const path = `/dedicated_account/${encodeURIComponent(String(id))}`;
+      return (await call('DELETE', path, paystackDeactivatedAccountResponse)).data;
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   toGatewayEvent,
   toGatewayStatus,
   toGatewayTransaction,
+  toPayer,
 } from './paystack.mapper.ts';
 import { paystackDedicatedAccount, paystackTransaction, paystackWebhookBody } from './paystack.types.ts';
 
@@ -59,6 +60,23 @@ const transferSuccess = {
   },
 };
 
+describe('toPayer', () => {
+  it('names a card payer by the card holder, else by the customer, with the issuing bank', () => {
+    const named = {
+      ...cardSuccess,
+      authorization: { ...cardSuccess.authorization, account_name: 'ADA N OBI' },
+    };
+    expect(toPayer(paystackTransaction.parse(named)).name).toBe('ADA N OBI');
+    const customer = { ...cardSuccess.customer, first_name: 'Ada', last_name: 'Obi' };
+    expect(toPayer(paystackTransaction.parse({ ...cardSuccess, customer }))).toEqual({
+      name: 'Ada Obi',
+      bank: 'TEST BANK',
+      accountNumber: null,
+      cardLast4: '4081',
+    });
+  });
+});
+
 describe('toGatewayTransaction', () => {
   it.each([
     {
@@ -77,6 +95,7 @@ describe('toGatewayTransaction', () => {
         customerCode: 'CUS_1rkzaqsv4rrhqo6',
         receiverAccountNumber: null,
         senderName: null,
+        payer: { name: null, bank: 'TEST BANK', accountNumber: null, cardLast4: '4081' },
       },
     },
     {
@@ -95,6 +114,7 @@ describe('toGatewayTransaction', () => {
         customerCode: 'CUS_1rkzaqsv4rrhqo6',
         receiverAccountNumber: '9930000001',
         senderName: 'ADA OBI',
+        payer: { name: 'ADA OBI', bank: 'Test Bank', accountNumber: 'XXXXXX4199', cardLast4: null },
       },
     },
     {
@@ -113,6 +133,7 @@ describe('toGatewayTransaction', () => {
         customerCode: null,
         receiverAccountNumber: null,
         senderName: null,
+        payer: { name: null, bank: null, accountNumber: null, cardLast4: null },
       },
     },
     {
@@ -142,6 +163,7 @@ describe('toGatewayTransaction', () => {
         customerCode: null,
         receiverAccountNumber: null,
         senderName: null,
+        payer: { name: null, bank: null, accountNumber: null, cardLast4: null },
       },
     },
   ])('maps $name', ({ wire, expected }) => {

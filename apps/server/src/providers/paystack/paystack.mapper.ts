@@ -3,6 +3,7 @@ import {
   GatewayRejectedError,
   type DedicatedAccount,
   type GatewayEvent,
+  type GatewayPayer,
   type GatewayTransaction,
 } from '../../modules/funding/funding.port.ts';
 import type { PaystackDedicatedAccount, PaystackTransaction, PaystackWebhookBody } from './paystack.types.ts';
@@ -49,6 +50,20 @@ export function toGatewayTransaction(data: PaystackTransaction): GatewayTransact
     customerCode: orNull(data.customer?.customer_code),
     receiverAccountNumber: orNull(authorization.receiver_bank_account_number),
     senderName: orNull(authorization.sender_name),
+    payer: toPayer(data),
+  };
+}
+
+/** A transfer names its sender and their account; a card, its holder (as the customer) and issuing bank. */
+export function toPayer(data: PaystackTransaction): GatewayPayer {
+  const authorization = data.authorization ?? {};
+  const isTransfer = (data.channel ?? authorization.channel) === 'dedicated_nuban';
+  const holder = [data.customer?.first_name, data.customer?.last_name].filter(Boolean).join(' ');
+  return {
+    name: orNull(isTransfer ? authorization.sender_name : authorization.account_name || holder),
+    bank: orNull(isTransfer ? authorization.sender_bank : authorization.bank),
+    accountNumber: isTransfer ? orNull(authorization.sender_bank_account_number) : null,
+    cardLast4: isTransfer ? null : orNull(authorization.last4),
   };
 }
 

@@ -50,6 +50,7 @@ export const paystackAuthorization = z.looseObject({
   bank: wireText,
   brand: wireText,
   reusable: z.boolean().nullish(),
+  account_name: wireText,
   sender_bank: wireText,
   sender_bank_account_number: wireText,
   sender_name: wireText,
@@ -98,6 +99,21 @@ export const paystackDedicatedAccount = z.looseObject({
   customer: paystackCustomer.nullish(),
 });
 export const paystackDedicatedAccountResponse = envelope(paystackDedicatedAccount);
+
+/** Enough of a dedicated account to find and deactivate it. */
+const paystackAccountRef = z.looseObject({
+  id: z.union([z.number(), z.string()]),
+  account_number: z.string(),
+  active: z.boolean().nullish(),
+});
+export const paystackCustomerDetailResponse = envelope(
+  paystackCustomer.extend({
+    dedicated_account: paystackAccountRef.nullish(),
+    dedicated_accounts: z.array(paystackAccountRef).nullish(),
+  }),
+);
+export type PaystackCustomerDetail = z.infer<typeof paystackCustomerDetailResponse>['data'];
+export const paystackDeactivatedAccountResponse = envelope(paystackAccountRef.partial());
 export type PaystackDedicatedAccount = z.infer<typeof paystackDedicatedAccount>;
 
 export const paystackWebhookBody = z.looseObject({

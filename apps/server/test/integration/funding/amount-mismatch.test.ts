@@ -32,9 +32,11 @@ function scriptedGateway(paid: () => Partial<GatewayTransaction>): PaymentGatewa
         customerCode: null,
         receiverAccountNumber: null,
         senderName: null,
+        payer: { name: null, bank: null, accountNumber: null, cardLast4: null },
         ...paid(),
       }),
     createDedicatedAccount: () => Promise.reject(new Error('not used')),
+    deactivateDedicatedAccount: () => Promise.reject(new Error('not used')),
     isValidWebhookSignature: () => false,
     readWebhookEvent: () => ({ kind: 'ignored', key: 'x', event: 'x' }),
   };

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { EMAIL, asBody, readMetadata, readText, refuse } from './paystack-simulator.http.ts';
 import { INTEGRATION_ID, TEST_BANK, now, type PaystackSimContext } from './paystack-simulator.state.ts';
 
-/** `POST /customer`, `GET /customer/:code` and `POST /dedicated_account`, behind the secret key. */
+/**
+ * `POST /customer`, `GET /customer/:code`, `POST /dedicated_account` and `DELETE /dedicated_account/:id`,
+ * behind the secret key.
+ */
 export function registerAccountApi(api: FastifyInstance, { productName, state }: PaystackSimContext): void {
   api.post('/customer', async (request, reply) => {
     const body = asBody(request.body);
@@ -78,5 +81,18 @@ export function registerAccountApi(api: FastifyInstance, { productName, state }:
       now(),
     );
     return { status: true, message: 'NUBAN successfully created', data: await state.toWireAccount(account) };
+  });
+
+  // a deactivated account is unassigned: its number takes no more transfers and the customer shows none
+  api.delete<{ Params: { id: string } }>('/dedicated_account/:id', async (request, reply) => {
+    const id = Number(request.params.id);
+    const account = Number.isSafeInteger(id) ? await state.store.closeAccount(id) : undefined;
+    if (!account) return refuse(reply, 404, 'Dedicated account not found');
+    const wire = await state.toWireAccount(account);
+    return {
+      status: true,
+      message: 'Managed Account Successfully Unassigned',
+      data: { ...wire, active: false, assignment: { ...wire.assignment, expired: true } },
+    };
   });
 }

@@ -26,6 +26,8 @@ export type PaystackStore = {
   findCustomer(key: string): Promise<SimCustomer | undefined>;
   accountOf(customerCode: string): Promise<SimAccount | undefined>;
   accountByNumber(accountNumber: string): Promise<SimAccount | undefined>;
+  /** Unassigns the account (Paystack's deactivate): it takes no more transfers. @returns it, if it was open */
+  closeAccount(id: number): Promise<SimAccount | undefined>;
   /** The customer's dedicated account, opened now under `accountName` unless they have one. */
   openAccount(customerCode: string, accountName: string, createdAt: string): Promise<SimAccount>;
   /** Stores a new transaction; undefined when its reference is taken. */
@@ -87,6 +89,13 @@ export function createMemoryPaystackStore(): PaystackStore {
     findCustomer: (key) => copy(findCustomer(key)),
     accountOf: (customerCode) => copy(accountsByCustomer.get(customerCode)),
     accountByNumber: (accountNumber) => copy(accountsByNumber.get(accountNumber)),
+    closeAccount(id) {
+      const account = [...accountsByNumber.values()].find((open) => open.id === id);
+      if (!account) return undefined;
+      accountsByNumber.delete(account.accountNumber);
+      accountsByCustomer.delete(account.customerCode);
+      return { ...account };
+    },
     openAccount(customerCode, accountName, createdAt) {
       let account = accountsByCustomer.get(customerCode);
       if (!account) {
@@ -219,6 +228,10 @@ export function createDatabasePaystackStore(db: Database): PaystackStore {
     accountOf,
     async accountByNumber(accountNumber) {
       const [row] = await db.select().from(accounts).where(eq(accounts.accountNumber, accountNumber));
+      return row && toAccount(row);
+    },
+    async closeAccount(id) {
+      const [row] = await db.delete(accounts).where(eq(accounts.id, id)).returning();
       return row && toAccount(row);
     },
     async openAccount(customerCode, accountName, createdAt) {
