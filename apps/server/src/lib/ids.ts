@@ -40,7 +40,8 @@ export type IdPrefix =
   | 'flt'
   | 'ben'
   | 'ntf'
-  | 'sms';
+  | 'sms'
+  | 'rcn';
 
 /** Prefixed, time-sortable ids: `usr_01J...`. */
 export function newId(prefix: IdPrefix): string {
