@@ -104,5 +104,44 @@ export const usersReportResponse = z.object({
 });
 export type UsersReport = z.infer<typeof usersReportResponse>;
 
+/**
+ * The business's profit for a period, every figure from the ledger by the Lagos day its entry was made (a
+ * purchase counts on the day it was delivered), except the gateway's fees, which the ledger does not hold (it
+ * credits a wallet in full): those are the fees of the payments made that day. Each cost is a positive amount.
+ */
+export const profitAndLossFigures = z.object({
+  /** what customers paid for the purchases delivered */
+  salesKobo: z.number().int(),
+  /** what the provider took for them */
+  costKobo: z.number().int(),
+  /** sales less cost */
+  marginKobo: z.number().int(),
+  /** what the payment gateway kept of card payments and bank transfers */
+  gatewayFeesKobo: z.number().int(),
+  /** rewards paid to referrers */
+  referralRewardsKobo: z.number().int(),
+  /** our charge on manual deposits */
+  depositChargesKobo: z.number().int(),
+  /** what admins credited to wallets */
+  goodwillCreditsKobo: z.number().int(),
+  /** what admins debited from wallets */
+  goodwillDebitsKobo: z.number().int(),
+  /** what the provider took for purchases we had refunded, once written off */
+  providerLossesWrittenOffKobo: z.number().int(),
+  /** what customers paid back for such purchases, less what the provider took for them */
+  providerLossesRecoveredKobo: z.number().int(),
+  /** margin, charges, debits and recoveries, less fees, rewards, credits and losses */
+  profitKobo: z.number().int(),
+});
+export type ProfitAndLossFigures = z.infer<typeof profitAndLossFigures>;
+
+export const profitAndLossResponse = z.object({
+  ...range,
+  /** every period of the range, in order */
+  periods: z.array(profitAndLossFigures.extend({ start: z.string() })),
+  totals: profitAndLossFigures,
+});
+export type ProfitAndLossReport = z.infer<typeof profitAndLossResponse>;
+
 /** A spreadsheet-safe CSV text (RFC 4180), sent as `text/csv`. */
 export const csvResponse = z.string();

@@ -4,6 +4,17 @@ import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import type { EntryKind } from './ledger.lines.ts';
 import { ledgerAccounts, ledgerEntries, ledgerLines } from './ledger.tables.ts';
 
+/** One Lagos day's movement of one account (a system account's code, or `wallet`) by one kind of entry. */
+export type LedgerDaySum = {
+  day: string;
+  account: string;
+  kind: EntryKind;
+  /** what came into the account, less what reversals gave back */
+  addedKobo: Kobo;
+  /** what left it, as a negative amount, less what reversals returned */
+  takenKobo: Kobo;
+};
+
 // LIKE's own wildcards in a prefix are matched as themselves
 const referenceStartsWith = (prefix: string) =>
   like(ledgerEntries.reference, `${prefix.replace(/[\\%_]/g, '\\$&')}%`);
@@ -203,6 +214,51 @@ export function createLedgerQueries(db: Database) {
         }
       }
       return moves;
+    },
+
+    /**
+     * What the entries made from `range.from` (counted) to `range.to` (not counted) moved, per Lagos day, account
+     * and kind: system accounts by code (all shards of one together), every wallet together as `wallet`. Money
+     * that came into an account and money that left it are summed apart; a reversal counts under the kind of the
+     * entry it undoes and on the side that entry moved, so undoing a credit lessens the credits.
+     */
+    async sumByDayAccountAndKind(range: { from: Date; to: Date }): Promise<LedgerDaySum[]> {
+      const rows = await queryRows<{
+        day: string;
+        account: string;
+        kind: string;
+        added: string;
+        taken: string;
+      }>(
+        db,
+        sql`
+        with moved as (
+          select
+            -- Lagos keeps UTC+1 all year
+            to_char((e.created_at at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD') as day,
+            case when a.owner_user_id is null then split_part(a.code, '#', 1) else 'wallet' end as account,
+            coalesce(undone.kind, e.kind) as kind,
+            (l.amount_kobo > 0) <> (e.reverses_entry_id is not null) as is_added,
+            l.amount_kobo
+          from ledger_lines l
+          join ledger_entries e on e.id = l.entry_id
+          join ledger_accounts a on a.id = l.account_id
+          left join ledger_entries undone on undone.id = e.reverses_entry_id
+          where e.created_at >= ${range.from.toISOString()}::timestamptz
+            and e.created_at < ${range.to.toISOString()}::timestamptz
+        )
+        select day, account, kind,
+          coalesce(sum(amount_kobo) filter (where is_added), 0)::text as added,
+          coalesce(sum(amount_kobo) filter (where not is_added), 0)::text as taken
+        from moved group by day, account, kind order by day, account, kind`,
+      );
+      return rows.map((row) => ({
+        day: row.day,
+        account: row.account,
+        kind: row.kind as EntryKind,
+        addedKobo: kobo(Number(row.added)),
+        takenKobo: kobo(Number(row.taken)),
+      }));
     },
 
     /** Wallet credit of the entry with this reference, or null when there is none. */

@@ -1,4 +1,11 @@
-import type { FundingsReport, SalesFigures, SalesReport, UsersReport } from '@quickvend/shared/api/reports';
+import type {
+  FundingsReport,
+  ProfitAndLossFigures,
+  ProfitAndLossReport,
+  SalesFigures,
+  SalesReport,
+  UsersReport,
+} from '@quickvend/shared/api/reports';
 import { bpsAsPercent, toNairaString } from '@quickvend/shared/money';
 import { formatPeriod } from '@quickvend/shared/periods';
 import { toCsv, type CsvCell } from '../../lib/http/csv.ts';
@@ -86,6 +93,32 @@ export function usersCsv(report: UsersReport): string {
   ]);
   rows.push(['Total', report.from, report.totals.newUsers]);
   return toCsv(['Period', 'Starts', 'New customers'], rows);
+}
+
+const PROFIT_AND_LOSS_LINES: readonly [keyof ProfitAndLossFigures, string][] = [
+  ['salesKobo', 'What customers paid (NGN)'],
+  ['costKobo', 'What VTpass took (NGN)'],
+  ['marginKobo', 'Margin (NGN)'],
+  ['gatewayFeesKobo', 'Paystack fees (NGN)'],
+  ['referralRewardsKobo', 'Referral rewards paid (NGN)'],
+  ['depositChargesKobo', 'Deposit charges earned (NGN)'],
+  ['goodwillCreditsKobo', 'Goodwill credits (NGN)'],
+  ['goodwillDebitsKobo', 'Goodwill debits (NGN)'],
+  ['providerLossesWrittenOffKobo', 'Provider-side losses written off (NGN)'],
+  ['providerLossesRecoveredKobo', 'Provider-side losses recovered (NGN)'],
+  ['profitKobo', 'Profit (NGN)'],
+];
+
+export function profitAndLossCsv(report: ProfitAndLossReport): string {
+  const cells = (figures: ProfitAndLossFigures): CsvCell[] =>
+    PROFIT_AND_LOSS_LINES.map(([key]) => naira(figures[key]));
+  const rows: CsvCell[][] = report.periods.map((row) => [
+    formatPeriod(row.start, report.period),
+    row.start,
+    ...cells(row),
+  ]);
+  rows.push(['Total', report.from, ...cells(report.totals)]);
+  return toCsv(['Period', 'Starts', ...PROFIT_AND_LOSS_LINES.map(([, header]) => header)], rows);
 }
 
 export const csvFilename = (name: string, report: { from: string; to: string; period: string }) =>

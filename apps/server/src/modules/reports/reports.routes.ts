@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   csvResponse,
   fundingsReportResponse,
+  profitAndLossResponse,
   reportQuery,
   salesReportQuery,
   salesReportResponse,
   usersReportResponse,
 } from '@quickvend/shared/api/reports';
 import { sendCsv } from '../../lib/http/csv.ts';
-import { csvFilename, fundingsCsv, salesCsv, usersCsv } from './reports.csv.ts';
+import { csvFilename, fundingsCsv, profitAndLossCsv, salesCsv, usersCsv } from './reports.csv.ts';
 import type { Reports } from './reports.service.ts';
 
 const admin = { access: 'admin' } as const;
@@ -59,6 +60,20 @@ export function registerReportRoutes(parent: FastifyInstance, deps: { reports: R
     async (request, reply) => {
       const report = await reports.users(reports.rangeOf(request.query));
       return sendCsv(reply, csvFilename('new-customers', report), usersCsv(report));
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/reports/profit-and-loss',
+    { config: admin, schema: { querystring: reportQuery, response: { 200: profitAndLossResponse } } },
+    async (request) => reports.profitAndLoss(reports.rangeOf(request.query)),
+  );
+  app.get(
+    '/api/v1/admin/reports/profit-and-loss.csv',
+    { config: admin, schema: { querystring: reportQuery, response: { 200: csvResponse } } },
+    async (request, reply) => {
+      const report = await reports.profitAndLoss(reports.rangeOf(request.query));
+      return sendCsv(reply, csvFilename('profit-and-loss', report), profitAndLossCsv(report));
     },
   );
 }

@@ -2,6 +2,8 @@ import type {
   FundingFigures,
   FundingMethod,
   FundingsReport,
+  ProfitAndLossFigures,
+  ProfitAndLossReport,
   ReportGrouping,
   ReportQuery,
   SalesFigures,
@@ -23,14 +25,14 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthReportQueries } from '../auth/index.ts';
 import type { FundingReportQueries } from '../funding/index.ts';
-import type { Ledger, SystemAccount } from '../ledger/index.ts';
+import type { EntryKind, Ledger, LedgerDaySum, SystemAccount } from '../ledger/index.ts';
 import type { PurchaseReportQueries } from '../purchases/index.ts';
 
 export type ReportsDeps = {
   purchases: PurchaseReportQueries;
   fundings: FundingReportQueries;
   users: AuthReportQueries;
-  ledger: Pick<Ledger, 'movementsByReference'>;
+  ledger: Pick<Ledger, 'movementsByReference' | 'sumByDayAccountAndKind'>;
   clock: Clock;
 };
 
@@ -85,6 +87,61 @@ function addFunding(into: FundingFigures, from: FundingFigures): void {
   into.creditedKobo += from.creditedKobo;
   into.chargesKobo += from.chargesKobo;
   into.gatewayFeesKobo += from.gatewayFeesKobo;
+}
+
+const emptyProfitAndLoss = (): ProfitAndLossFigures => ({
+  salesKobo: 0,
+  costKobo: 0,
+  marginKobo: 0,
+  gatewayFeesKobo: 0,
+  referralRewardsKobo: 0,
+  depositChargesKobo: 0,
+  goodwillCreditsKobo: 0,
+  goodwillDebitsKobo: 0,
+  providerLossesWrittenOffKobo: 0,
+  providerLossesRecoveredKobo: 0,
+  profitKobo: 0,
+});
+
+function addProfitAndLoss(into: ProfitAndLossFigures, from: ProfitAndLossFigures): void {
+  for (const key of Object.keys(into) as (keyof ProfitAndLossFigures)[]) into[key] += from[key];
+}
+
+/** One period's lines of the profit and loss statement, from what the ledger moved in it. */
+function profitAndLossOf(sums: readonly LedgerDaySum[], gatewayFeesKobo: number): ProfitAndLossFigures {
+  const net = (account: SystemAccount | 'wallet', kind?: EntryKind) =>
+    sums
+      .filter((sum) => sum.account === account && (kind === undefined || sum.kind === kind))
+      .reduce((total, sum) => total + sum.addedKobo + sum.takenKobo, 0);
+  const salesKobo = -net('held:purchases', 'purchase.settle');
+  const costKobo = net('provider:vtpass', 'purchase.settle');
+  const equity = sums.filter((sum) => sum.account === 'equity:adjustments');
+  const figures = {
+    salesKobo,
+    costKobo,
+    marginKobo: salesKobo - costKobo,
+    gatewayFeesKobo,
+    referralRewardsKobo: -net('expense:referrals'),
+    depositChargesKobo: net('income:fees'),
+    // a credit takes from equity, a debit gives to it
+    goodwillCreditsKobo: -equity.reduce((total, sum) => total + sum.takenKobo, 0),
+    goodwillDebitsKobo: equity.reduce((total, sum) => total + sum.addedKobo, 0),
+    providerLossesWrittenOffKobo: -net('expense:provider-losses'),
+    // the customer paid back more or less than the provider took: the difference is the recovery's margin
+    providerLossesRecoveredKobo: -(
+      net('wallet', 'provider-loss.recover') + net('provider:vtpass', 'provider-loss.recover')
+    ),
+  };
+  const profitKobo =
+    figures.marginKobo +
+    figures.depositChargesKobo +
+    figures.goodwillDebitsKobo +
+    figures.providerLossesRecoveredKobo -
+    figures.gatewayFeesKobo -
+    figures.referralRewardsKobo -
+    figures.goodwillCreditsKobo -
+    figures.providerLossesWrittenOffKobo;
+  return { ...figures, profitKobo };
 }
 
 const groupLabel = (grouping: ReportGrouping, group: string) =>
@@ -232,7 +289,27 @@ export function createReports(deps: ReportsDeps) {
     };
   }
 
-  return { rangeOf, sales, fundings, users };
+  async function profitAndLoss(range: ReportRange): Promise<ProfitAndLossReport> {
+    const sums = await deps.ledger.sumByDayAccountAndKind({ from: range.start, to: range.end });
+    const facts = await deps.fundings.listFundingFacts({ from: range.start, to: range.end });
+    const starts = periodsBetween(range.from, range.to, range.period);
+    const sumsOf = new Map(starts.map((start) => [start, [] as LedgerDaySum[]]));
+    for (const sum of sums) sumsOf.get(periodStartOf(sum.day, range.period))?.push(sum);
+    const feesOf = new Map(starts.map((start) => [start, 0]));
+    for (const fact of facts) {
+      const start = periodOf(range, fact.creditedAt);
+      feesOf.set(start, (feesOf.get(start) ?? 0) + (fact.gatewayFeesKobo ?? 0));
+    }
+    const periods = starts.map((start) => ({
+      start,
+      ...profitAndLossOf(sumsOf.get(start) ?? [], feesOf.get(start) ?? 0),
+    }));
+    const totals = emptyProfitAndLoss();
+    for (const period of periods) addProfitAndLoss(totals, period);
+    return { from: range.from, to: range.to, period: range.period, periods, totals };
+  }
+
+  return { rangeOf, sales, fundings, users, profitAndLoss };
 }
 
 export type Reports = ReturnType<typeof createReports>;
