@@ -22,12 +22,18 @@ export function toCsv(header: readonly string[], rows: Iterable<readonly CsvCell
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Sends a CSV document as a download named `filename` (letters, digits, dots and dashes only). */
+/** Excel reads a CSV file as the PC's own code page unless it starts with this mark: then ₦ stays ₦. */
+export const UTF8_BOM = '\uFEFF';
+
+/**
+ * Sends a CSV document as a download named `filename` (letters, digits, dots and dashes only), as UTF-8 that
+ * a spreadsheet recognises.
+ */
 export function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
   const safeName = filename.replace(/[^A-Za-z0-9._-]/g, '-');
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${safeName}"`)
     .header('cache-control', 'no-store')
-    .send(csv);
+    .send(`${UTF8_BOM}${csv}`);
 }

@@ -173,7 +173,8 @@ describeEachDatabase('the audit log', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="audit-log.csv"');
-    const lines = response.body.trimEnd().split('\r\n');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = response.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe('When (Lagos),Who,Action,Target,Target id,Changes,Reason,IP,Record id');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(

@@ -159,7 +159,8 @@ describeEachDatabase('the back office finds any funding', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="fundings-\d{12}\.csv"$/);
-    const lines = response.body.trimEnd().split('\r\n');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = response.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'Date (Lagos),Kind,Reference,Status,Detail,Customer,Customer email,User id,Amount (NGN),' +
         'Fees or charge (NGN),Credited (NGN),Note,Settled (Lagos)',

@@ -195,7 +195,8 @@ describeEachDatabase('the back office finds any purchase', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="purchases-\d{12}\.csv"$/);
-    const lines = response.body.trimEnd().split('\r\n');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = response.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toContain('Date (Lagos),Purchase id,Request id,VTpass request id');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,${purchase?.id ?? 'x'},`);

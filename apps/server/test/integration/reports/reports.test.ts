@@ -432,7 +432,9 @@ describeEachDatabase('reports from a seeded business', (kind) => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="sales-by-channel-2025-03-09-to-2025-03-11-by-day.csv"',
     );
-    const lines = response.body.split('\r\n');
+    // the byte-order mark tells a spreadsheet the file is UTF-8
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = response.body.slice(1).split('\r\n');
     expect(lines[0]).toBe(
       'Period,Starts,Channel,Purchases,Delivered,Failed,Pending,Sales (NGN),Cost (NGN),Margin (NGN),Refunds (NGN),Failure rate (%)',
     );
@@ -449,7 +451,7 @@ describeEachDatabase('reports from a seeded business', (kind) => {
     );
     const signUps = await admin.get(`/api/v1/admin/reports/users.csv?${RANGE}&period=month`);
     expect(signUps.body).toBe(
-      'Period,Starts,New customers\r\nMar 2025,2025-03-01,4\r\nTotal,2025-03-09,4\r\n',
+      '\uFEFFPeriod,Starts,New customers\r\nMar 2025,2025-03-01,4\r\nTotal,2025-03-09,4\r\n',
     );
   });
 
