@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addDays, lagosDateOf, type ReportPeriod } from '@quickvend/shared/periods';
-import { aFundingsReport, aSalesReport, aUsersReport, someSales } from '@/lib/testing/admin-reports.ts';
+import {
+  aFundingsReport,
+  aProfitAndLossReport,
+  aSalesReport,
+  aUsersReport,
+  someSales,
+} from '@/lib/testing/admin-reports.ts';
 import { aUser, aWallet, mockApi, sandboxMeta, type MockHandlers } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
@@ -58,6 +64,24 @@ function reportsApi(overrides: MockHandlers = {}) {
     }),
     'GET /api/v1/admin/reports/users': (_body, url) => ({
       body: aUsersReport(rangeOf(url), { '2025-03-09': 1, '2025-03-10': 2 }),
+    }),
+    'GET /api/v1/admin/reports/profit-and-loss': (_body, url) => ({
+      body: aProfitAndLossReport(rangeOf(url), {
+        '2025-03-09': { salesKobo: 50_000, costKobo: 48_500, marginKobo: 1_500, profitKobo: 1_500 },
+        '2025-03-10': {
+          salesKobo: 30_000,
+          costKobo: 29_100,
+          marginKobo: 900,
+          gatewayFeesKobo: 17_500,
+          referralRewardsKobo: 5_000,
+          depositChargesKobo: 5_000,
+          goodwillCreditsKobo: 30_000,
+          goodwillDebitsKobo: 12_000,
+          providerLossesWrittenOffKobo: 58_200,
+          providerLossesRecoveredKobo: 300,
+          profitKobo: -92_500,
+        },
+      }),
     }),
     ...overrides,
   });
@@ -184,6 +208,42 @@ describe('admin reports', () => {
     expect(link('Download new customers CSV').getAttribute('href')).toBe(
       '/api/v1/admin/reports/users.csv?from=2025-03-09&to=2025-03-11&period=day',
     );
+  });
+
+  it('shows the profit and loss line by line in plain words, the profit in bold, with its CSV', async () => {
+    const api = reportsApi();
+    renderApp(PAGE);
+    const section = await screen.findByRole('region', { name: 'Profit and loss' });
+    const statement = await within(section).findByRole('table', {
+      name: 'Profit and loss, 9 Mar 2025 to 11 Mar 2025',
+    });
+    expect(
+      within(statement)
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['What customers paid', '₦800.00'],
+      ['What VTpass took', '-₦776.00'],
+      ['Margin', '₦24.00'],
+      ['Paystack fees', '-₦175.00'],
+      ['Referral rewards paid', '-₦50.00'],
+      ['Deposit charges earned', '₦50.00'],
+      ['Goodwill credits', '-₦300.00'],
+      ['Goodwill debits', '₦120.00'],
+      ['Provider-side losses written off', '-₦582.00'],
+      ['Provider-side losses recoveredWhat customers paid back, less what VTpass took', '₦3.00'],
+      ['Profit', '-₦910.00'],
+    ]);
+    const profit = within(statement).getByRole('rowheader', { name: 'Profit' }).closest('tr');
+    expect(profit?.className).toContain('font-bold');
+    expect(api.callsTo('GET /api/v1/admin/reports/profit-and-loss')[0]?.url).toBe(
+      '/api/v1/admin/reports/profit-and-loss?from=2025-03-09&to=2025-03-11&period=day',
+    );
+    const csv = within(section).getByRole('link', { name: 'Download profit and loss CSV' });
+    expect(csv.getAttribute('href')).toBe(
+      '/api/v1/admin/reports/profit-and-loss.csv?from=2025-03-09&to=2025-03-11&period=day',
+    );
+    expect(csv.hasAttribute('download')).toBe(true);
   });
 
   it('shows fundings by method with charges and gateway fees, and new customers', async () => {

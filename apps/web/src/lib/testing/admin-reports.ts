@@ -2,6 +2,8 @@ import type { AuditEntry } from '@quickvend/shared/api/audit';
 import type {
   FundingFigures,
   FundingsReport,
+  ProfitAndLossFigures,
+  ProfitAndLossReport,
   SalesFigures,
   SalesReport,
   UsersReport,
@@ -137,6 +139,38 @@ export function aUsersReport(
     periods,
     totals: { newUsers: periods.reduce((total, row) => total + row.newUsers, 0) },
   };
+}
+
+const noProfitOrLoss: ProfitAndLossFigures = {
+  salesKobo: 0,
+  costKobo: 0,
+  marginKobo: 0,
+  gatewayFeesKobo: 0,
+  referralRewardsKobo: 0,
+  depositChargesKobo: 0,
+  goodwillCreditsKobo: 0,
+  goodwillDebitsKobo: 0,
+  providerLossesWrittenOffKobo: 0,
+  providerLossesRecoveredKobo: 0,
+  profitKobo: 0,
+};
+
+/** A profit and loss report over a range, each period's figures given by its first date (the rest are zero). */
+export function aProfitAndLossReport(
+  range: { from: string; to: string; period?: ReportPeriod },
+  figures: Record<string, Partial<ProfitAndLossFigures>> = {},
+): ProfitAndLossReport {
+  const period = range.period ?? 'day';
+  const periods = periodsBetween(range.from, range.to, period).map((start) => ({
+    start,
+    ...noProfitOrLoss,
+    ...figures[start],
+  }));
+  const totals = { ...noProfitOrLoss };
+  for (const row of periods) {
+    for (const key of Object.keys(totals) as (keyof ProfitAndLossFigures)[]) totals[key] += row[key];
+  }
+  return { from: range.from, to: range.to, period, periods, totals };
 }
 
 export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {

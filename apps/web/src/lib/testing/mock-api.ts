@@ -72,6 +72,7 @@ import { auditResponse } from '@quickvend/shared/api/audit';
 import { purchasesSummaryResponse } from '@quickvend/shared/api/admin-purchases';
 import {
   fundingsReportResponse,
+  profitAndLossResponse,
   salesReportResponse,
   usersReportResponse,
 } from '@quickvend/shared/api/reports';
@@ -264,6 +265,7 @@ const contract = {
   'GET /api/v1/admin/reports/sales': { response: salesReportResponse },
   'GET /api/v1/admin/reports/fundings': { response: fundingsReportResponse },
   'GET /api/v1/admin/reports/users': { response: usersReportResponse },
+  'GET /api/v1/admin/reports/profit-and-loss': { response: profitAndLossResponse },
   'GET /api/v1/admin/audit': { response: auditResponse },
   'GET /api/v1/admin/purchases/summary': { response: purchasesSummaryResponse },
 } satisfies Record<string, { request?: z.ZodType; response: z.ZodType }>;

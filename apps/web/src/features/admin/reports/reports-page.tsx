@@ -3,11 +3,15 @@ import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { useSearchParams } from 'react-router';
 import type { ReportParams } from './api/report-params.ts';
 import { FundingsReportSection } from './fundings-report.tsx';
+import { ProfitAndLossSection } from './profit-and-loss-report.tsx';
 import { ReportFilters, reportParamsOf } from './report-filters.tsx';
 import { SalesReportSection } from './sales-report.tsx';
 import { UsersReportSection } from './users-report.tsx';
 
-/** Sales, fundings and new customers over a range of Lagos days, by day, week or month, with CSV exports. */
+/**
+ * Profit and loss, sales, fundings and new customers over a range of Lagos days, by day, week or month, with
+ * CSV exports.
+ */
 export function AdminReportsPage() {
   const [search, setSearch] = useSearchParams();
   const params = reportParamsOf(search, lagosDateOf(new Date()));
@@ -27,6 +31,7 @@ export function AdminReportsPage() {
         </p>
       </div>
       <ReportFilters key={`${params.from}:${params.to}`} params={params} onChange={show} />
+      <ProfitAndLossSection params={params} />
       <SalesReportSection params={params} />
       <FundingsReportSection params={params} />
       <UsersReportSection params={params} />

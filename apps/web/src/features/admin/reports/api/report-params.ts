@@ -9,7 +9,7 @@ export type ReportParams = {
   groupBy?: ReportGrouping | undefined;
 };
 
-export type ReportName = 'sales' | 'fundings' | 'users';
+export type ReportName = 'sales' | 'fundings' | 'users' | 'profit-and-loss';
 
 function queryOf(name: ReportName, params: ReportParams): string {
   const query = new URLSearchParams({ from: params.from, to: params.to, period: params.period });
