@@ -56,11 +56,12 @@ export const containerCommands: Record<string, Command> = {
   },
   'wallet:credit': {
     usage:
-      'wallet:credit --email E --amount 1500.00 --reason "..."   credits a wallet as an audited adjustment',
+      'wallet:credit --email E --amount 1500.00 --reason "..."   credits a wallet as an audited adjustment; above the approval limit it waits for an admin to approve it, unless --override is given (the audit log records the override)',
     run: (container, options) => adjust(container, options, 'credit'),
   },
   'wallet:debit': {
-    usage: 'wallet:debit --email E --amount 200.00 --reason "..."   debits a wallet; refuses to overdraw',
+    usage:
+      'wallet:debit --email E --amount 200.00 --reason "..."   debits a wallet; refuses to overdraw; above the approval limit as wallet:credit (--override)',
     run: (container, options) => adjust(container, options, 'debit'),
   },
   'apikey:create': {
@@ -111,7 +112,10 @@ export const containerCommands: Record<string, Command> = {
   },
 };
 
-/** Immediate, however large: the operator at the console is trusted; the audit log still records it. */
+/**
+ * Made at once up to the approval threshold; above it, a request an admin approves on the Approvals page, unless
+ * the operator passes --override, which the audit log records with their reason.
+ */
 async function adjust({ auth, adjustments }: Container, options: Options, direction: 'credit' | 'debit') {
   const email = emailOption.parse(options.email);
   const reason = z
@@ -128,16 +132,44 @@ async function adjust({ auth, adjustments }: Container, options: Options, direct
   if (amountKobo <= 0) throw new Error('--amount must be more than zero');
   const user = await auth.findUserByEmail(email);
   if (!user) throw new Error(`No user with the email ${email}`);
-  const result = await adjustments.makeNow(user.id, { direction, amountKobo, reason }, cliActor());
-  return {
+  const isOverride = options.override === 'true';
+  const outcome = await adjustments.adjustFromCommandLine(
+    user.id,
+    { direction, amountKobo, reason },
+    cliActor(),
+    { isOverride },
+  );
+  const asked = {
     user: { id: user.id, email: user.email },
     direction,
     amountKobo,
     amount: toNairaString(amountKobo),
     reason,
-    ...result,
-    balanceBefore: toNairaString(result.balanceBeforeKobo),
-    balanceAfter: toNairaString(result.balanceAfterKobo),
+  };
+  if (outcome.status === 'awaiting_approval') {
+    const { approval } = outcome;
+    return {
+      status: outcome.status,
+      ...asked,
+      why: outcome.why,
+      approval: {
+        id: approval.id,
+        kind: approval.kind,
+        amountKobo: approval.amountKobo,
+        amount: toNairaString(amountKobo),
+        requestedBy: approval.requestedBy,
+        requestedAt: approval.requestedAt,
+      },
+    };
+  }
+  const { status, ...made } = outcome;
+  return {
+    status,
+    ...asked,
+    ...(isOverride && { override: true }),
+    ...made,
+    balanceBefore: toNairaString(made.balanceBeforeKobo),
+    balanceAfter: toNairaString(made.balanceAfterKobo),
   };
 }
 

@@ -30,9 +30,14 @@ async function main(argv: string[]): Promise<number> {
       amount: { type: 'string' },
       reason: { type: 'string' },
       allow: { type: 'string' },
+      override: { type: 'boolean' },
     },
     strict: true,
   });
+  // a bare flag (`--override`) reaches a command as 'true'
+  const options = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === 'boolean' ? String(value) : value]),
+  );
 
   const config = loadConfig();
   const database = await openDatabase({
@@ -64,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
       runWorkers: false,
     });
     try {
-      const result = await command.run(container, values);
+      const result = await command.run(container, options);
       print({ ok: true, ...result });
       return 'ok' in result && result.ok === false ? 1 : 0;
     } finally {

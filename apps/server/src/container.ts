@@ -11,6 +11,7 @@ import { checkSecretFingerprints } from './lib/secrets.ts';
 import {
   CHECK_FLOAT_JOB,
   createFloatMonitor,
+  createRunningTotals,
   createUserAdmin,
   createWalletAdjustments,
   WALLET_ADJUSTMENT,
@@ -42,6 +43,7 @@ import {
   referralNotice,
   securityNotice,
   startNoticeFeed,
+  walletAdjustmentNotice,
   type MailTransport,
   type NoticeInput,
   type SmsSender,
@@ -224,23 +226,30 @@ export async function createContainer({
       tellReferralReward(credit.userId);
     },
   });
+  const runningTotals = createRunningTotals({ db, clock, ledger, funding, approvals, settings });
   const adjustments = createWalletAdjustments({
     db,
+    clock,
     ledger,
     audit,
     approvals,
     settings,
-    findCustomer: (userId) => auth.accounts.findUser(userId),
+    runningTotals,
+    findCustomer: (userId, executor) => auth.accounts.findUser(userId, executor),
+    onAdjusted: (adjustment) => {
+      tell(walletAdjustmentNotice(adjustment));
+    },
   });
   approvals.register(WALLET_ADJUSTMENT, {
     carryOut: adjustments.carryOut,
+    staleReason: adjustments.staleReason,
     subjectOf: (row) => ({ label: "The customer's wallet", href: `/edit-user/${row.targetId}` }),
   });
   const manualDeposits = createManualDepositDecisions({
     db,
     funding,
     approvals,
-    settings,
+    limits: runningTotals,
     audit,
     onDecided: (request) => {
       if (request.status === 'pending') return;

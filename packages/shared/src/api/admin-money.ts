@@ -129,8 +129,13 @@ export const walletAdjustmentResponse = z.discriminatedUnion('status', [
       balanceAfter: z.string(),
     }),
   }),
-  /** above the threshold: a second admin must approve it on the approvals page */
-  z.object({ status: z.literal('awaiting_approval'), approval: approvalRequest }),
+  /** it would take the admin past a limit: a second admin must approve it on the approvals page */
+  z.object({
+    status: z.literal('awaiting_approval'),
+    approval: approvalRequest,
+    /** which limit, and the admin's running total, in words */
+    why: z.string(),
+  }),
 ]);
 export type WalletAdjustmentResponse = z.infer<typeof walletAdjustmentResponse>;
 

@@ -25,7 +25,10 @@ export function registerAdjustmentRoutes(
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  /** Credits or debits the user's wallet at once, or (above the approval threshold) asks a second admin. */
+  /**
+   * Credits or debits the user's wallet at once, or asks a second admin when it would take the admin's own
+   * credits and debits over 24 hours past a limit. Never the admin's own wallet.
+   */
   app.post(
     '/api/v1/admin/users/:id/adjustments',
     {
@@ -48,7 +51,7 @@ export function registerAdjustmentRoutes(
       if (outcome.status === 'awaiting_approval') {
         const [approval] = await toApprovalViews([outcome.approval], actor.id ?? '', deps.findPeople);
         if (!approval) throw new Error('approval view missing');
-        return reply.status(201).send({ status: 'awaiting_approval', approval });
+        return reply.status(201).send({ status: 'awaiting_approval', approval, why: outcome.why });
       }
       return reply.status(201).send({
         status: 'applied',

@@ -16,5 +16,7 @@ export {
   createWalletAdjustments,
   WALLET_ADJUSTMENT,
   type AdjustmentOutcome,
+  type MadeAdjustment,
   type WalletAdjustments,
 } from './wallet-adjustments.ts';
+export { createRunningTotals, type LimitVerdict, type RunningTotals } from './running-totals.ts';

@@ -330,6 +330,26 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
 
     get: find,
 
+    /** Of these targets, those with an approved request of `kind`; read through the caller's transaction. */
+    async approvedAmong(
+      kind: string,
+      targetIds: readonly string[],
+      executor: Executor,
+    ): Promise<Set<string>> {
+      if (targetIds.length === 0) return new Set();
+      const rows = await executor
+        .select({ targetId: approvalRequests.targetId })
+        .from(approvalRequests)
+        .where(
+          and(
+            eq(approvalRequests.kind, kind),
+            eq(approvalRequests.status, 'approved'),
+            inArray(approvalRequests.targetId, [...targetIds]),
+          ),
+        );
+      return new Set(rows.map((row) => row.targetId));
+    },
+
     /** Newest first. */
     async list(filter: ApprovalFilter = {}, executor: Executor = db): Promise<ApprovalRow[]> {
       const conditions: SQL[] = [];

@@ -1,9 +1,13 @@
-import { formatNaira, kobo } from '@quickvend/shared/money';
-import type { Database } from '../../db/client.ts';
+import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
+import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ApprovalHandler, ApprovalRow, Approvals } from '../approvals/index.ts';
+import {
+  approvalMessages,
+  type ApprovalHandler,
+  type ApprovalRow,
+  type Approvals,
+} from '../approvals/index.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
-import type { Settings } from '../settings/index.ts';
 import type { FundingService } from './funding.service.ts';
 import type { manualFundingRequests } from './funding.tables.ts';
 
@@ -14,14 +18,28 @@ type ManualRow = typeof manualFundingRequests.$inferSelect;
 const decided = (row: ManualRow) => ({ status: row.status, creditKobo: row.amountKobo - row.chargeKobo });
 
 /**
- * An admin's decision on a manual deposit, audited. A deposit above the approval threshold is not credited on
- * the first admin's word: it becomes an approval request, and a second admin's approval credits it.
+ * An admin's running totals of what they credited and debited alone (the admin module's, passed in): `work` runs
+ * in a transaction holding the admin's lock, told whether this amount more to this customer stays within limits.
+ */
+export type AdminLimits = {
+  decide: <T>(
+    adminId: string,
+    userId: string,
+    amountKobo: Kobo,
+    work: (tx: Transaction, verdict: { isWithin: true } | { isWithin: false; why: string }) => Promise<T>,
+  ) => Promise<T>;
+};
+
+/**
+ * An admin's decision on a manual deposit, audited. A deposit that would take the admin's own credits and
+ * debits over 24 hours past a limit is not credited on their word: it becomes an approval request, and a
+ * second admin's approval credits it.
  */
 export function createManualDepositDecisions(deps: {
   db: Database;
   funding: Pick<FundingService, 'findManualRequest' | 'approveManualRequestIn' | 'rejectManualRequest'>;
   approvals: Pick<Approvals, 'request' | 'list'>;
-  settings: Pick<Settings, 'get'>;
+  limits: AdminLimits;
   audit: AuditLog;
   /** told once an approval or a rejection has committed */
   onDecided?: (request: ManualRow) => void;
@@ -56,37 +74,50 @@ export function createManualDepositDecisions(deps: {
 
   return {
     /**
-     * Credits the deposit at once up to the threshold; above it, asks a second admin (once: asking again
-     * returns the request already waiting).
-     * @throws NOT_FOUND for an unknown request, CONFLICT for a decided one
+     * Credits the deposit at once while the admin stays within their limits; past one, asks a second admin
+     * (once: asking again, by anyone, returns the request already waiting).
+     * @throws NOT_FOUND for an unknown request, CONFLICT for a decided one, FORBIDDEN for the admin's own
      */
-    async approve(id: string, actor: Actor): Promise<{ request: ManualRow; approval: ApprovalRow | null }> {
+    async approve(
+      id: string,
+      actor: Actor,
+    ): Promise<{ request: ManualRow; approval: ApprovalRow | null; why: string | null }> {
       const request = await funding.findManualRequest(id);
       if (request.status !== 'pending')
         throw new AppError('CONFLICT', 'This request has already been decided.');
-      const thresholdKobo = await deps.settings.get('approvals.thresholdKobo');
-      if (request.amountKobo <= thresholdKobo) {
-        const approved = await db.transaction((tx) => approveIn(tx, id, actor));
-        deps.onDecided?.(approved);
-        return { request: approved, approval: null };
-      }
-      const approval = await approvals.request(
-        {
-          kind: MANUAL_DEPOSIT_APPROVAL,
-          targetId: id,
-          amountKobo: request.amountKobo,
-          payload: {
-            userId: request.userId,
-            depositorName: request.depositorName,
-            bankName: request.bankName,
-            creditKobo: request.amountKobo - request.chargeKobo,
-          },
-          reason: `Manual deposit of ${formatNaira(request.amountKobo)} by ${request.depositorName} (${request.bankName})`,
-          onePending: true,
+      const adminId = actor.id;
+      if (!adminId) throw new AppError('FORBIDDEN', 'Only a signed-in admin can approve a deposit.');
+      if (request.userId === adminId) throw new AppError('FORBIDDEN', approvalMessages.ownAccountRequest);
+      const waiting = await waitingApproval(id);
+      if (waiting) return { request, approval: waiting, why: null };
+      const outcome = await deps.limits.decide(
+        adminId,
+        request.userId,
+        request.amountKobo,
+        async (tx, verdict) => {
+          if (verdict.isWithin) return { request: await approveIn(tx, id, actor), approval: null, why: null };
+          const approval = await approvals.request(
+            {
+              kind: MANUAL_DEPOSIT_APPROVAL,
+              targetId: id,
+              amountKobo: request.amountKobo,
+              payload: {
+                userId: request.userId,
+                depositorName: request.depositorName,
+                bankName: request.bankName,
+                creditKobo: request.amountKobo - request.chargeKobo,
+              },
+              reason: `Manual deposit of ${formatNaira(request.amountKobo)} by ${request.depositorName} (${request.bankName})`,
+              onePending: true,
+            },
+            actor,
+            tx,
+          );
+          return { request, approval, why: verdict.why };
         },
-        actor,
       );
-      return { request, approval };
+      if (!outcome.approval) deps.onDecided?.(outcome.request);
+      return outcome;
     },
 
     /**

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -114,6 +114,28 @@ export function createManualFunding(deps: {
         .where(and(eq(manualFundingRequests.userId, userId), eq(manualFundingRequests.status, 'pending')))
         .limit(1);
       return Boolean(row);
+    },
+
+    /** The deposits `adminId` approved since `since` (alone or as a second admin), read through `executor`. */
+    async manualDepositsApprovedBy(
+      adminId: string,
+      since: Date,
+      executor: Executor,
+    ): Promise<{ id: string; userId: string; amountKobo: Kobo }[]> {
+      return executor
+        .select({
+          id: manualFundingRequests.id,
+          userId: manualFundingRequests.userId,
+          amountKobo: manualFundingRequests.amountKobo,
+        })
+        .from(manualFundingRequests)
+        .where(
+          and(
+            eq(manualFundingRequests.status, 'approved'),
+            eq(manualFundingRequests.decidedBy, adminId),
+            gt(manualFundingRequests.decidedAt, since),
+          ),
+        );
     },
 
     /** @throws NOT_FOUND for an unknown request */

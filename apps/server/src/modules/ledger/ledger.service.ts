@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, type Table } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type Table } from 'drizzle-orm';
 import { messages } from '@quickvend/shared/messages';
 import { kobo, negateKobo, type Kobo } from '@quickvend/shared/money';
 import {
@@ -297,6 +297,10 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
         reason: string;
         actor: string;
         actorId?: string | null;
+        /** the approval a second admin gave it; null or absent when made on one admin's word */
+        approvalId?: string | null;
+        /** when it was made (the app's clock); the database's time when absent */
+        at?: Date;
         /** names the adjustment, so carrying out one decision twice moves the money once */
         reference?: string;
       },
@@ -337,6 +341,9 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
           balanceBeforeKobo: before,
           balanceAfterKobo: after,
           reason: input.reason,
+          actorId: input.actorId ?? null,
+          approvalId: input.approvalId ?? null,
+          ...(input.at && { createdAt: input.at }),
         });
         return {
           adjustmentId: id,
@@ -345,6 +352,32 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
           balanceAfterKobo: after,
         };
       });
+    },
+
+    /**
+     * What `actorId` credited and debited on their own word (no approval) since `since`, as absolute amounts:
+     * to `userId`, and to every customer together. Read through the caller's transaction.
+     */
+    async soloAdjustmentTotals(
+      actorId: string,
+      userId: string,
+      since: Date,
+      executor: Executor,
+    ): Promise<{ toCustomerKobo: Kobo; inAllKobo: Kobo }> {
+      const [row] = await executor
+        .select({
+          inAll: sql<string>`coalesce(sum(${walletAdjustments.amountKobo}), 0)::text`,
+          toCustomer: sql<string>`coalesce(sum(${walletAdjustments.amountKobo}) filter (where ${walletAdjustments.userId} = ${userId}), 0)::text`,
+        })
+        .from(walletAdjustments)
+        .where(
+          and(
+            eq(walletAdjustments.actorId, actorId),
+            gt(walletAdjustments.createdAt, since),
+            isNull(walletAdjustments.approvalId),
+          ),
+        );
+      return { toCustomerKobo: kobo(Number(row?.toCustomer ?? 0)), inAllKobo: kobo(Number(row?.inAll ?? 0)) };
     },
   };
 }

@@ -29,8 +29,10 @@ export {
   purchaseNotice,
   referralNotice,
   securityNotice,
+  walletAdjustmentNotice,
   type FundingCredit,
   type ManualDecision,
   type ReferralReward,
   type SecurityEvent,
+  type WalletAdjustmentMade,
 } from './notices.ts';

@@ -192,6 +192,30 @@ export function fundingNotice(credit: FundingCredit): NoticeInput {
   };
 }
 
+export type WalletAdjustmentMade = {
+  userId: string;
+  adjustmentId: string;
+  direction: 'credit' | 'debit';
+  amountKobo: Kobo;
+};
+
+/**
+ * Our team credited or debited the customer's wallet. Always emailed, like a security notice: nobody may move a
+ * customer's money unseen. The admin's reason is written for the audit log, not the customer, so it is not shown.
+ */
+export function walletAdjustmentNotice(adjustment: WalletAdjustmentMade): NoticeInput {
+  const amount = formatNaira(adjustment.amountKobo);
+  const isCredit = adjustment.direction === 'credit';
+  return {
+    userId: adjustment.userId,
+    category: 'security',
+    eventKey: `adjustment:${adjustment.adjustmentId}`,
+    title: isCredit ? `Wallet credited: ${amount}` : `Wallet debited: ${amount}`,
+    body: `${isCredit ? `We credited ${amount} to your wallet.` : `We debited ${amount} from your wallet.`} Contact support if you have questions.`,
+    link: '/wallet',
+  };
+}
+
 export type ManualDecision = {
   id: string;
   userId: string;

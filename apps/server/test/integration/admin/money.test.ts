@@ -88,7 +88,8 @@ describeEachDatabase(
         after: { balanceKobo: 5_000_000, amountKobo: 5_000_000 },
       });
 
-      const debit = await adjust(ada, customer.userId, {
+      // another admin: Ada's ₦50,000 to this customer already fills her own limit for the day
+      const debit = await adjust(bola, customer.userId, {
         direction: 'debit',
         amount: '1500.50',
         reason: 'Duplicate refund',

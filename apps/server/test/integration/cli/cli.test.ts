@@ -89,6 +89,33 @@ describe('operator command line', { timeout: 600_000 }, () => {
       'This debit of ₦5,000.00 is more than the wallet holds (₦1,300.00). A debit never takes a wallet below zero.',
     );
 
+    // above the approval limit (₦50,000) an admin must approve it, unless the operator overrides
+    const asked = cli(
+      ['wallet:credit', '--email', 'ada@example.com', '--amount', '60000', '--reason', 'cash at the office'],
+      env,
+    );
+    expect(asked.stderr).toBe('');
+    expect(JSON.parse(asked.stdout)).toMatchObject({
+      ok: true,
+      status: 'awaiting_approval',
+      approval: { id: expect.stringMatching(/^apr_/) as unknown, amount: '60000.00' },
+    });
+    const overridden = cli(
+      [
+        'wallet:credit',
+        ...['--email', 'ada@example.com', '--amount', '60000', '--reason', 'cash at the office'],
+        '--override',
+      ],
+      env,
+    );
+    expect(overridden.stderr).toBe('');
+    expect(JSON.parse(overridden.stdout)).toMatchObject({
+      status: 'applied',
+      override: true,
+      balanceBefore: '1300.00',
+      balanceAfter: '61300.00',
+    });
+
     const key = cli(['apikey:create', '--email', 'ada@example.com', '--name', 'Ada shop'], env);
     expect(JSON.parse(key.stdout)).toMatchObject({
       ok: true,

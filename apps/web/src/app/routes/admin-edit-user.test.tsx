@@ -212,6 +212,28 @@ describe('the edit-user page', () => {
     }
   });
 
+  it("offers no credit or debit on the admin's own wallet", async () => {
+    adminApi(
+      { 'GET /api/v1/admin/users/:id': { body: anAdminUserDetail({ ...profile, role: 'admin' }) } },
+      aUser({ id: USER_ID, role: 'admin' }),
+    );
+    renderApp(`/edit-user/${USER_ID}`);
+    const wallet = await screen.findByRole('region', { name: 'Wallet' });
+    expect(
+      await within(wallet).findByText('This is your own wallet: another admin must credit or debit it.'),
+    ).toBeTruthy();
+    expect(within(wallet).queryByRole('button', { name: 'Credit wallet' })).toBeNull();
+    expect(within(wallet).queryByLabelText('Amount (₦)')).toBeNull();
+  });
+
+  it("offers credit and debit on another account's wallet", async () => {
+    adminApi({ 'GET /api/v1/admin/approvals': { body: { approvals: [] } } });
+    renderApp(`/edit-user/${USER_ID}`);
+    const wallet = await screen.findByRole('region', { name: 'Wallet' });
+    expect(await within(wallet).findByRole('button', { name: 'Credit wallet' })).toBeTruthy();
+    expect(within(wallet).queryByText(/This is your own wallet/)).toBeNull();
+  });
+
   it('says so when the user does not exist', async () => {
     adminApi({
       'GET /api/v1/admin/users/:id': apiError(404, 'NOT_FOUND', 'We could not find that user.'),

@@ -288,23 +288,21 @@ describe('credit or debit wallet', () => {
     });
   });
 
-  it('sends a credit above the limit to a second admin, and lists it as waiting', async () => {
+  it('sends a credit past the limit to a second admin, says why, and lists it as waiting', async () => {
     const waiting = anApproval({ isMine: true, requestedBy: approvalAdmins.bola });
+    const why =
+      'Your credits and debits to this customer in the last 24 hours would come to ₦110,000.00, above the ₦50,000.00 limit: another admin must approve this on the Approvals page.';
     const { api, user } = renderForm({
       'POST /api/v1/admin/users/:id/adjustments': {
         status: 201,
-        body: { status: 'awaiting_approval', approval: waiting },
+        body: { status: 'awaiting_approval', approval: waiting, why },
       },
     });
     await user.type(screen.getByLabelText('Amount (₦)'), '60000');
     await user.type(screen.getByLabelText('Reason'), 'Transfer without a reference');
     api.set('GET /api/v1/admin/approvals', { body: { approvals: [waiting] } });
     await user.click(screen.getByRole('button', { name: 'Credit wallet' }));
-    expect(
-      await screen.findByText(
-        '₦60,000.00 is above the approval limit: another admin must approve this credit before it is made.',
-      ),
-    ).toBeTruthy();
+    expect(await screen.findByText(why)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the approvals waiting' }).getAttribute('href')).toBe(
       '/admin/approvals',
     );

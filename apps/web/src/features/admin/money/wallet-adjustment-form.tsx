@@ -67,8 +67,9 @@ function WaitingAdjustments({ userId }: { userId: string }) {
 }
 
 /**
- * "Credit or debit wallet", on the user's page: made at once up to the approval limit, sent to a second admin
- * above it. A debit never takes the wallet below zero.
+ * "Credit or debit wallet", on the user's page: made at once while the admin's own credits and debits over 24
+ * hours stay within the limits, sent to a second admin past one (the server says which). A debit never takes
+ * the wallet below zero.
  */
 export function WalletAdjustmentForm({
   userId,
@@ -108,11 +109,7 @@ export function WalletAdjustmentForm({
           tone: 'success',
         });
       } else {
-        setStatus({
-          text: `${formatNaira(outcome.approval.amountKobo ?? 0)} is above the approval limit: another admin must approve this ${values.direction} before it is made.`,
-          tone: 'info',
-          isWaiting: true,
-        });
+        setStatus({ text: outcome.why, tone: 'info', isWaiting: true });
       }
     } catch (error) {
       const text = showServerError(error, fieldNames, setError);

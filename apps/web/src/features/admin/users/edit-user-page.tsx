@@ -93,7 +93,7 @@ function UserPage({ detail, isSelf }: { detail: AdminUserDetailResponse; isSelf:
               {formatNaira(detail.wallet.balanceKobo)}
             </p>
             <WalletBreakdownTable breakdown={detail.wallet.breakdown} />
-            <WalletAdjustmentSlot user={user} />
+            <WalletAdjustmentSlot user={user} isSelf={isSelf} />
           </section>
           <section aria-labelledby="account-heading" className={card}>
             <h2 id="account-heading" className="text-lg font-bold text-gray-900">
