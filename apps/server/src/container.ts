@@ -56,7 +56,12 @@ import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts'
 import { createSmtpTransport } from './providers/smtp/smtp.adapter.ts';
 import { createTermiiSender } from './providers/termii/termii.adapter.ts';
 import { createVtpassProvider } from './providers/vtpass/vtpass.adapter.ts';
-import { createCatalog, createPriceAdmin, REFRESH_CATALOG_JOB } from './modules/catalog/index.ts';
+import {
+  createCatalog,
+  createPriceAdmin,
+  PRICE_RULE_APPROVAL,
+  REFRESH_CATALOG_JOB,
+} from './modules/catalog/index.ts';
 import { createPartners } from './modules/partners/index.ts';
 import { createProfiles } from './modules/profile/index.ts';
 import {
@@ -283,7 +288,19 @@ export async function createContainer({
   });
   const cacheEvents = await startCacheEvents(database, log);
   const catalog = createCatalog({ db, provider: billsProvider, clock, log, cacheEvents });
-  const prices = createPriceAdmin({ db, catalog, audit });
+  const prices = createPriceAdmin({
+    db,
+    catalog,
+    audit,
+    approvals,
+    findPeople: (ids) => auth.findUsersByIds(ids),
+    log,
+  });
+  approvals.register(PRICE_RULE_APPROVAL, {
+    carryOut: prices.carryOut,
+    staleReason: prices.staleReason,
+    subjectOf: prices.subjectOf,
+  });
   const float = createFloatMonitor({
     db,
     provider: billsProvider,

@@ -4,7 +4,9 @@ import { kobo } from './money.ts';
 import {
   costOf,
   defaultServiceBps,
+  isApprovalNeeded,
   quote,
+  ruleInWords,
   ruleProblem,
   sellingPrice,
   type PriceRule,
@@ -129,6 +131,40 @@ describe('ruleProblem', () => {
     ['a markup above 1,000%', bps(100_001), 'A markup can be at most 1,000%.'],
   ])('refuses %s', (_name, candidate, message) => {
     expect(ruleProblem(candidate, face, cost)).toContain(message);
+  });
+
+  it('bounds a fixed price at three times the face value, loss flag or not', () => {
+    const plan = kobo(14_000);
+    const planCost = costOf(plan, 200);
+    const bound = "A fixed price can be at most ₦420.00: three times this plan's ₦140.00.";
+    expect(ruleProblem(fixed(42_000), plan, planCost)).toBeNull();
+    expect(ruleProblem(fixed(42_001), plan, planCost)).toBe(bound);
+    expect(ruleProblem(fixed(999_999_999_999_999, true), plan, planCost)).toBe(bound);
+  });
+});
+
+describe('isApprovalNeeded', () => {
+  it.each([
+    ['a discount that keeps a margin', bps(-100), false],
+    ['a markup', bps(500), false],
+    ['a loss with the flag', bps(-200, true), true],
+    ['the loss flag on a rule that keeps a margin today', bps(-100, true), true],
+    ['a fixed price above cost', fixed(1_880_000), true],
+    ['a fixed loss with the flag', fixed(1_000_000, true), true],
+  ])('%s: %s', (_name, candidate, expected) => {
+    expect(isApprovalNeeded(candidate)).toBe(expected);
+  });
+});
+
+describe('ruleInWords', () => {
+  it.each([
+    [bps(-100), '1% off'],
+    [bps(-9_999), '99.99% off'],
+    [bps(250), '2.5% markup'],
+    [bps(0), 'Face value'],
+    [fixed(28_000), '₦280.00 fixed'],
+  ])('%j reads %s', (candidate, words) => {
+    expect(ruleInWords(candidate)).toBe(words);
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatNaira, kobo, percentOfKobo, type Kobo } from './money.ts';
+import { bpsAsPercent, formatNaira, kobo, percentOfKobo, type Kobo } from './money.ts';
 import { BILLS_DISCOUNT_BPS } from './services.ts';
 
 /** Web customers buy through the app; partners (resellers) through the API with a key. */
@@ -9,6 +9,8 @@ export type PriceChannel = (typeof PRICE_CHANNELS)[number];
 export const MAX_MARKUP_BPS = 100_000;
 /** The deepest discount: 99.99%, so a sale always costs something. */
 export const MIN_MARKUP_BPS = -9_999;
+/** The highest fixed price: three times the plan's face value. */
+export const MAX_FIXED_PRICE_TIMES = 3;
 
 /**
  * How a service or one of its plans sells: a markup (positive) or discount (negative) in basis points on the
@@ -95,16 +97,47 @@ export const priceTexts = {
   fixedForPlansOnly: 'A fixed price is for one plan; set a percentage for the whole service.',
   belowCost: (price: Kobo, cost: Kobo) =>
     `This sells at ${formatNaira(price)}, below our cost of ${formatNaira(cost)}. Tick "Sell at a loss" to save it anyway.`,
+  fixedTooHigh: (max: Kobo, face: Kobo) =>
+    `A fixed price can be at most ${formatNaira(max)}: three times this plan's ${formatNaira(face)}.`,
+  lossPerSale: (loss: Kobo) => `Loses ${formatNaira(loss)} on each sale`,
+  needsApproval: 'A second admin must approve this price before it applies.',
+  sentForApproval: (current: Kobo) =>
+    `Sent for a second admin's approval: the price stays ${formatNaira(current)} until then.`,
+  changeWaiting:
+    "A change to this price is already waiting for a second admin's approval. Approve, reject or withdraw it on the Approvals page first.",
 } as const;
 
+/** `1%`, `1.5%`: basis points as a percentage, without float arithmetic. */
+export function percentText(bps: number): string {
+  return `${bpsAsPercent(Math.abs(bps)).replace(/\.?0+$/, '')}%`;
+}
+
+/** A rule as an operator says it: `1% off`, `2% markup`, `₦280.00 fixed`, `Face value`. */
+export function ruleInWords(rule: PriceRule): string {
+  if (rule.mode === 'fixed') return `${formatNaira(rule.fixedPriceKobo)} fixed`;
+  if (rule.bps === 0) return 'Face value';
+  return rule.bps < 0 ? `${percentText(rule.bps)} off` : `${percentText(rule.bps)} markup`;
+}
+
 /**
- * Why a rule may not be saved for a face value and its cost, or null. A loss needs the explicit flag.
+ * A fixed price, or a rule allowed to sell below cost, waits for a second admin. The loss flag counts even while
+ * the rule keeps a margin: a later change of face value or commission would then sell at a loss unseen.
+ */
+export function isApprovalNeeded(rule: PriceRule): boolean {
+  return rule.mode === 'fixed' || rule.allowLoss;
+}
+
+/**
+ * Why a rule may not be saved for a face value and its cost, or null. A loss needs the explicit flag; a fixed
+ * price is bounded by the face value.
  * For a percentage the check at any one face value holds for all: price and cost are both proportional.
  */
 export function ruleProblem(rule: PriceRule, faceKobo: Kobo, costKobo: Kobo): string | null {
   if (rule.mode === 'bps' && rule.bps < MIN_MARKUP_BPS) return priceTexts.tooDeep;
   if (rule.mode === 'bps' && rule.bps > MAX_MARKUP_BPS) return priceTexts.tooHigh;
   if (rule.mode === 'fixed' && rule.fixedPriceKobo <= 0) return priceTexts.tooDeep;
+  if (rule.mode === 'fixed' && rule.fixedPriceKobo > faceKobo * MAX_FIXED_PRICE_TIMES)
+    return priceTexts.fixedTooHigh(kobo(faceKobo * MAX_FIXED_PRICE_TIMES), faceKobo);
   const priceKobo = sellingPrice(faceKobo, rule);
   if (priceKobo < costKobo && !rule.allowLoss) return priceTexts.belowCost(priceKobo, costKobo);
   return null;

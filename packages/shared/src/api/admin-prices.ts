@@ -56,6 +56,19 @@ export const priceRuleView = z.object({
 });
 export type PriceRuleView = z.infer<typeof priceRuleView>;
 
+/** A rule a second admin has yet to approve for a row on one channel, and what it would sell at. */
+export const pendingPriceChange = z.object({
+  approvalId: z.string(),
+  /** `₦1.00 fixed, loss allowed` */
+  description: z.string(),
+  priceKobo: z.number().int(),
+  marginKobo: z.number().int(),
+  /** the admin who asked, by name */
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+});
+export type PendingPriceChange = z.infer<typeof pendingPriceChange>;
+
 /** What one channel pays for a row today, and why. */
 export const channelPrice = z.object({
   /** this row's own rule on the channel, if it has one */
@@ -68,6 +81,8 @@ export const channelPrice = z.object({
   source: z.enum(['variation', 'service', 'face']),
   /** its own rule now sells below cost without the loss flag (a new face value or commission), so it is passed over */
   isRuleStale: z.boolean(),
+  /** this row's own rule waiting for a second admin on the channel, if one is */
+  pendingChange: pendingPriceChange.nullable(),
 });
 export type ChannelPrice = z.infer<typeof channelPrice>;
 
@@ -103,6 +118,19 @@ export type AdminPriceService = z.infer<typeof adminPriceService>;
 export const adminPricesResponse = z.object({ services: z.array(adminPriceService) });
 export const adminPriceServiceResponse = z.object({ service: adminPriceService });
 
+/** A rule applied at once, or sent to a second admin (a fixed price, or one allowed to sell at a loss). */
+export const savePriceResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('applied'), service: adminPriceService }),
+  z.object({
+    status: z.literal('awaiting_approval'),
+    service: adminPriceService,
+    approvalId: z.string(),
+    /** `Sent for a second admin's approval: the price stays ₦… until then.` */
+    message: z.string(),
+  }),
+]);
+export type SavePriceResponse = z.infer<typeof savePriceResponse>;
+
 export const pricePreviewRow = z.object({
   code: z.string(),
   name: z.string(),
@@ -111,6 +139,8 @@ export const pricePreviewRow = z.object({
   priceKobo: z.number().int(),
   marginKobo: z.number().int(),
   isBelowCost: z.boolean(),
+  /** what each sale loses when it sells below cost; null otherwise */
+  lossKobo: z.number().int().nullable(),
 });
 export type PricePreviewRow = z.infer<typeof pricePreviewRow>;
 
@@ -120,5 +150,7 @@ export const pricePreviewResponse = z.object({
   rows: z.array(pricePreviewRow),
   /** why saving it would be refused; null when it may be saved */
   problem: z.string().nullable(),
+  /** saving it waits for a second admin's approval (a fixed price, or one allowed to sell at a loss) */
+  isApprovalNeeded: z.boolean(),
 });
 export type PricePreview = z.infer<typeof pricePreviewResponse>;

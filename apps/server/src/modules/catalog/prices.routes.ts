@@ -7,11 +7,15 @@ import {
   pricePreviewResponse,
   resetPriceQuery,
   savePriceBody,
+  savePriceResponse,
 } from '@quickvend/shared/api/admin-prices';
 import { actorOf } from '../audit/index.ts';
 import type { PriceAdmin } from './prices.service.ts';
 
-/** The back office's prices and margins: every rule, a preview, save and reset (both audited). */
+/**
+ * The back office's prices and margins: every rule, a preview, save and reset (both audited). A save that waits
+ * for a second admin answers 202.
+ */
 export function registerPriceRoutes(parent: FastifyInstance, deps: { prices: PriceAdmin }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { prices } = deps;
@@ -35,9 +39,12 @@ export function registerPriceRoutes(parent: FastifyInstance, deps: { prices: Pri
     '/api/v1/admin/prices',
     {
       config: { access: 'admin' },
-      schema: { body: savePriceBody, response: { 200: adminPriceServiceResponse } },
+      schema: { body: savePriceBody, response: { 200: savePriceResponse, 202: savePriceResponse } },
     },
-    async (request) => ({ service: await prices.save(actorOf(request), request.body) }),
+    async (request, reply) => {
+      const saved = await prices.save(actorOf(request), request.body);
+      return reply.status(saved.status === 'applied' ? 200 : 202).send(saved);
+    },
   );
 
   app.delete(
