@@ -10,18 +10,19 @@ async function signInAsAdmin(page: Page) {
 
 const PLAN = 'MTN Data 1GB - 30 Days';
 
+// a markup applies at once; a fixed price waits for a second admin (₦275 plus the markup)
 for (const screen of [
-  { name: 'a laptop', width: 1280, height: 800, price: '281' },
-  { name: 'a phone', width: 360, height: 740, price: '283.50' },
+  { name: 'a laptop', width: 1280, height: 800, markup: '2', shown: '₦280.50' },
+  { name: 'a phone', width: 360, height: 740, markup: '3', shown: '₦283.25' },
 ]) {
   test.describe(`on ${screen.name} (${screen.width}×${screen.height})`, () => {
     test.use({ viewport: { width: screen.width, height: screen.height } });
 
-    test('an admin changes a plan’s price, is stopped below cost, and the new price shows on /data-pricing and the landing page', async ({
+    test('an admin changes a plan’s price, is stopped below cost, is told a fixed price needs a second admin, and the new price shows on /data-pricing and the landing page', async ({
       page,
       browser,
     }) => {
-      const shown = `₦${Number(screen.price).toFixed(2)}`;
+      const { shown } = screen;
       await signInAsAdmin(page);
       await page
         .getByRole('navigation', { name: 'Back office' })
@@ -44,14 +45,27 @@ for (const screen of [
       await editor.getByRole('button', { name: 'Save price' }).click();
       await expect(editor.getByText(/^Error: This sells at ₦200\.00, below our cost/)).toHaveCount(2);
 
-      await editor.getByLabel('Price (NGN)').fill(screen.price);
+      await expect(editor.getByText('Loses ₦69.50 on each sale')).toBeVisible();
+
+      await editor.getByLabel('Price (NGN)').fill('300');
+      await expect(editor.getByText(/below our cost/)).toHaveCount(0);
+      await expect(
+        editor.getByText('A second admin must approve this price before it applies.'),
+      ).toBeVisible();
+
+      await editor.getByLabel('Rule').selectOption('markup');
+      await editor.getByLabel('Percent').fill(screen.markup);
       const preview = editor.getByRole('table', { name: 'Preview' });
       await expect(preview).toContainText(shown);
-      await expect(editor.getByText(/below our cost/)).toHaveCount(0);
+      await expect(editor.getByText('A second admin must approve this price before it applies.')).toHaveCount(
+        0,
+      );
       await editor.getByLabel('Reason (optional)').fill('browser journey');
       await editor.getByRole('button', { name: 'Save price' }).click();
       await expect(editor.getByText('Saved. The new price applies from the next sale.')).toBeVisible();
-      await expect(table.getByRole('row', { name: new RegExp(PLAN) })).toContainText(`${shown} fixed`);
+      await expect(table.getByRole('row', { name: new RegExp(PLAN) })).toContainText(
+        `${screen.markup}% markup`,
+      );
 
       const visitor = await browser.newPage({ viewport: { width: screen.width, height: screen.height } });
       await visitor.goto('/data-pricing');

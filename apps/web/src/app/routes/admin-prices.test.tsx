@@ -26,26 +26,47 @@ function pricesApi(overrides: MockHandlers = {}) {
   });
 }
 
-/** DStv after Compact got a fixed web price of ₦18,900. */
-const savedDstv: AdminPriceService = {
+/** DStv once a fixed web price of ₦18,900 for Compact waits for a second admin: the price has not moved yet. */
+const waitingDstv: AdminPriceService = {
   ...dstvPrices,
   variations: dstvPrices.variations.map((row) =>
     row.code === 'dstv79'
       ? {
           ...row,
-          web: aChannelPrice(1_890_000, 1_871_500, {
-            rule: aRule({
-              mode: 'fixed',
-              bps: null,
-              fixedPriceKobo: 1_890_000,
-              updatedBy: 'ada@example.com',
-            }),
+          web: {
+            ...row.web,
+            pendingChange: {
+              approvalId: 'apr_01JQ',
+              description: '₦18,900.00 fixed',
+              priceKobo: 1_890_000,
+              marginKobo: 18_500,
+              requestedBy: 'Ada Obi',
+              requestedAt: '2025-03-12T13:05:00.000Z',
+            },
+          },
+        }
+      : row,
+  ),
+};
+
+/** DStv after Compact got a 0.5% web discount of its own, applied at once. */
+const discountedDstv: AdminPriceService = {
+  ...dstvPrices,
+  variations: dstvPrices.variations.map((row) =>
+    row.code === 'dstv79'
+      ? {
+          ...row,
+          web: aChannelPrice(1_890_500, 1_871_500, {
+            rule: aRule({ bps: -50, updatedBy: 'ada@example.com' }),
             source: 'variation',
           }),
         }
       : row,
   ),
 };
+
+const SENT = "Sent for a second admin's approval: the price stays ₦18,810.00 until then.";
+const SECOND_ADMIN = 'A second admin must approve this price before it applies.';
 
 const rowOf = (table: HTMLElement, name: RegExp) => {
   const header = within(table).getByRole('rowheader', { name });
@@ -94,12 +115,20 @@ describe('admin prices and margins', () => {
     expect(screen.getByText('No service or plan matches your search.')).toBeTruthy();
   });
 
-  it('previews a fixed price live, then saves it and shows the new figures', async () => {
+  it('previews a fixed price live, says a second admin must approve it, and after saving that it waits', async () => {
     const api = pricesApi({
       'POST /api/v1/admin/prices/preview': (body) => ({
-        body: aPlanPreview(compact, body.mode === 'fixed' ? 1_890_000 : 1_881_000),
+        body: aPlanPreview(
+          compact,
+          body.mode === 'fixed' ? 1_890_000 : 1_881_000,
+          null,
+          body.mode === 'fixed',
+        ),
       }),
-      'PUT /api/v1/admin/prices': { body: { service: savedDstv } },
+      'PUT /api/v1/admin/prices': {
+        status: 202,
+        body: { status: 'awaiting_approval', service: waitingDstv, approvalId: 'apr_01JQ', message: SENT },
+      },
     });
     const { user } = renderApp('/admin/prices');
     await user.click(await screen.findByRole('button', { name: /Edit the price of DStv Compact/ }));
@@ -120,6 +149,7 @@ describe('admin prices and margins', () => {
     expect(within(preview).getByRole('rowheader').textContent).toBe(
       'DStv Compact N19,000₦19,000.00 · cost ₦18,715.00',
     );
+    expect(await within(editor).findByText(SECOND_ADMIN)).toBeTruthy();
     expect(api.callsTo('POST /api/v1/admin/prices/preview').at(-1)?.body).toEqual({
       serviceId: 'dstv',
       variationCode: 'dstv79',
@@ -131,7 +161,8 @@ describe('admin prices and margins', () => {
 
     await user.type(within(editor).getByLabelText('Reason (optional)'), 'match the shop');
     await user.click(within(editor).getByRole('button', { name: 'Save price' }));
-    expect(await within(editor).findByText('Saved. The new price applies from the next sale.')).toBeTruthy();
+    expect(await within(editor).findByText(SENT)).toBeTruthy();
+    expect(within(editor).queryByText('Saved. The new price applies from the next sale.')).toBeNull();
     expect(api.callsTo('PUT /api/v1/admin/prices')[0]?.body).toEqual({
       serviceId: 'dstv',
       variationCode: 'dstv79',
@@ -141,11 +172,17 @@ describe('admin prices and margins', () => {
       allowLoss: false,
       reason: 'match the shop',
     });
-    const table = screen.getByRole('table', { name: 'Prices of DSTV' });
-    expect(within(rowOf(table, /DStv Compact/)).getByText('₦18,900.00 fixed')).toBeTruthy();
+    expect(
+      within(editor).getByText('Waiting for a second admin: ₦18,900.00 fixed, asked by Ada Obi.'),
+    ).toBeTruthy();
+    const row = rowOf(screen.getByRole('table', { name: 'Prices of DSTV' }), /DStv Compact/);
+    expect(within(row).getAllByRole('cell')[3]?.textContent).toBe('₦18,810.00');
+    expect(within(row).getByText('Change waiting:').parentElement?.textContent).toBe(
+      'Change waiting: ₦18,900.00 fixed, asked by Ada Obi',
+    );
   });
 
-  it('shows why a price below cost cannot be saved, and saves it only with "Sell at a loss"', async () => {
+  it('shows the loss on each sale before saving, refuses it without "Sell at a loss", and sends it for approval with it', async () => {
     const api = pricesApi({
       'POST /api/v1/admin/prices/preview': (body) => ({
         body: body.allowLoss
@@ -154,7 +191,15 @@ describe('admin prices and margins', () => {
       }),
       'PUT /api/v1/admin/prices': (body) =>
         body.allowLoss
-          ? { body: { service: savedDstv } }
+          ? {
+              status: 202,
+              body: {
+                status: 'awaiting_approval',
+                service: waitingDstv,
+                approvalId: 'apr_01JQ',
+                message: SENT,
+              },
+            }
           : apiError(400, 'VALIDATION_FAILED', BELOW_COST, { fields: { fixedPrice: BELOW_COST } }),
     });
     const { user } = renderApp('/admin/prices');
@@ -163,17 +208,44 @@ describe('admin prices and margins', () => {
     await user.selectOptions(within(editor).getByLabelText('Rule'), 'fixed');
     await user.type(within(editor).getByLabelText('Price (NGN)'), '18000');
     expect(await within(editor).findByText(`Error: ${BELOW_COST}`)).toBeTruthy();
-    expect(within(editor).getByText('(Below cost)', { exact: false })).toBeTruthy();
+    const loss = within(editor).getByText('Loses ₦715.00 on each sale');
+    expect(loss.closest('td')?.className).toContain('text-red-700');
 
     await user.click(within(editor).getByRole('button', { name: 'Save price' }));
     expect((await within(editor).findAllByText(`Error: ${BELOW_COST}`)).length).toBeGreaterThanOrEqual(2);
 
     await user.click(within(editor).getByLabelText('Sell at a loss'));
+    expect(await within(editor).findByText(SECOND_ADMIN)).toBeTruthy();
+    expect(within(editor).getByText('Loses ₦715.00 on each sale')).toBeTruthy();
     await user.click(within(editor).getByRole('button', { name: 'Save price' }));
-    expect(await within(editor).findByText('Saved. The new price applies from the next sale.')).toBeTruthy();
+    expect(await within(editor).findByText(SENT)).toBeTruthy();
     expect(
       api.callsTo('PUT /api/v1/admin/prices').map((call) => (call.body as { allowLoss: boolean }).allowLoss),
     ).toEqual([false, true]);
+  });
+
+  it('applies a discount that keeps a margin at once, with no second admin', async () => {
+    const api = pricesApi({
+      'POST /api/v1/admin/prices/preview': { body: aPlanPreview(compact, 1_890_500, null, false) },
+      'PUT /api/v1/admin/prices': { body: { status: 'applied', service: discountedDstv } },
+    });
+    const { user } = renderApp('/admin/prices');
+    await user.click(await screen.findByRole('button', { name: /Edit the price of DStv Compact/ }));
+    const editor = screen.getByRole('region', { name: /Price of DStv Compact/ });
+    await user.selectOptions(within(editor).getByLabelText('Rule'), 'discount');
+    await user.clear(within(editor).getByLabelText('Percent'));
+    await user.type(within(editor).getByLabelText('Percent'), '0.5');
+    const preview = await within(editor).findByRole('table', { name: 'Preview' });
+    await waitFor(() => {
+      expect(within(preview).getAllByRole('cell')[0]?.textContent).toBe('₦18,905.00');
+    });
+    expect(within(editor).queryByText(SECOND_ADMIN)).toBeNull();
+    expect(within(editor).queryByText(/on each sale/)).toBeNull();
+    await user.click(within(editor).getByRole('button', { name: 'Save price' }));
+    expect(await within(editor).findByText('Saved. The new price applies from the next sale.')).toBeTruthy();
+    expect(api.callsTo('PUT /api/v1/admin/prices')[0]?.body).toMatchObject({ mode: 'bps', bps: -50 });
+    const row = rowOf(screen.getByRole('table', { name: 'Prices of DSTV' }), /DStv Compact/);
+    expect(within(row).getByText('0.5% off')).toBeTruthy();
   });
 
   it('edits the partners’ price apart from the web’s, and resets a service to its default', async () => {

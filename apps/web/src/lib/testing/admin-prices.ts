@@ -32,6 +32,7 @@ export function aChannelPrice(
     margin: toNairaString(priceKobo - costKobo),
     source: 'face',
     isRuleStale: false,
+    pendingChange: null,
     ...overrides,
   };
 }
@@ -106,11 +107,12 @@ export const mtnAirtimePrices: AdminPriceService = {
   variations: [],
 };
 
-/** What the server previews for a fixed price on one plan. */
+/** What the server previews for one plan's rule; a fixed price waits for a second admin unless told otherwise. */
 export function aPlanPreview(
   row: { code: string; name: string; faceKobo: number; costKobo: number },
   priceKobo: number,
   problem: string | null = null,
+  isApprovalNeeded = true,
 ): PricePreview {
   return {
     commissionBps: 150,
@@ -123,8 +125,10 @@ export function aPlanPreview(
         priceKobo,
         marginKobo: priceKobo - row.costKobo,
         isBelowCost: priceKobo < row.costKobo,
+        lossKobo: priceKobo < row.costKobo ? row.costKobo - priceKobo : null,
       },
     ],
     problem,
+    isApprovalNeeded,
   };
 }

@@ -67,6 +67,7 @@ import {
   pricePreviewBody,
   pricePreviewResponse,
   savePriceBody,
+  savePriceResponse,
 } from '@quickvend/shared/api/admin-prices';
 import { auditResponse } from '@quickvend/shared/api/audit';
 import { purchasesSummaryResponse } from '@quickvend/shared/api/admin-purchases';
@@ -220,7 +221,7 @@ const contract = {
   'GET /api/v1/services/:id/variations': { response: variationsResponse },
   'GET /api/v1/admin/prices': { response: adminPricesResponse },
   'POST /api/v1/admin/prices/preview': { request: pricePreviewBody, response: pricePreviewResponse },
-  'PUT /api/v1/admin/prices': { request: savePriceBody, response: adminPriceServiceResponse },
+  'PUT /api/v1/admin/prices': { request: savePriceBody, response: savePriceResponse },
   'DELETE /api/v1/admin/prices': { request: emptyBody, response: adminPriceServiceResponse },
   'POST /api/v1/purchases': { request: createPurchaseBody, response: purchaseResponse },
   'GET /api/v1/purchases': { response: purchasesResponse },

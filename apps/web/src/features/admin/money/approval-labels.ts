@@ -10,6 +10,10 @@ export function kindLabel(approval: Pick<ApprovalRequest, 'kind' | 'payload'>): 
       return 'Manual deposit';
     case 'purchase.deliver':
       return 'Mark purchase delivered';
+    case 'setting.change':
+      return 'Money setting';
+    case 'price.rule':
+      return 'Price change';
     default:
       return approval.kind;
   }
@@ -20,6 +24,8 @@ export const kindFilters = [
   { value: 'wallet.adjustment', label: 'Wallet credits and debits' },
   { value: 'manual_deposit.approve', label: 'Manual deposits' },
   { value: 'purchase.deliver', label: 'Purchases marked delivered' },
+  { value: 'setting.change', label: 'Money settings' },
+  { value: 'price.rule', label: 'Price changes' },
 ] as const;
 
 export const outcomes: Record<Exclude<ApprovalStatus, 'pending'>, { label: string; tone: BadgeTone }> = {

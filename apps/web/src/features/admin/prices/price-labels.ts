@@ -1,6 +1,6 @@
 import type { PricePreviewBody, PriceRuleView } from '@quickvend/shared/api/admin-prices';
-import { bpsAsPercent, formatNaira, toNairaString } from '@quickvend/shared/money';
-import type { PriceChannel } from '@quickvend/shared/pricing';
+import { bpsAsPercent, kobo, toNairaString } from '@quickvend/shared/money';
+import { percentText, ruleInWords, type PriceChannel } from '@quickvend/shared/pricing';
 
 export const channelLabels: Record<PriceChannel, string> = {
   web: 'Web customers',
@@ -8,17 +8,14 @@ export const channelLabels: Record<PriceChannel, string> = {
 };
 
 /** `1%`, `1.5%`: basis points as a percentage, without float arithmetic. */
-export function percentOf(bps: number): string {
-  return `${bpsAsPercent(Math.abs(bps)).replace(/\.?0+$/, '')}%`;
-}
+export const percentOf = percentText;
 
 /** `1% off`, `2% markup`, `₦280.00 fixed`, or `None` (the face value). */
 export function describeRule(rule: Pick<PriceRuleView, 'mode' | 'bps' | 'fixedPriceKobo'> | null): string {
   if (!rule) return 'None';
-  if (rule.mode === 'fixed') return `${formatNaira(rule.fixedPriceKobo ?? 0)} fixed`;
-  const bps = rule.bps ?? 0;
-  if (bps === 0) return 'Face value';
-  return bps < 0 ? `${percentOf(bps)} off` : `${percentOf(bps)} markup`;
+  return rule.mode === 'fixed'
+    ? ruleInWords({ mode: 'fixed', fixedPriceKobo: kobo(rule.fixedPriceKobo ?? 0), allowLoss: false })
+    : ruleInWords({ mode: 'bps', bps: rule.bps ?? 0, allowLoss: false });
 }
 
 /** `1.5` → 150 basis points, digit by digit; null unless a percentage with at most two decimals. */

@@ -44,6 +44,12 @@ function PriceCells({ price }: { price: ChannelPrice }) {
           </span>
         ) : null}
         {note ? <span className="block text-xs text-gray-600">{note}</span> : null}
+        {price.pendingChange ? (
+          <span className="mt-1 block rounded bg-amber-50 px-1 text-xs text-amber-900">
+            <span className="font-semibold">Change waiting:</span> {price.pendingChange.description}, asked by{' '}
+            {price.pendingChange.requestedBy}
+          </span>
+        ) : null}
       </td>
       <td className="px-3 py-2 text-right align-top font-semibold text-gray-900">
         {formatNaira(price.priceKobo)}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AdminPriceRow, AdminPriceService, PricePreviewBody } from '@quickvend/shared/api/admin-prices';
-import { formatNaira } from '@quickvend/shared/money';
-import { PRICE_CHANNELS, type PriceChannel } from '@quickvend/shared/pricing';
+import { formatNaira, kobo } from '@quickvend/shared/money';
+import { PRICE_CHANNELS, priceTexts, type PriceChannel } from '@quickvend/shared/pricing';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Select } from '@/components/ui/select.tsx';
@@ -25,8 +25,9 @@ export const editorTexts = {
   saved: 'Saved. The new price applies from the next sale.',
   reset: 'Back to the default.',
   loss: 'Sell at a loss',
-  lossHint: 'Only for a promotion you mean: every sale below cost loses money.',
-  belowCost: 'Below cost',
+  lossHint:
+    'Only for a promotion you mean: every sale below cost loses money. A second admin must approve it.',
+  waiting: (description: string, by: string) => `Waiting for a second admin: ${description}, asked by ${by}.`,
   resetPlan: 'Use the service’s price',
   resetService: 'Back to the default',
   cancel: 'Close',
@@ -59,7 +60,7 @@ function Preview({ body }: { body: PricePreviewBody | null }) {
   if (!body) return <p className="text-sm text-gray-700">Enter a value to see the prices.</p>;
   if (preview.isError) return <StatusMessage message={messageOf(preview.error)} tone="error" />;
   if (!preview.data) return <p className="text-sm text-gray-700">Working out the prices...</p>;
-  const { rows, problem, commissionBps } = preview.data;
+  const { rows, problem, commissionBps, isApprovalNeeded } = preview.data;
   return (
     <div className="flex flex-col gap-2" aria-live="polite">
       <p className="text-xs text-gray-600">
@@ -97,14 +98,24 @@ function Preview({ body }: { body: PricePreviewBody | null }) {
                   className={`px-2 py-1.5 text-right font-semibold whitespace-nowrap ${row.isBelowCost ? 'text-red-700' : 'text-green-800'}`}
                 >
                   {formatNaira(row.marginKobo)}
-                  {row.isBelowCost ? <span className="sr-only"> ({editorTexts.belowCost})</span> : null}
+                  {row.lossKobo !== null ? (
+                    <span className="block text-xs whitespace-normal">
+                      {priceTexts.lossPerSale(kobo(row.lossKobo))}
+                    </span>
+                  ) : null}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {problem ? <StatusMessage message={`Error: ${problem}`} tone="error" /> : null}
+      {problem ? (
+        <StatusMessage message={`Error: ${problem}`} tone="error" />
+      ) : isApprovalNeeded ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">
+          {priceTexts.needsApproval}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -123,7 +134,7 @@ export function RuleEditor({ service, row, onClose }: RuleEditorProps) {
   const defaultBps = isPlan ? 0 : service.defaultBps;
   const [draft, setDraft] = useState<RuleDraft>(() => draftOf(row.web.rule, defaultBps));
   const [reason, setReason] = useState('');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ text: string; isWaiting: boolean } | null>(null);
   const save = useSavePrice();
   const reset = useResetPrice();
   const lossId = useId();
@@ -204,6 +215,11 @@ export function RuleEditor({ service, row, onClose }: RuleEditorProps) {
         {formatNaira(current.priceKobo)}
         {current.isRuleStale ? ' · its rule is below cost now and is not applied' : ''}
       </p>
+      {current.pendingChange ? (
+        <p className="text-sm font-semibold text-amber-900">
+          {editorTexts.waiting(current.pendingChange.description, current.pendingChange.requestedBy)}
+        </p>
+      ) : null}
       <div className="grid grid-cols-2 gap-2">
         <Select
           label="Rule"
@@ -268,7 +284,10 @@ export function RuleEditor({ service, row, onClose }: RuleEditorProps) {
           setReason(event.target.value);
         }}
       />
-      <StatusMessage message={error ? messageOf(error) : done} tone={error ? 'error' : 'success'} />
+      <StatusMessage
+        message={error ? messageOf(error) : done?.text}
+        tone={error ? 'error' : done?.isWaiting ? 'info' : 'success'}
+      />
       <div className="flex flex-wrap gap-2">
         <Button
           isBusy={save.isPending}
@@ -280,8 +299,12 @@ export function RuleEditor({ service, row, onClose }: RuleEditorProps) {
             save.mutate(
               { ...body, ...(reason.trim() ? { reason: reason.trim() } : {}) },
               {
-                onSuccess: () => {
-                  setDone(editorTexts.saved);
+                onSuccess: (saved) => {
+                  setDone(
+                    saved.status === 'applied'
+                      ? { text: editorTexts.saved, isWaiting: false }
+                      : { text: saved.message, isWaiting: true },
+                  );
                 },
               },
             );
@@ -304,7 +327,7 @@ export function RuleEditor({ service, row, onClose }: RuleEditorProps) {
                     ? updated.variations.find((v) => v.code === row.code)
                     : updated.service;
                   setDraft(draftOf(fresh?.[channel].rule ?? null, defaultBps));
-                  setDone(editorTexts.reset);
+                  setDone({ text: editorTexts.reset, isWaiting: false });
                 },
               },
             );

@@ -1,12 +1,16 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AdminPriceService, SavePriceBody } from '@quickvend/shared/api/admin-prices';
+import type { AdminPriceService, SavePriceBody, SavePriceResponse } from '@quickvend/shared/api/admin-prices';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { pricesQueryKey } from './get-prices.ts';
 
-/** @throws ApiError VALIDATION_FAILED (below cost without the loss flag, a bad value), NOT_FOUND */
-export function savePrice(body: SavePriceBody): Promise<{ service: AdminPriceService }> {
-  return api.put<{ service: AdminPriceService }>('/api/v1/admin/prices', body);
+/**
+ * Applied at once, or (a fixed price, or a loss allowed) sent to a second admin.
+ * @throws ApiError VALIDATION_FAILED (below cost without the loss flag, a fixed price above its bound, a bad
+ * value), CONFLICT (a change of this price is already waiting), NOT_FOUND
+ */
+export function savePrice(body: SavePriceBody): Promise<SavePriceResponse> {
+  return api.put<SavePriceResponse>('/api/v1/admin/prices', body);
 }
 
 /** A service's new figures replace its old ones; the app's own prices are read again. */
