@@ -234,7 +234,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ready: { database: deps.database.ping, 'job queue': container.jobs.ping },
     metrics: metrics.registry,
     mode: config.providerMode,
-    minFundingKobo: config.minFundingKobo,
+    fundingAmounts: async () => {
+      const [minFundingKobo, manualChargeKobo] = await Promise.all([
+        container.settings.get('funding.minimumKobo'),
+        container.settings.get('funding.manualChargeKobo'),
+      ]);
+      return { minFundingKobo, manualChargeKobo };
+    },
     support: deps.support ?? noSupportContact,
   });
   registerAuthRoutes(app, {
@@ -323,9 +329,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerApprovalRoutes(app, { approvals: container.approvals, findPeople: container.auth.findUsersByIds });
   registerSettingsRoutes(app, {
-    db: container.db,
     settings: container.settings,
-    audit: container.audit,
+    settingChanges: container.settingChanges,
+    approvals: container.approvals,
     findPeople: container.auth.findUsersByIds,
   });
   registerReportRoutes(app, { reports: container.reports });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { kobo } from '@quickvend/shared/money';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
@@ -50,7 +51,7 @@ import {
 } from './modules/notifications/index.ts';
 import { createReports } from './modules/reports/index.ts';
 import { createReferrals } from './modules/referrals/index.ts';
-import { createSettings } from './modules/settings/index.ts';
+import { createSettingChanges, createSettings, SETTING_CHANGE } from './modules/settings/index.ts';
 import { createBalanceAnnouncer, startBalanceFeed } from './modules/wallet/index.ts';
 import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts';
 import { createSmtpTransport } from './providers/smtp/smtp.adapter.ts';
@@ -156,7 +157,7 @@ export async function createContainer({
     }),
   });
   const audit = createAuditLog(db);
-  const settings = createSettings(db);
+  const settings = createSettings(db, { defaults: { 'funding.minimumKobo': config.minFundingKobo } });
   const approvals = createApprovals({ db, audit, clock });
   const rateLimiter = createRateLimiter({ db, clock });
   const auth = createAuthService({
@@ -173,6 +174,11 @@ export async function createContainer({
     log,
   });
   const gateway = createPaystackGateway({
+  const settingChanges = createSettingChanges({ settings, approvals, audit, log });
+  approvals.register(SETTING_CHANGE, {
+    carryOut: settingChanges.carryOut,
+    subjectOf: settingChanges.subjectOf,
+  });
     baseUrl: config.paystack.baseUrl ?? `${selfUrl}${PAYSTACK_SIMULATOR_PREFIX}`,
     secretKey: config.paystack.secretKey,
     publicKey: config.paystack.publicKey,
@@ -221,7 +227,8 @@ export async function createContainer({
     jobs,
     clock,
     appUrl: config.appUrl,
-    minAmountKobo: config.minFundingKobo,
+    minAmountKobo: async () => kobo(await settings.get('funding.minimumKobo')),
+    manualChargeKobo: async () => kobo(await settings.get('funding.manualChargeKobo')),
     log,
     afterCredit: (tx, userId) => referrals.rewardFirstFunding(tx, userId),
     isClosed: async (userId, tx) => (await auth.accounts.findUser(userId, tx))?.deletedAt != null,
@@ -521,3 +528,4 @@ export async function createContainer({
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>;
+    settingChanges,

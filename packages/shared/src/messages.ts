@@ -1,3 +1,5 @@
+import { toNairaString } from './money.ts';
+
 /** Every user-facing message of the earlier product, word for word, in one place. */
 export const messages = {
   auth: {
@@ -65,6 +67,9 @@ export const messages = {
     userMissing: 'User information is missing. Please log in again.',
     paymentSuccessful: (reference: string) => `Payment successful! Reference: ${reference}`,
     paymentClosed: 'Payment closed!',
+    /** `The amount must be more than the NGN 50 charge.` with the charge an admin set */
+    manualChargeAbove: (chargeKobo: number) =>
+      `The amount must be more than the NGN ${toNairaString(chargeKobo).replace(/\.00$/, '')} charge.`,
   },
   transactions: {
     signedOut: 'Please log in to view your transactions.',

@@ -83,23 +83,47 @@ export const settingKey = z.enum([
   'approvals.dailyLimitKobo',
   'float.lowBalanceKobo',
   'referrals.rewardKobo',
+  'funding.manualChargeKobo',
+  'funding.minimumKobo',
 ]);
 export type SettingKey = z.infer<typeof settingKey>;
+
+/** The approval kind of a change to a money setting: a second admin approves every one. */
+export const SETTING_CHANGE = 'setting.change';
 
 export const adminSetting = z.object({
   key: settingKey,
   valueKobo: z.number().int(),
   value: z.string(),
+  /** the bounds a new value must keep to, whoever approves it */
+  minKobo: z.number().int(),
+  maxKobo: z.number().int(),
   updatedAt: z.string().nullable(),
+  /** who asked for the value now in force, and the second admin who approved it */
   updatedBy: person.nullable(),
+  approvedBy: person.nullable(),
+  /** the change waiting for a second admin, if any (there is at most one per setting) */
+  pending: z.object({ valueKobo: z.number().int(), value: z.string(), approval: approvalRequest }).nullable(),
 });
 export type AdminSetting = z.infer<typeof adminSetting>;
 
 export const settingsResponse = z.object({ settings: z.array(adminSetting) });
 export type SettingsResponse = z.infer<typeof settingsResponse>;
-export const settingResponse = z.object({ setting: adminSetting });
-export type SettingResponse = z.infer<typeof settingResponse>;
-export const updateSettingBody = z.object({ amount: nairaAmount });
+/** A change asked for: it waits for a second admin (answered 202). */
+export const settingChangeResponse = z.object({
+  status: z.literal('awaiting_approval'),
+  setting: adminSetting,
+  approval: approvalRequest,
+});
+export type SettingChangeResponse = z.infer<typeof settingChangeResponse>;
+export const updateSettingBody = z.object({
+  amount: nairaAmount,
+  reason: z
+    .string({ error: 'Say why this setting should change.' })
+    .trim()
+    .min(3, 'Say why this setting should change.')
+    .max(500),
+});
 export type UpdateSettingBody = z.input<typeof updateSettingBody>;
 
 export const adjustmentDirection = z.enum(['credit', 'debit']);

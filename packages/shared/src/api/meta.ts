@@ -18,6 +18,8 @@ export const metaResponse = z.object({
   mode: z.enum(['sandbox', 'live']),
   /** smallest amount a wallet can be funded with */
   minFundingKobo: z.number().int(),
+  /** kept from every manual deposit (an admin setting; the spec's NGN 50 until changed) */
+  manualChargeKobo: z.number().int().optional(),
   support: supportContact.default(noSupportContact),
 });
 export type MetaResponse = z.infer<typeof metaResponse>;

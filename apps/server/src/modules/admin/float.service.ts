@@ -96,6 +96,17 @@ export function createFloatMonitor(deps: FloatDeps) {
         if (!row) throw new Error('float check was not recorded');
         return row;
       });
+      if (checked.below && checked.balanceKobo !== null) {
+        deps.log.warn(
+          {
+            balanceKobo: checked.balanceKobo,
+            thresholdKobo,
+            balance: formatNaira(checked.balanceKobo),
+            threshold: formatNaira(thresholdKobo),
+          },
+          'provider float below the warning level',
+        );
+      }
       if (checked.alertedAt && checked.balanceKobo !== null) {
         const mail = lowFloatMail(checked.balanceKobo, thresholdKobo, await deps.liabilities());
         for (const to of await deps.adminEmails()) await deps.sendMail({ to, ...mail });

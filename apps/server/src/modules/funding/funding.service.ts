@@ -28,7 +28,10 @@ export type FundingDeps = {
   jobs: Pick<JobQueue, 'send'>;
   clock: Clock;
   appUrl: string;
-  minAmountKobo: Kobo;
+  /** the smallest card payment or manual deposit, read when used (a money setting) */
+  minAmountKobo: () => Promise<Kobo>;
+  /** kept from each manual deposit, read when it is declared (a money setting); NGN 50 when not given */
+  manualChargeKobo?: () => Promise<Kobo>;
   log: FastifyBaseLogger;
   /** runs in the transaction that credits a funding to `userId`'s wallet (the referral reward) */
   afterCredit?: (tx: Transaction, userId: string) => Promise<void>;
@@ -55,8 +58,8 @@ const newReference = () => newId('pay').replace('_', '-').toUpperCase();
 export function createFundingService(deps: FundingDeps) {
   const { db, ledger, gateway, clock, log } = deps;
 
-  const checkMinimum = (amountKobo: Kobo) => {
-    checkMinimumAmount(amountKobo, deps.minAmountKobo);
+  const checkMinimum = async (amountKobo: Kobo) => {
+    checkMinimumAmount(amountKobo, await deps.minAmountKobo());
   };
 
   async function findPayment(reference: string) {
@@ -204,7 +207,7 @@ export function createFundingService(deps: FundingDeps) {
   return {
     /** @throws VALIDATION_FAILED below the minimum, SERVICE_UNAVAILABLE when the gateway cannot be reached */
     async startCardPayment(payer: Payer, input: { email: string; amountKobo: Kobo }) {
-      checkMinimum(input.amountKobo);
+      await checkMinimum(input.amountKobo);
       const reference = newReference();
       const [payment] = await db
         .insert(payments)

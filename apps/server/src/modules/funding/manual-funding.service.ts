@@ -1,6 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
+import { messages } from '@quickvend/shared/messages';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -32,7 +33,8 @@ export function createManualFunding(deps: {
   db: Database;
   ledger: Ledger;
   clock: Clock;
-  minAmountKobo: Kobo;
+  minAmountKobo: () => Promise<Kobo>;
+  manualChargeKobo?: () => Promise<Kobo>;
   afterCredit?: (tx: Transaction, userId: string) => Promise<void>;
   /** whether the customer closed the account; read after their wallet row is locked */
   isClosed?: (userId: string, tx: Transaction) => Promise<boolean>;
@@ -80,13 +82,14 @@ export function createManualFunding(deps: {
       userId: string,
       input: { depositorName: string; bankName: string; amountKobo: Kobo },
     ) {
-      checkMinimumAmount(input.amountKobo, deps.minAmountKobo);
-      if (input.amountKobo <= MANUAL_FUNDING_CHARGE_KOBO) {
-        throw new AppError('VALIDATION_FAILED', 'The amount must be more than the NGN 50 charge.');
+      checkMinimumAmount(input.amountKobo, await deps.minAmountKobo());
+      const chargeKobo = (await deps.manualChargeKobo?.()) ?? MANUAL_FUNDING_CHARGE_KOBO;
+      if (input.amountKobo <= chargeKobo) {
+        throw new AppError('VALIDATION_FAILED', messages.funding.manualChargeAbove(chargeKobo));
       }
       const [request] = await db
         .insert(manualFundingRequests)
-        .values({ id: newId('mfr'), userId, ...input, chargeKobo: MANUAL_FUNDING_CHARGE_KOBO })
+        .values({ id: newId('mfr'), userId, ...input, chargeKobo })
         .returning();
       if (!request) throw new Error('manual funding insert returned nothing');
       return request;

@@ -2,19 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  SETTING_CHANGE,
+  settingChangeResponse,
   settingKey,
-  settingResponse,
   settingsResponse,
   updateSettingBody,
   type AdminSetting,
+  type ApprovalRequest,
 } from '@quickvend/shared/api/admin-money';
 import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { actorOf, type AuditLog } from '../audit/index.ts';
-import type { Settings } from './settings.service.ts';
-
-type Person = { id: string; name: string; email: string };
+import { toApprovalViews, type Approvals, type FindPeople } from '../approvals/index.ts';
+import { actorOf } from '../audit/index.ts';
+import type { SettingChanges } from './setting-changes.ts';
+import { settingDefinitions, type SettingKey, type Settings } from './settings.service.ts';
 
 function amountFrom(input: string | number): Kobo {
   try {
@@ -27,29 +28,54 @@ function amountFrom(input: string | number): Kobo {
   }
 }
 
+const valueOf = (approval: ApprovalRequest): number => {
+  const value = approval.payload['valueKobo'];
+  return typeof value === 'number' ? value : 0;
+};
+
 export function registerSettingsRoutes(
   parent: FastifyInstance,
   deps: {
-    db: Database;
     settings: Settings;
-    audit: AuditLog;
-    findPeople: (ids: readonly string[]) => Promise<Map<string, Person>>;
+    settingChanges: SettingChanges;
+    approvals: Approvals;
+    findPeople: FindPeople;
   },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db, settings, audit } = deps;
+  const { settings, settingChanges, approvals, findPeople } = deps;
 
-  const views = async (): Promise<AdminSetting[]> => {
-    const all = await settings.list();
-    const people = await deps.findPeople(all.flatMap((setting) => setting.updatedBy ?? []));
+  /** Every setting as `viewerId` reads it: its bounds, who set it, and the change waiting for a second admin. */
+  const views = async (viewerId: string): Promise<AdminSetting[]> => {
+    const [all, waiting, approved] = await Promise.all([
+      settings.list(),
+      approvals.list({ status: 'pending', kind: SETTING_CHANGE }),
+      approvals.list({ status: 'approved', kind: SETTING_CHANGE, limit: 200 }),
+    ]);
+    const [pending, decided] = await Promise.all([
+      toApprovalViews(waiting, viewerId, findPeople, approvals.subjectOf),
+      toApprovalViews(approved, viewerId, findPeople),
+    ]);
+    const people = await findPeople(all.flatMap((setting) => setting.updatedBy ?? []));
     return all.map((setting) => {
       const by = setting.updatedBy ? people.get(setting.updatedBy) : undefined;
+      const change = pending.find((approval) => approval.targetId === setting.key);
+      const last = setting.updatedAt
+        ? decided.find((approval) => approval.targetId === setting.key && valueOf(approval) === setting.value)
+        : undefined;
+      const { minKobo, maxKobo } = settingDefinitions[setting.key];
       return {
         key: setting.key,
         valueKobo: setting.value,
         value: toNairaString(setting.value),
+        minKobo,
+        maxKobo,
         updatedAt: setting.updatedAt?.toISOString() ?? null,
         updatedBy: by ? { id: by.id, name: by.name, email: by.email } : null,
+        approvedBy: last?.decidedBy ?? null,
+        pending: change
+          ? { valueKobo: valueOf(change), value: toNairaString(valueOf(change)), approval: change }
+          : null,
       };
     });
   };
@@ -57,10 +83,10 @@ export function registerSettingsRoutes(
   app.get(
     '/api/v1/admin/settings',
     { config: { access: 'admin' }, schema: { response: { 200: settingsResponse } } },
-    async () => ({ settings: await views() }),
+    async (request) => ({ settings: await views(actorOf(request).id ?? '') }),
   );
 
-  /** Changes one amount setting (a threshold), audited with its value before and after. */
+  /** Asks a second admin to change one money setting: nothing changes until another admin approves. */
   app.put(
     '/api/v1/admin/settings/:key',
     {
@@ -68,30 +94,18 @@ export function registerSettingsRoutes(
       schema: {
         params: z.object({ key: settingKey }),
         body: updateSettingBody,
-        response: { 200: settingResponse },
+        response: { 202: settingChangeResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = actorOf(request);
-      const { key } = request.params;
+      const key: SettingKey = request.params.key;
       const valueKobo = amountFrom(request.body.amount);
-      await db.transaction(async (tx) => {
-        const before = await settings.set(key, valueKobo, actor.id, tx);
-        await audit.record(
-          actor,
-          {
-            action: 'setting.change',
-            targetType: 'setting',
-            targetId: key,
-            before: { valueKobo: before },
-            after: { valueKobo },
-          },
-          tx,
-        );
-      });
-      const setting = (await views()).find((candidate) => candidate.key === key);
-      if (!setting) throw new Error(`setting ${key} vanished`);
-      return { setting };
+      const row = await settingChanges.request(key, valueKobo, request.body.reason, actor);
+      const [approval] = await toApprovalViews([row], actor.id ?? '', findPeople, approvals.subjectOf);
+      const setting = (await views(actor.id ?? '')).find((candidate) => candidate.key === key);
+      if (!approval || !setting) throw new Error(`setting ${key} vanished`);
+      return reply.status(202).send({ status: 'awaiting_approval' as const, setting, approval });
     },
   );
 }

@@ -10,7 +10,8 @@ export function registerSystemRoutes(
     /** what must answer for this process to take traffic */
     ready: { database: () => Promise<void>; 'job queue': () => Promise<void> };
     mode: 'sandbox' | 'live';
-    minFundingKobo: number;
+    /** the smallest funding and the manual deposit charge, as the money settings say now */
+    fundingAmounts: () => Promise<{ minFundingKobo: number; manualChargeKobo: number }>;
     support: SupportContact;
     /** read only by the operator's scraper (see `operator` access) */
     metrics: Registry;
@@ -41,10 +42,10 @@ export function registerSystemRoutes(
   app.get(
     '/api/v1/meta',
     { config: { access: 'public' }, schema: { response: { 200: metaResponse } } },
-    () => ({
+    async () => ({
       productName: PRODUCT_NAME,
       mode: deps.mode,
-      minFundingKobo: deps.minFundingKobo,
+      ...(await deps.fundingAmounts()),
       support: deps.support,
     }),
   );

@@ -247,48 +247,40 @@ describeEachDatabase(
       expect(await t.container.audit.list({ targetId: customer.userId })).toEqual([]);
     });
 
-    it('shows and changes the threshold, audited, and the next adjustment follows it', async () => {
+    it('shows the threshold, changes it when a second admin approves, audited, and the next adjustment follows it', async () => {
       const listed = (await ada.client.get('/api/v1/admin/settings')).json<{ settings: AdminSetting[] }>();
-      expect(listed.settings).toEqual([
-        {
-          key: 'approvals.thresholdKobo',
-          valueKobo: 5_000_000,
-          value: '50000.00',
-          updatedAt: null,
-          updatedBy: null,
-        },
-        {
-          key: 'float.lowBalanceKobo',
-          valueKobo: 10_000_000,
-          value: '100000.00',
-          updatedAt: null,
-          updatedBy: null,
-        },
-        {
-          key: 'referrals.rewardKobo',
-          valueKobo: 5_000,
-          value: '50.00',
-          updatedAt: null,
-          updatedBy: null,
-        },
+      expect(listed.settings.map((setting) => [setting.key, setting.valueKobo, setting.value])).toEqual([
+        ['approvals.thresholdKobo', 5_000_000, '50000.00'],
+        ['approvals.dailyLimitKobo', 20_000_000, '200000.00'],
+        ['float.lowBalanceKobo', 10_000_000, '100000.00'],
+        ['referrals.rewardKobo', 5_000, '50.00'],
+        ['funding.manualChargeKobo', 5_000, '50.00'],
+        ['funding.minimumKobo', 10_000, '100.00'],
       ]);
-      const bad = await putSetting(ada, 'approvals.thresholdKobo', { amount: 'ten' });
+      expect(listed.settings[0]).toMatchObject({ updatedAt: null, updatedBy: null, pending: null });
+      const bad = await putSetting(ada, 'approvals.thresholdKobo', { amount: 'ten', reason: 'Policy' });
       expect(errorOf(bad).code).toBe('VALIDATION_FAILED');
-      const unknownKey = await putSetting(ada, 'approvals.anything', { amount: '10' });
+      const unknownKey = await putSetting(ada, 'approvals.anything', { amount: '10', reason: 'Policy' });
       expect(unknownKey.statusCode).toBe(400);
 
-      const changed = await putSetting(ada, 'approvals.thresholdKobo', { amount: '10,000' });
-      expect(changed.statusCode, changed.body).toBe(200);
-      expect(changed.json<{ setting: AdminSetting }>().setting).toMatchObject({
+      const asked = await putSetting(ada, 'approvals.thresholdKobo', { amount: '10,000', reason: 'Policy' });
+      expect(asked.statusCode, asked.body).toBe(202);
+      const { approval } = asked.json<{ approval: ApprovalRequest }>();
+      expect(await t.container.settings.get('approvals.thresholdKobo')).toBe(5_000_000);
+      const approved = await bola.client.post(`/api/v1/admin/approvals/${approval.id}/approve`, {});
+      expect(approved.statusCode, approved.body).toBe(200);
+      const changed = (await ada.client.get('/api/v1/admin/settings')).json<{ settings: AdminSetting[] }>();
+      expect(changed.settings[0]).toMatchObject({
         valueKobo: 1_000_000,
         updatedBy: { id: ada.userId, name: 'Ada Admin' },
+        approvedBy: { id: bola.userId, name: 'Bola Admin' },
       });
       const [record] = await t.container.audit.list({ action: 'setting.change' });
       expect(record).toMatchObject({
-        actorId: ada.userId,
+        actorId: bola.userId,
         targetId: 'approvals.thresholdKobo',
         before: { valueKobo: 5_000_000 },
-        after: { valueKobo: 1_000_000 },
+        after: { valueKobo: 1_000_000, askedBy: ada.userId },
       });
 
       const customer = await signUp(t.app);
@@ -298,7 +290,13 @@ describeEachDatabase(
         reason: 'Goodwill credit',
       });
       expect(response.json<WalletAdjustmentResponse>().status).toBe('awaiting_approval');
-      expect((await putSetting(ada, 'approvals.thresholdKobo', { amount: '50000' })).statusCode).toBe(200);
+      const back = await putSetting(ada, 'approvals.thresholdKobo', { amount: '50000', reason: 'Policy' });
+      expect(back.statusCode).toBe(202);
+      const restored = await bola.client.post(
+        `/api/v1/admin/approvals/${back.json<{ approval: ApprovalRequest }>().approval.id}/approve`,
+        {},
+      );
+      expect(restored.statusCode, restored.body).toBe(200);
     });
 
     it('asks a second admin for a manual deposit above the threshold, and credits it once on approval', async () => {

@@ -54,7 +54,7 @@ describeEachDatabase('a payment that does not match what was initialised', (kind
       jobs: { send: () => Promise.resolve(null) },
       clock: systemClock,
       appUrl: 'http://localhost:3000',
-      minAmountKobo: kobo(10_000),
+      minAmountKobo: () => Promise.resolve(kobo(10_000)),
       log: pino({ level: 'silent' }),
     });
     return { ledger, funding };

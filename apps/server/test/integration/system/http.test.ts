@@ -35,6 +35,7 @@ describeEachDatabase('http surface', (kind) => {
       productName: 'QuickVend',
       mode: 'sandbox',
       minFundingKobo: 10_000,
+      manualChargeKobo: 5_000,
       support: { phone: null, email: null, whatsappUrl: null, links: [] },
     });
   });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '@quickvend/shared/api/admin-money';
 import { WalletAdjustmentForm } from '@/features/admin/money/wallet-adjustment-form.tsx';
-import { aFloat, anApproval, approvalAdmins, someSettings } from '@/lib/testing/admin-money.ts';
+import { aFloat, anApproval, approvalAdmins, aSettingChange } from '@/lib/testing/admin-money.ts';
 import {
   aManualRequest,
   apiError,
@@ -38,7 +38,6 @@ function adminApi(pending: ApprovalRequest[], overrides: MockHandlers = {}) {
     'GET /api/v1/admin/approvals': (_body, url) => ({
       body: { approvals: url.searchParams.get('status') === 'decided' ? [decided] : pending },
     }),
-    'GET /api/v1/admin/settings': { body: someSettings() },
     ...overrides,
   });
 }
@@ -190,34 +189,27 @@ describe('the approvals page', () => {
     expect(within(table).getByText('Wallet credit')).toBeTruthy();
   });
 
-  it('shows the limits and changes one', async () => {
-    const api = adminApi([], {
-      'PUT /api/v1/admin/settings/:key': (body) => ({
-        body: {
-          setting: {
-            key: 'approvals.thresholdKobo',
-            valueKobo: 7_500_000,
-            value: String(body.amount),
-            updatedAt: '2025-03-12T10:00:00.000Z',
-            updatedBy: approvalAdmins.bola,
-          },
-        },
-      }),
-    });
+  it('lists a money setting change from old to new, linked to Settings, where the limits now live', async () => {
+    adminApi([aSettingChange('approvals.thresholdKobo', 5_000_000, 8_000_000)]);
     const { user } = renderApp('/admin/approvals');
-    const limits = await screen.findByRole('region', { name: 'Limits' });
-    expect(await within(limits).findByText('₦50,000.00')).toBeTruthy();
-    expect(within(limits).getByText('₦100,000.00')).toBeTruthy();
-    await user.click(within(limits).getByRole('button', { name: 'Change "second admin needed above"' }));
-    const input = within(limits).getByLabelText('New amount for "second admin needed above" (₦)');
-    await user.clear(input);
-    await user.type(input, '75,000');
-    api.set('GET /api/v1/admin/settings', { body: someSettings(7_500_000) });
-    await user.click(within(limits).getByRole('button', { name: 'Save' }));
-    expect(await within(limits).findByText('Second admin needed above: now ₦75,000.00.')).toBeTruthy();
-    const [call] = api.callsTo('PUT /api/v1/admin/settings/:key');
-    expect(call?.url).toBe('/api/v1/admin/settings/approvals.thresholdKobo');
-    expect(call?.body).toEqual({ amount: '75,000' });
+    const table = await screen.findByRole('table', { name: 'Requests waiting for a second admin' });
+    expect(within(table).getByText('Money setting')).toBeTruthy();
+    expect(within(table).getByText('₦50,000.00 → ₦80,000.00')).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'Second admin needed above' }).getAttribute('href')).toBe(
+      '/admin/settings',
+    );
+    expect(
+      within(table).getByRole('button', {
+        name: 'Approve: Second admin needed above from ₦50,000.00 to ₦80,000.00',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Limits' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Change "/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Settings page' }).getAttribute('href')).toBe('/admin/settings');
+    await user.selectOptions(screen.getByLabelText('Show'), 'Money settings');
+    expect(within(table).getByText('Money setting')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Show'), 'Wallet credits and debits');
+    expect(await screen.findByText('Nothing is waiting for a second admin.')).toBeTruthy();
   });
 });
 

@@ -1,4 +1,9 @@
-import type { AdminFloat, AdminSetting, ApprovalRequest } from '@quickvend/shared/api/admin-money';
+import type {
+  AdminFloat,
+  AdminSetting,
+  ApprovalRequest,
+  SettingKey,
+} from '@quickvend/shared/api/admin-money';
 import { toNairaString } from '@quickvend/shared/money';
 
 const ada = { id: 'usr_ada', name: 'Ada Admin', email: 'ada@example.com' };
@@ -30,24 +35,62 @@ export function anApproval(overrides: Partial<ApprovalRequest> = {}): ApprovalRe
   };
 }
 
+const settingBounds: Record<SettingKey, [valueKobo: number, minKobo: number, maxKobo: number]> = {
+  'approvals.thresholdKobo': [5_000_000, 0, 100_000_000],
+  'approvals.dailyLimitKobo': [20_000_000, 0, 500_000_000],
+  'float.lowBalanceKobo': [10_000_000, 0, 10_000_000_000],
+  'referrals.rewardKobo': [5_000, 0, 500_000],
+  'funding.manualChargeKobo': [5_000, 0, 100_000],
+  'funding.minimumKobo': [10_000, 100, 10_000_000],
+};
+
+/** A money setting at its default, never changed, nothing waiting, unless given. */
+export function aSetting(key: SettingKey, overrides: Partial<AdminSetting> = {}): AdminSetting {
+  const [defaultKobo, minKobo, maxKobo] = settingBounds[key];
+  const valueKobo = overrides.valueKobo ?? defaultKobo;
+  return {
+    key,
+    minKobo,
+    maxKobo,
+    updatedAt: null,
+    updatedBy: null,
+    approvedBy: null,
+    pending: null,
+    ...overrides,
+    valueKobo,
+    value: toNairaString(valueKobo),
+  };
+}
+
+/** A change to a money setting that Ada asked for, waiting for a second admin (not the reader's own). */
+export function aSettingChange(
+  key: SettingKey,
+  beforeKobo: number,
+  valueKobo: number,
+  overrides: Partial<ApprovalRequest> = {},
+): ApprovalRequest {
+  return anApproval({
+    id: 'apr_01JQ00000000000000000000SC',
+    kind: 'setting.change',
+    targetId: key,
+    customer: null,
+    subject: { label: 'Money settings', href: '/admin/settings' },
+    payload: { key, valueKobo, beforeKobo },
+    amountKobo: null,
+    reason: 'Busier season',
+    ...overrides,
+  });
+}
+
+/** Every money setting, the approval threshold and the float warning level as given. */
 export function someSettings(approvalKobo = 5_000_000, floatKobo = 10_000_000): { settings: AdminSetting[] } {
   return {
-    settings: [
-      {
-        key: 'approvals.thresholdKobo',
-        valueKobo: approvalKobo,
-        value: toNairaString(approvalKobo),
-        updatedAt: null,
-        updatedBy: null,
-      },
-      {
-        key: 'float.lowBalanceKobo',
-        valueKobo: floatKobo,
-        value: toNairaString(floatKobo),
-        updatedAt: null,
-        updatedBy: null,
-      },
-    ],
+    settings: (Object.keys(settingBounds) as SettingKey[]).map((key) =>
+      aSetting(key, {
+        ...(key === 'approvals.thresholdKobo' && { valueKobo: approvalKobo }),
+        ...(key === 'float.lowBalanceKobo' && { valueKobo: floatKobo }),
+      }),
+    ),
   };
 }
 

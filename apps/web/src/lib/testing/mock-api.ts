@@ -55,7 +55,7 @@ import {
   approveBody,
   approveManualDepositResponse,
   rejectBody,
-  settingResponse,
+  settingChangeResponse,
   settingsResponse,
   updateSettingBody,
   walletAdjustmentBody,
@@ -165,7 +165,7 @@ const contract = {
   'POST /api/v1/admin/approvals/:id/reject': { request: rejectBody, response: approvalResponse },
   'POST /api/v1/admin/approvals/:id/cancel': { request: emptyBody, response: approvalResponse },
   'GET /api/v1/admin/settings': { response: settingsResponse },
-  'PUT /api/v1/admin/settings/:key': { request: updateSettingBody, response: settingResponse },
+  'PUT /api/v1/admin/settings/:key': { request: updateSettingBody, response: settingChangeResponse },
   'POST /api/v1/admin/users/:id/adjustments': {
     request: walletAdjustmentBody,
     response: walletAdjustmentResponse,

@@ -7,14 +7,19 @@ import { Input } from '@/components/ui/input.tsx';
 import type { StatusTone } from '@/components/ui/status-message.tsx';
 import { errorMessageOf } from '@/lib/form-errors.ts';
 import { useDecideApproval } from './api/decide-approval.ts';
+import { settingChangeOf } from '../settings/setting-labels.ts';
 import { kindLabel } from './approval-labels.ts';
 
 export type Outcome = { text: string; tone: StatusTone };
 
-const describe = (approval: ApprovalRequest) =>
-  `${kindLabel(approval)}${approval.amountKobo === null ? '' : ` of ${formatNaira(approval.amountKobo)}`}${
+const describe = (approval: ApprovalRequest) => {
+  const change = settingChangeOf(approval);
+  if (change)
+    return `${change.title} from ${formatNaira(change.beforeKobo)} to ${formatNaira(change.valueKobo)}`;
+  return `${kindLabel(approval)}${approval.amountKobo === null ? '' : ` of ${formatNaira(approval.amountKobo)}`}${
     approval.customer ? ` for ${approval.customer.name}` : ''
   }`;
+};
 
 /**
  * Approve (with an optional note) or reject (with a note) another admin's request; withdraw one's own.

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApprovalRequest } from '@quickvend/shared/api/admin-money';
 import { formatNaira } from '@quickvend/shared/money';
-import { adminPurchasePath, editUserPath } from '@/lib/paths.ts';
+import { adminPurchasePath, editUserPath, paths } from '@/lib/paths.ts';
+import { settingChangeOf } from '../settings/setting-labels.ts';
 import { shortId } from './approval-labels.ts';
 
 export type ApprovalColumn = {
@@ -18,6 +19,7 @@ const cell =
 
 /** Who or what the request is about, linked to its page. */
 export function ApprovalTarget({ approval }: { approval: ApprovalRequest }) {
+  const setting = settingChangeOf(approval);
   const depositor = approval.payload['depositorName'];
   const bank = approval.payload['bankName'];
   return (
@@ -35,6 +37,11 @@ export function ApprovalTarget({ approval }: { approval: ApprovalRequest }) {
           Purchase {shortId(approval.targetId)}
         </Link>
       ) : null}
+      {setting ? (
+        <Link to={paths.adminSettings} className="font-semibold text-brand-800 underline">
+          {setting.title}
+        </Link>
+      ) : null}
       {typeof depositor === 'string' && typeof bank === 'string' ? (
         <span className="text-gray-700">
           Paid by {depositor} · {bank}
@@ -44,8 +51,11 @@ export function ApprovalTarget({ approval }: { approval: ApprovalRequest }) {
   );
 }
 
-export const amountOf = (approval: ApprovalRequest) =>
-  approval.amountKobo === null ? '—' : formatNaira(approval.amountKobo);
+export const amountOf = (approval: ApprovalRequest) => {
+  const setting = settingChangeOf(approval);
+  if (setting) return `${formatNaira(setting.beforeKobo)} → ${formatNaira(setting.valueKobo)}`;
+  return approval.amountKobo === null ? '—' : formatNaira(approval.amountKobo);
+};
 
 /** Requests as a table at a laptop's width, as labelled cards on a phone. */
 export function ApprovalTable({

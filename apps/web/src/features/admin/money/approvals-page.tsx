@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { ApprovalRequest } from '@quickvend/shared/api/admin-money';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { messages } from '@quickvend/shared/messages';
@@ -8,11 +9,11 @@ import { Select } from '@/components/ui/select.tsx';
 import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { paths } from '@/lib/paths.ts';
 import { useApprovals } from './api/get-approvals.ts';
 import { ApprovalActions, type Outcome } from './approval-actions.tsx';
 import { ageOf, kindFilters, kindLabel, outcomes } from './approval-labels.ts';
 import { amountOf, ApprovalTable, ApprovalTarget, type ApprovalColumn } from './approval-table.tsx';
-import { LimitsSection } from './limits-section.tsx';
 
 type Sort = 'oldest' | 'newest' | 'largest';
 
@@ -219,7 +220,14 @@ export function AdminApprovalsPage() {
       </div>
       <PendingSection kind={kind} />
       <DecidedSection kind={kind} />
-      <LimitsSection />
+      <p className="text-sm text-gray-700">
+        The approval limits, the referral reward, the manual deposit charge and the other money settings are
+        on the{' '}
+        <Link to={paths.adminSettings} className="font-semibold text-brand-800 underline">
+          Settings page
+        </Link>
+        .
+      </p>
     </div>
   );
 }

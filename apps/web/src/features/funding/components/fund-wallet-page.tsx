@@ -75,7 +75,7 @@ export function FundWalletPage() {
           />
         </FundingSection>
         <BankTransferSection />
-        <ManualFundingSection />
+        <ManualFundingSection chargeKobo={meta.data?.manualChargeKobo} />
         <PaymentHistory />
       </>
     );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -21,16 +21,18 @@ import { FundingSection } from './funding-section.tsx';
 
 const fieldNames = ['depositorName', 'bankName', 'amount'] as const;
 
-const manualFormSchema = z.object({
-  depositorName: z.string().trim().min(1, 'Enter the name the deposit was made in.').max(100),
-  bankName: z.string().trim().min(1, 'Enter the bank the deposit was made at.').max(100),
-  amount: nairaAmountField({
-    requiredMessage: 'Enter the amount you deposited.',
-    above: { kobo: MANUAL_FUNDING_CHARGE_KOBO, message: 'The amount must be more than the NGN 50 charge.' },
-  }),
-});
+const manualFormSchema = (chargeKobo: number) =>
+  z.object({
+    depositorName: z.string().trim().min(1, 'Enter the name the deposit was made in.').max(100),
+    bankName: z.string().trim().min(1, 'Enter the bank the deposit was made at.').max(100),
+    amount: nairaAmountField({
+      requiredMessage: 'Enter the amount you deposited.',
+      above: { kobo: chargeKobo, message: messages.funding.manualChargeAbove(chargeKobo) },
+    }),
+  });
 
-export const CHARGE_NOTICE = `A charge of ${formatNaira(MANUAL_FUNDING_CHARGE_KOBO)} applies to every manual deposit; we credit the amount less the charge once an admin confirms it.`;
+export const chargeNotice = (chargeKobo: number) =>
+  `A charge of ${formatNaira(chargeKobo)} applies to every manual deposit; we credit the amount less the charge once an admin confirms it.`;
 
 const requestStatus: Record<ManualFundingRequest['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'warning' },
@@ -111,8 +113,12 @@ function DepositAccountCard() {
   );
 }
 
-/** A deposit made at a bank or by transfer to the company: an admin checks it and credits the wallet. */
-export function ManualFundingSection() {
+/**
+ * A deposit made at a bank or by transfer to the company: an admin checks it and credits the wallet, less the
+ * charge an admin set (the spec's NGN 50 until the server says).
+ */
+export function ManualFundingSection({ chargeKobo = MANUAL_FUNDING_CHARGE_KOBO }: { chargeKobo?: number }) {
+  const schema = useMemo(() => manualFormSchema(chargeKobo), [chargeKobo]);
   const createRequest = useCreateManualFunding();
   const [status, setStatus] = useState<{ text: string; tone: StatusTone } | null>(null);
   const {
@@ -122,7 +128,7 @@ export function ManualFundingSection() {
     reset,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(manualFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: { depositorName: '', bankName: '', amount: '' },
   });
 
@@ -149,7 +155,9 @@ export function ManualFundingSection() {
       intro="Paid into our bank account at a branch or from another bank? Tell us the details and an admin will confirm it."
     >
       <DepositAccountCard />
-      <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">{CHARGE_NOTICE}</p>
+      <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
+        {chargeNotice(chargeKobo)}
+      </p>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
         <Input
           label="Depositor name"

@@ -7,7 +7,7 @@ export const settingsQueryOptions = queryOptions({
   queryFn: ({ signal }) => api.get<SettingsResponse>('/api/v1/admin/settings', { signal }),
 });
 
-/** The back office's limits: the approval threshold and the low-float warning level. */
+/** The money settings: each value, its bounds, who set it, and the change waiting for a second admin. */
 export function useSettings() {
   return useQuery(settingsQueryOptions);
 }
