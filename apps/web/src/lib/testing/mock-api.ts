@@ -72,6 +72,10 @@ import {
 import { auditResponse } from '@quickvend/shared/api/audit';
 import { purchasesSummaryResponse } from '@quickvend/shared/api/admin-purchases';
 import {
+  reconciliationDayResponse,
+  reconciliationsResponse,
+} from '@quickvend/shared/api/daily-reconciliation';
+import {
   fundingsReportResponse,
   profitAndLossResponse,
   salesReportResponse,
@@ -160,6 +164,13 @@ const contract = {
   'GET /api/v1/wallet': { response: walletResponse },
   'GET /api/v1/wallet/statement': { response: statementResponse },
   'GET /api/v1/admin/float': { response: adminFloatResponse },
+  'GET /api/v1/admin/reconciliations': { response: reconciliationsResponse },
+  'GET /api/v1/admin/reconciliations/:day': { response: reconciliationDayResponse },
+  'POST /api/v1/admin/reconciliations/:day/run': { request: emptyBody, response: reconciliationDayResponse },
+  'POST /api/v1/admin/reconciliations/:day/purchases/:purchaseId/requery': {
+    request: emptyBody,
+    response: reconciliationDayResponse,
+  },
   'GET /api/v1/admin/approvals': { response: approvalsResponse },
   'POST /api/v1/admin/approvals/:id/approve': { request: approveBody, response: approvalResponse },
   'POST /api/v1/admin/approvals/:id/reject': { request: rejectBody, response: approvalResponse },

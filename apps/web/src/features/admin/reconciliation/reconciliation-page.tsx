@@ -1,4 +1,11 @@
-/** Our books against the provider's (being built). */
+import { DailyReconciliationSection } from './daily-reconciliation-section.tsx';
+
+/** Our books against VTpass's. */
 export function AdminReconciliationPage() {
-  return <h1 className="text-lg font-semibold">Reconciliation</h1>;
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-lg font-semibold">Reconciliation</h1>
+      <DailyReconciliationSection />
+    </div>
+  );
 }

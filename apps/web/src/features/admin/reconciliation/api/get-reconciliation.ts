@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReconciliationDayResponse } from '@quickvend/shared/api/daily-reconciliation';
+import { api } from '@/lib/api-client.ts';
+import { reconciliationsKey } from './get-reconciliations.ts';
+
+export const reconciliationQueryOptions = (day: string) =>
+  queryOptions({
+    queryKey: [...reconciliationsKey, 'day', day] as const,
+    queryFn: ({ signal }) =>
+      api.get<ReconciliationDayResponse>(`/api/v1/admin/reconciliations/${encodeURIComponent(day)}`, {
+        signal,
+      }),
+  });
+
+/** One day's totals and differences; nothing is asked for until a day is chosen. */
+export function useReconciliation(day: string | null) {
+  return useQuery({ ...reconciliationQueryOptions(day ?? ''), enabled: day !== null });
+}

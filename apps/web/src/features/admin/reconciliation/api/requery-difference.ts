@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReconciliationDayResponse } from '@quickvend/shared/api/daily-reconciliation';
+import { api } from '@/lib/api-client.ts';
+import { reconciliationQueryOptions } from './get-reconciliation.ts';
+import { reconciliationsQueryOptions } from './get-reconciliations.ts';
+
+/** Asks VTpass again about one purchase among a day's differences; the day comes back as it now stands. */
+export function useRequeryDifference(day: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (purchaseId: string) =>
+      api.post<ReconciliationDayResponse>(
+        `/api/v1/admin/reconciliations/${encodeURIComponent(day)}/purchases/${encodeURIComponent(purchaseId)}/requery`,
+        {},
+      ),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(reconciliationQueryOptions(day).queryKey, answer);
+    },
+    // the answer is the day as it now stands: only the list of days is fetched again
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reconciliationsQueryOptions.queryKey }),
+  });
+}
