@@ -321,7 +321,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerPurchaseAdminRoutes(app, { admin: container.purchases.admin });
   registerDisputeRoutes(app, { disputes: container.purchases.disputes });
   registerFundingAdminRoutes(app, { fundings: container.fundingAdmin });
-  registerUserAdminRoutes(app, { users: container.userAdmin });
+  registerUserAdminRoutes(app, {
+    users: container.userAdmin,
+    approvals: container.approvals,
+    findPeople: container.auth.findUsersByIds,
+  });
   registerFloatRoutes(app, { float: container.float });
   registerAdjustmentRoutes(app, {
     adjustments: container.adjustments,

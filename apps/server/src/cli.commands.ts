@@ -67,7 +67,7 @@ export const containerCommands: Record<string, Command> = {
   'apikey:create': {
     usage:
       'apikey:create --email E [--name N] [--allow "CIDR,CIDR"]   turns on the user\'s partner access and prints a new partner API key once; --allow limits the addresses it works from',
-    async run({ auth, partners, db }, options) {
+    async run({ auth, partners, audit, db }, options) {
       const email = emailOption.parse(options.email);
       const name = apiKeyName.parse(options.name?.trim() || 'Partner API');
       const allowedIps = allowedIpsText.parse(options.allow ?? '');
@@ -76,6 +76,13 @@ export const containerCommands: Record<string, Command> = {
       // a key works only for a partner, and the Developers section where they manage it shows only to one
       await db.transaction((tx) => auth.accounts.setPartnerAccess(user.id, true, tx));
       const { apiKey, key } = await partners.issueKey(user, { name, allowedIps });
+      // the key can spend the wallet without a PIN: a gain of power, recorded (never the key itself)
+      await audit.record(cliActor(), {
+        action: 'apikey.create',
+        targetType: 'user',
+        targetId: user.id,
+        after: { keyId: apiKey.id, keyName: apiKey.name, allowedIps: apiKey.allowedIps.join(', ') || null },
+      });
       return { key, id: apiKey.id, name: apiKey.name, prefix: apiKey.prefix, allowedIps: apiKey.allowedIps };
     },
   },

@@ -41,6 +41,7 @@ import {
   NOTICES_CHANNEL,
   purchaseNotice,
   disputeClosedNotice,
+  accountNotice,
   referralNotice,
   securityNotice,
   startNoticeFeed,
@@ -159,9 +160,15 @@ export async function createContainer({
   const audit = createAuditLog(db);
   const settings = createSettings(db, { defaults: { 'funding.minimumKobo': config.minFundingKobo } });
   const approvals = createApprovals({ db, audit, clock });
+  const settingChanges = createSettingChanges({ settings, approvals, audit, log });
+  approvals.register(SETTING_CHANGE, {
+    carryOut: settingChanges.carryOut,
+    subjectOf: settingChanges.subjectOf,
+  });
   const rateLimiter = createRateLimiter({ db, clock });
   const auth = createAuthService({
     db,
+    audit,
     appUrl: config.appUrl,
     secret: config.authSecret,
     isHttps: config.isHttps,
@@ -174,11 +181,6 @@ export async function createContainer({
     log,
   });
   const gateway = createPaystackGateway({
-  const settingChanges = createSettingChanges({ settings, approvals, audit, log });
-  approvals.register(SETTING_CHANGE, {
-    carryOut: settingChanges.carryOut,
-    subjectOf: settingChanges.subjectOf,
-  });
     baseUrl: config.paystack.baseUrl ?? `${selfUrl}${PAYSTACK_SIMULATOR_PREFIX}`,
     secretKey: config.paystack.secretKey,
     publicKey: config.paystack.publicKey,
@@ -456,7 +458,23 @@ export async function createContainer({
     openPurchases: () => countOpenPurchases(db, clock.now()),
     jobBacklog: () => jobs.backlog(),
   });
-  const userAdmin = createUserAdmin({ db, auth, ledger, audit, partners, purchases, funding, cacheEvents });
+  const userAdmin = createUserAdmin({
+    db,
+    auth,
+    ledger,
+    audit,
+    partners,
+    purchases,
+    funding,
+    cacheEvents,
+    approvals,
+    tellCustomer: (event) => {
+      tell(accountNotice(event));
+    },
+    sendMail: (mail) => mailer.send(mail),
+    log,
+  });
+  for (const [kind, handler] of Object.entries(userAdmin.approvalKinds)) approvals.register(kind, handler);
   const profiles = createProfiles({
     db,
     clock,
@@ -487,6 +505,7 @@ export async function createContainer({
     ledger,
     audit,
     settings,
+    settingChanges,
     approvals,
     auth,
     mailer,
@@ -528,4 +547,3 @@ export async function createContainer({
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>;
-    settingChanges,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddress } from './common.ts';
 import { messages } from '../messages.ts';
 import { normalisePhone } from '../phone.ts';
+import { approvalRequest } from './admin-money.ts';
 import { apiKey } from './api-keys.ts';
 import { role } from './auth.ts';
 import { manualFundingRequest, payment } from './funding.ts';
@@ -26,6 +27,16 @@ export const userAdminMessages = {
   userNotFound: 'We could not find that user.',
   invitationNotFound: 'We could not find that invitation.',
   invitationClosed: 'This invitation has already been used, revoked or has expired.',
+  invitationLimit: (most: number) =>
+    `You already have ${String(most)} admin invitations open or waiting for a second admin. Revoke one, or wait until one is used or expires, before asking for another.`,
+  approverNotAdmin: 'You are no longer an active admin, so you cannot approve this.',
+  becameAdmin:
+    'This account has just become an admin: ask again, and a second admin will be asked to approve.',
+  changeWaiting:
+    'A request like this about this admin is already waiting for a second admin: decide or withdraw it on the Approvals page.',
+  sentForApproval: "Sent for a second admin's approval.",
+  emailConfirmHint:
+    'A new address must confirm itself: we email it a link, and the account keeps its old email until the link is opened. The old address is told.',
 } as const;
 
 export const userStatus = z.enum(['active', 'suspended', 'deleted']);
@@ -105,6 +116,27 @@ export type AdminUserDetailResponse = z.infer<typeof adminUserDetailResponse>;
 
 export const adminUserResponse = z.object({ user: adminUserProfile });
 
+/** What became of an admin's action: made at once (a customer), or waiting for a second admin (an admin). */
+export const userActionResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('applied'), user: adminUserProfile }),
+  z.object({ status: z.literal('awaiting_approval'), user: adminUserProfile, approval: approvalRequest }),
+]);
+export type UserActionResponse = z.infer<typeof userActionResponse>;
+
+/** A new email is never set by an admin: a link goes to it (after a second admin's approval, for an admin). */
+export const emailChangeOutcome = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('link_sent'), sentTo: z.string() }),
+  z.object({ status: z.literal('awaiting_approval'), approval: approvalRequest }),
+]);
+export type EmailChangeOutcome = z.infer<typeof emailChangeOutcome>;
+
+export const updateAdminUserResponse = z.object({
+  user: adminUserProfile,
+  /** null when the email was left as it was */
+  emailChange: emailChangeOutcome.nullable(),
+});
+export type UpdateAdminUserResponse = z.infer<typeof updateAdminUserResponse>;
+
 /** Blank clears the phone; otherwise a Nigerian mobile number, kept in its 11-digit form. */
 export const optionalPhone = z
   .string()
@@ -162,3 +194,10 @@ export type AdminInvitation = z.infer<typeof adminInvitation>;
 
 export const adminInvitationsResponse = z.object({ invitations: z.array(adminInvitation) });
 export const adminInvitationResponse = z.object({ invitation: adminInvitation });
+
+/** An invitation is made only once a second admin approves the request; its link then shows in the list. */
+export const createInvitationResponse = z.object({
+  status: z.literal('awaiting_approval'),
+  approval: approvalRequest,
+});
+export type CreateInvitationResponse = z.infer<typeof createInvitationResponse>;

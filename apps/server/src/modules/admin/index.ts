@@ -1,6 +1,12 @@
 export { registerAdminRoutes } from './admin.routes.ts';
 export { registerAdjustmentRoutes } from './adjustments.routes.ts';
-export { createUserAdmin, type UserAdmin } from './user-admin.service.ts';
+export {
+  ADMIN_APPROVAL,
+  createUserAdmin,
+  NO_LONGER_ADMIN,
+  type UserActionOutcome,
+  type UserAdmin,
+} from './user-admin.service.ts';
 export { registerUserAdminRoutes } from './users.routes.ts';
 export { toApiKeyView, toManualRequestView, toPaymentView } from './user-views.ts';
 export type { ProviderFloat } from './float.port.ts';

@@ -5,25 +5,35 @@ import {
   adminInvitationResponse,
   adminInvitationsResponse,
   adminUserDetailResponse,
-  adminUserResponse,
   adminUsersQuery,
   adminUsersResponse,
+  createInvitationResponse,
   updateAdminUserBody,
+  updateAdminUserResponse,
   userActionBody,
-  type AdminUserProfile,
+  userActionResponse,
 } from '@quickvend/shared/api/admin-users';
-import { createInvitationBody, invitationResponse } from '@quickvend/shared/api/auth';
+import { createInvitationBody } from '@quickvend/shared/api/auth';
 import { statementQuery, statementResponse } from '@quickvend/shared/api/wallet';
+import { toApprovalViews, type ApprovalRow, type Approvals, type FindPeople } from '../approvals/index.ts';
 import { actorOf, type Actor } from '../audit/index.ts';
-import type { UserAdmin } from './user-admin.service.ts';
+import type { AccountAction, UserActionOutcome, UserAdmin } from './user-admin.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** The back office's users: find, open, edit, suspend, delete, demote; and the invitations that make admins. */
-export function registerUserAdminRoutes(parent: FastifyInstance, deps: { users: UserAdmin }): void {
+export function registerUserAdminRoutes(
+  parent: FastifyInstance,
+  deps: { users: UserAdmin; approvals: Pick<Approvals, 'subjectOf'>; findPeople: FindPeople },
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { users } = deps;
   const admin = { access: 'admin' } as const;
+  const viewOf = async (row: ApprovalRow, viewer: Actor) => {
+    const [view] = await toApprovalViews([row], viewer.id ?? '', deps.findPeople, deps.approvals.subjectOf);
+    if (!view) throw new Error('approval view missing');
+    return view;
+  };
 
   app.get(
     '/api/v1/admin/users',
@@ -50,15 +60,23 @@ export function registerUserAdminRoutes(parent: FastifyInstance, deps: { users: 
     '/api/v1/admin/users/:id',
     {
       config: admin,
-      schema: { params: idParams, body: updateAdminUserBody, response: { 200: adminUserResponse } },
+      schema: { params: idParams, body: updateAdminUserBody, response: { 200: updateAdminUserResponse } },
     },
-    async (request) => ({
-      user: await users.updateProfile(actorOf(request), request.params.id, request.body),
-    }),
+    async (request) => {
+      const actor = actorOf(request);
+      const { user, emailChange } = await users.updateProfile(actor, request.params.id, request.body);
+      return {
+        user,
+        emailChange:
+          emailChange?.status === 'awaiting_approval'
+            ? { status: emailChange.status, approval: await viewOf(emailChange.approval, actor) }
+            : emailChange,
+      };
+    },
   );
 
-  type Act = (actor: Actor, userId: string, reason: string) => Promise<AdminUserProfile>;
-  const actions: Record<string, Act> = {
+  type Act = (actor: Actor, userId: string, reason: string) => Promise<UserActionOutcome>;
+  const actions: Record<AccountAction, Act> = {
     suspend: (actor, id, reason) => users.suspend(actor, id, reason),
     unsuspend: (actor, id, reason) => users.unsuspend(actor, id, reason),
     delete: (actor, id, reason) => users.remove(actor, id, reason),
@@ -69,11 +87,15 @@ export function registerUserAdminRoutes(parent: FastifyInstance, deps: { users: 
       `/api/v1/admin/users/:id/${name}`,
       {
         config: admin,
-        schema: { params: idParams, body: userActionBody, response: { 200: adminUserResponse } },
+        schema: { params: idParams, body: userActionBody, response: { 200: userActionResponse } },
       },
-      async (request) => ({
-        user: await act(actorOf(request), request.params.id, request.body.reason),
-      }),
+      async (request) => {
+        const actor = actorOf(request);
+        const outcome = await act(actor, request.params.id, request.body.reason);
+        return outcome.status === 'applied'
+          ? outcome
+          : { ...outcome, approval: await viewOf(outcome.approval, actor) };
+      },
     );
   }
 
@@ -85,10 +107,11 @@ export function registerUserAdminRoutes(parent: FastifyInstance, deps: { users: 
 
   app.post(
     '/api/v1/admin/invitations',
-    { config: admin, schema: { body: createInvitationBody, response: { 201: invitationResponse } } },
+    { config: admin, schema: { body: createInvitationBody, response: { 202: createInvitationResponse } } },
     async (request, reply) => {
-      const invitation = await users.invite(actorOf(request), request.body.email);
-      return reply.status(201).send({ invitation });
+      const actor = actorOf(request);
+      const approval = await users.invite(actor, request.body.email);
+      return reply.status(202).send({ status: 'awaiting_approval', approval: await viewOf(approval, actor) });
     },
   );
 

@@ -2,7 +2,7 @@ import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 // the drizzle adapter does the database work: better-auth without its Kysely build loads ~100 ms sooner
 import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { databaseErrorOf, type Database, type Executor } from '../../db/client.t
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId, type IdPrefix } from '../../lib/ids.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { accounts, sessions, users, verifications } from './auth.tables.ts';
 import { createInvitations } from './invitations.ts';
 import { createUserAccounts } from './user-accounts.ts';
@@ -47,6 +48,8 @@ export type AuthDeps = {
   mailer: { send: (mail: { to: string; subject: string; text: string }) => Promise<void> };
   clock: Clock;
   onUserCreated: (userId: string) => Promise<void>;
+  /** where an invitation that made an admin is recorded */
+  audit: Pick<AuditLog, 'record'>;
   /** told after a password sign-in and after a password change or reset has committed */
   onSecurityEvent?: (event: AuthSecurityEvent) => void;
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
@@ -280,6 +283,33 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /**
+   * An admin's change of someone's email: the same link the customer's own change mails, to the new address,
+   * so the address proves itself before the account takes it. The caller has checked nobody else holds it.
+   */
+  async function sendEmailChangeLink(
+    user: { id: string; name: string; email: string },
+    newEmail: string,
+  ): Promise<void> {
+    const context = await auth.$context;
+    const token = await createEmailVerificationToken(
+      context.secret,
+      user.email,
+      newEmail,
+      EMAIL_CHANGE_TOKEN_SECONDS,
+      { requestType: 'change-email-verification', userId: user.id },
+    );
+    const link = `${deps.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send({
+      to: newEmail.toLowerCase(),
+      subject: `Confirm your new ${PRODUCT_NAME} email`,
+      text:
+        `Hello ${user.name},\n\nOur team is changing the email of your ${PRODUCT_NAME} account to this address. ` +
+        `To confirm it, open this link within one hour:\n\n${link}\n\n` +
+        `Until you do, your account keeps its old email. If you did not expect this, ignore this email.`,
+    });
+  }
+
+  /**
    * Opens a mailed email-change link: the account takes the new address (now proven) and the old address is
    * told. Works without a session, as a link opened on another phone must.
    * @throws INVALID_TOKEN for a link that is not one, has expired or was already used; EMAIL_TAKEN
@@ -369,11 +399,31 @@ export function createAuthService(deps: AuthDeps) {
       const name = input.name?.trim() || (input.email.split('@')[0] ?? 'Admin');
       result = await signUp({ name, email: input.email, password: input.password }, headers);
     } catch (error) {
-      await invitations.release(claimed);
+      await invitations.release(claimed.id);
       throw error;
     }
-    await setRole(result.user.id, 'admin');
-    await invitations.markUsedBy(claimed, result.user.id);
+    const userId = result.user.id;
+    await db.transaction(async (tx) => {
+      await setRole(userId, 'admin', tx);
+      await invitations.markUsedBy(claimed.id, userId, tx);
+      await deps.audit.record(
+        { id: userId, label: result.user.email },
+        {
+          action: 'invitation.accept',
+          targetType: 'invitation',
+          targetId: claimed.id,
+          before: { status: 'open' },
+          after: {
+            status: 'used',
+            usedBy: userId,
+            email: result.user.email,
+            role: 'admin',
+            invitedBy: claimed.createdBy,
+          },
+        },
+        tx,
+      );
+    });
     return { ...result, user: { ...result.user, role: 'admin' } };
   }
 
@@ -401,8 +451,8 @@ export function createAuthService(deps: AuthDeps) {
     return toMe(user);
   }
 
-  async function findUserByEmail(email: string): Promise<Me | null> {
-    const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  async function findUserByEmail(email: string, executor: Executor = db): Promise<Me | null> {
+    const [user] = await executor.select().from(users).where(eq(users.email, email.toLowerCase()));
     return user ? toMe(user) : null;
   }
 
@@ -445,6 +495,7 @@ export function createAuthService(deps: AuthDeps) {
     requestPasswordReset,
     resetPassword,
     requestEmailChange,
+    sendEmailChangeLink,
     confirmEmailChange,
     changePassword,
     signOutOtherSessions,

@@ -17,4 +17,5 @@ export {
 } from './auth.guard.ts';
 export { createKnownDevices, type KnownDevices } from './known-device.ts';
 export { statusOf, USERS_TOPIC, type UserRow, type UserSearch } from './user-accounts.ts';
+export { MAX_OPEN_INVITATIONS } from './invitations.ts';
 export { createAuthReportQueries, type AuthReportQueries } from './auth.reports.ts';

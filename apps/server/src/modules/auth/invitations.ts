@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminInvitation, InvitationStatus } from '@quickvend/shared/api/admin-users';
 import { userAdminMessages } from '@quickvend/shared/api/admin-users';
@@ -10,6 +10,8 @@ import { newId } from '../../lib/ids.ts';
 import { adminInvitations, users } from './auth.tables.ts';
 
 const INVITATION_SECONDS = 7 * 24 * 60 * 60;
+/** How many invitations one admin may hold open at once, those still waiting for approval included. */
+export const MAX_OPEN_INVITATIONS = 3;
 const LIST_LIMIT = 200;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -134,6 +136,26 @@ export function createInvitations(deps: InvitationsDeps) {
       throw new AppError('CONFLICT', userAdminMessages.invitationClosed);
     },
 
+    /** How many of `createdBy`'s invitations can still make an admin. */
+    async countOpenBy(createdBy: string, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ open: count() })
+        .from(adminInvitations)
+        .where(and(eq(adminInvitations.createdBy, createdBy), isOpenAt(clock.now())));
+      return row?.open ?? 0;
+    },
+
+    /** Ends every open invitation `createdBy` made (they are no longer an admin). @returns the ids revoked */
+    async revokeAllBy(createdBy: string, revokedBy: string, executor: Executor): Promise<string[]> {
+      const now = clock.now();
+      const revoked = await executor
+        .update(adminInvitations)
+        .set({ revokedAt: now, revokedBy })
+        .where(and(eq(adminInvitations.createdBy, createdBy), isOpenAt(now)))
+        .returning({ id: adminInvitations.id });
+      return revoked.map((row) => row.id);
+    },
+
     /** @throws NOT_FOUND when the invitation is unknown, used, revoked or expired */
     async findOpen(token: string) {
       const [invitation] = await db
@@ -148,7 +170,7 @@ export function createInvitations(deps: InvitationsDeps) {
      * Takes the invitation for `email` (one conditional update: two people racing with one link cannot
      * both have it). @throws NOT_FOUND
      */
-    async claim(token: string, email: string): Promise<string> {
+    async claim(token: string, email: string): Promise<{ id: string; createdBy: string }> {
       const now = clock.now();
       const [claimed] = await db
         .update(adminInvitations)
@@ -160,9 +182,9 @@ export function createInvitations(deps: InvitationsDeps) {
             or(isNull(adminInvitations.email), eq(adminInvitations.email, email)),
           ),
         )
-        .returning({ id: adminInvitations.id });
+        .returning({ id: adminInvitations.id, createdBy: adminInvitations.createdBy });
       if (!claimed) throw new AppError('NOT_FOUND', 'This invitation is not valid or has expired.');
-      return claimed.id;
+      return claimed;
     },
 
     /** Gives back a claimed invitation whose account could not be made. */
@@ -170,8 +192,8 @@ export function createInvitations(deps: InvitationsDeps) {
       await db.update(adminInvitations).set({ usedAt: null }).where(eq(adminInvitations.id, id));
     },
 
-    async markUsedBy(id: string, userId: string): Promise<void> {
-      await db.update(adminInvitations).set({ usedBy: userId }).where(eq(adminInvitations.id, id));
+    async markUsedBy(id: string, userId: string, executor: Executor = db): Promise<void> {
+      await executor.update(adminInvitations).set({ usedBy: userId }).where(eq(adminInvitations.id, id));
     },
   };
 }

@@ -80,6 +80,19 @@ function withStatus(status: UserStatus | undefined): SQL | undefined {
 export function createUserAccounts(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
+  const isActiveAdmin = and(eq(users.role, 'admin'), isNull(users.deletedAt), isNull(users.suspendedAt));
+
+  /** Every active admin's row, locked in id order (the order every change of an admin locks them in). */
+  async function lockActiveAdmins(tx: Executor): Promise<string[]> {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(isActiveAdmin)
+      .orderBy(asc(users.id))
+      .for('update');
+    return rows.map((admin) => admin.id);
+  }
+
   /**
    * The row, locked for the rest of the transaction; for an admin, every active admin's row is locked
    * first, always in the same order, so that two admins changing each other wait instead of deadlocking.
@@ -88,17 +101,7 @@ export function createUserAccounts(deps: { db: Database; clock: Clock }) {
   async function lockLiveUser(id: string, tx: Executor): Promise<{ row: UserRow; activeAdmins: string[] }> {
     const [peek] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id));
     if (!peek) throw new AppError('NOT_FOUND', userAdminMessages.userNotFound);
-    const activeAdmins =
-      peek.role === 'admin'
-        ? (
-            await tx
-              .select({ id: users.id })
-              .from(users)
-              .where(and(eq(users.role, 'admin'), isNull(users.deletedAt), isNull(users.suspendedAt)))
-              .orderBy(asc(users.id))
-              .for('update')
-          ).map((admin) => admin.id)
-        : [];
+    const activeAdmins = peek.role === 'admin' ? await lockActiveAdmins(tx) : [];
     const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND', userAdminMessages.userNotFound);
     if (row.deletedAt) throw new AppError('CONFLICT', userAdminMessages.deletedAccount);
@@ -157,6 +160,14 @@ export function createUserAccounts(deps: { db: Database; clock: Clock }) {
         db.select({ total: count() }).from(users).where(where),
       ]);
       return { rows, total: total?.total ?? 0 };
+    },
+
+    lockActiveAdmins,
+
+    /** The ids of the admins who can sign in now (not suspended, not deleted). */
+    async activeAdminIds(executor: Executor = db): Promise<string[]> {
+      const rows = await executor.select({ id: users.id }).from(users).where(isActiveAdmin);
+      return rows.map((admin) => admin.id);
     },
 
     async findUser(id: string, executor: Executor = db): Promise<UserRow | null> {

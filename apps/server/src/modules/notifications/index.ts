@@ -23,6 +23,8 @@ export {
 export { startNoticeFeed } from './notice-feed.ts';
 export { createSandboxSms, type SandboxSms, type Sms, type SmsSender } from './sms.port.ts';
 export {
+  accountNotice,
+  type AccountEvent,
   disputeClosedNotice,
   fundingNotice,
   manualDepositNotice,

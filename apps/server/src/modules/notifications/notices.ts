@@ -346,3 +346,37 @@ export function securityNotice(event: SecurityEvent): NoticeInput {
     }
   }
 }
+
+/** What an admin did to a customer's account that the customer must hear of. */
+export type AccountEvent =
+  | { kind: 'account.suspended' | 'account.restored'; userId: string; at: Date }
+  | { kind: 'email.change-started'; userId: string; at: Date; newEmail: string };
+
+/** Told in the app and always by email (to the address the account still has), like every security notice. */
+export function accountNotice(event: AccountEvent): NoticeInput {
+  const when = `${formatLagosDateTime(event.at.toISOString())} (Lagos time)`;
+  const base = { userId: event.userId, category: 'security' as const, link: '/profile' };
+  switch (event.kind) {
+    case 'account.suspended':
+      return {
+        ...base,
+        eventKey: `account.suspended:${event.at.toISOString()}`,
+        title: 'Your account is suspended',
+        body: `Our team suspended your ${PRODUCT_NAME} account on ${when}. Until it is restored you cannot sign in, buy or fund your wallet; the money in your wallet stays yours. If you think this is a mistake, contact support.`,
+      };
+    case 'account.restored':
+      return {
+        ...base,
+        eventKey: `account.restored:${event.at.toISOString()}`,
+        title: 'Your account is restored',
+        body: `Our team restored your ${PRODUCT_NAME} account on ${when}. You can sign in and use it again.`,
+      };
+    case 'email.change-started':
+      return {
+        ...base,
+        eventKey: `email.change-started:${event.at.toISOString()}`,
+        title: 'Your email is being changed',
+        body: `On ${when} our team asked to change the email of your ${PRODUCT_NAME} account to ${event.newEmail}. We sent a link to that address: your email changes only when it is opened. If you did not ask for this, contact support at once.`,
+      };
+  }
+}

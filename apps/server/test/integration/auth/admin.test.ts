@@ -8,16 +8,17 @@ import {
   uniqueEmail,
   userOf,
 } from '../../helpers/app.ts';
+import { approvedInvitation, newAdmin } from '../../helpers/admins.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 
 describeEachDatabase('admins', (kind) => {
   let t: TestApp;
   let admin: TestClient;
+  let checker: TestClient;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const created = await signUp(t.app, { name: 'First Admin' });
-    await t.container.auth.setRole(created.userId, 'admin');
-    admin = created.client;
+    admin = (await newAdmin(t, 'First Admin')).client;
+    checker = (await newAdmin(t, 'Second Admin')).client;
   });
   afterAll(async () => {
     await t.close();
@@ -59,10 +60,7 @@ describeEachDatabase('admins', (kind) => {
   });
 
   it('makes a new admin only through an invitation, used once', async () => {
-    const created = await admin.post('/api/v1/admin/invitations', {});
-    expect(created.statusCode).toBe(201);
-    const { url } = created.json<{ invitation: { url: string } }>().invitation;
-    const token = new URL(url).searchParams.get('invite') ?? '';
+    const { url, token } = await approvedInvitation(admin, checker);
     expect(url).toMatch(/^http:\/\/localhost:3000\/AdminRegister\?invite=/);
 
     expect((await new TestClient(t.app).get(`/api/v1/admin/invitations/${token}`)).json()).toEqual({
@@ -103,10 +101,7 @@ describeEachDatabase('admins', (kind) => {
   it('holds an invitation for the email it names, and frees it if the account cannot be made', async () => {
     const { email: taken } = await signUp(t.app);
     const named = uniqueEmail('named');
-    const created = await admin.post('/api/v1/admin/invitations', { email: named });
-    const token =
-      new URL(created.json<{ invitation: { url: string } }>().invitation.url).searchParams.get('invite') ??
-      '';
+    const { token } = await approvedInvitation(admin, checker, named);
 
     const wrongEmail = await new TestClient(t.app).post('/api/v1/auth/admin-register', {
       token,
@@ -125,10 +120,7 @@ describeEachDatabase('admins', (kind) => {
 
   it('gives back an invitation when the email already has an account', async () => {
     const { email } = await signUp(t.app);
-    const created = await admin.post('/api/v1/admin/invitations', {});
-    const token =
-      new URL(created.json<{ invitation: { url: string } }>().invitation.url).searchParams.get('invite') ??
-      '';
+    const { token } = await approvedInvitation(admin, checker);
     const clash = await new TestClient(t.app).post('/api/v1/auth/admin-register', {
       token,
       email,

@@ -6,6 +6,7 @@ import type {
 } from '@quickvend/shared/api/admin-users';
 import { kobo } from '@quickvend/shared/money';
 import { createTestApp, errorOf, signUp, TestClient, uniqueEmail, type TestApp } from '../../helpers/app.ts';
+import { approve, approvedInvitation, newAdmin } from '../../helpers/admins.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
 import { turnOnPartnerAccess } from '../../helpers/partners.ts';
@@ -146,17 +147,23 @@ describeEachDatabase('deleting and demoting users, and admin invitations', (kind
     expect((await admin.get('/api/v1/admin/users')).statusCode).toBe(200);
   });
 
-  it('demotes another admin to a user, with an audit record; demoting a user is refused', async () => {
-    const other = await signUp(t.app, { name: 'Second Admin' });
-    await t.container.auth.setRole(other.userId, 'admin');
+  it('demotes another admin to a user once a second admin approves, with an audit record; demoting a user is refused', async () => {
+    const other = await newAdmin(t, 'Second Admin');
+    const checker = await newAdmin(t, 'Checking Admin');
     expect((await other.client.get('/api/v1/admin/users')).statusCode).toBe(200);
 
-    const demoted = await act(other.userId, 'demote', 'Left the company');
-    expect(demoted.statusCode, demoted.body).toBe(200);
-    expect(demoted.json<{ user: AdminUserProfile }>().user.role).toBe('user');
+    const asked = await act(other.userId, 'demote', 'Left the company');
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json<{ status: string; user: AdminUserProfile }>()).toMatchObject({
+      status: 'awaiting_approval',
+      user: { role: 'admin' },
+    });
+    expect((await other.client.get('/api/v1/admin/users')).statusCode).toBe(200);
+    await approve(checker.client, asked.json<{ approval: { id: string } }>().approval.id);
     expect((await other.client.get('/api/v1/admin/users')).statusCode).toBe(403);
     const [record] = await auditOf('user', other.userId);
     expect(record).toMatchObject({
+      actorId: checker.userId,
       action: 'user.demote',
       reason: 'Left the company',
       before: { role: 'admin' },
@@ -166,6 +173,8 @@ describeEachDatabase('deleting and demoting users, and admin invitations', (kind
     const again = await act(other.userId, 'demote');
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe('This user is not an admin.');
+    // the checker steps back: the acting admin is the only active one again
+    await t.container.auth.setRole(checker.userId, 'user');
   });
 
   it('never demotes, deletes or suspends the last active admin', async () => {
@@ -183,9 +192,8 @@ describeEachDatabase('deleting and demoting users, and admin invitations', (kind
 
   it('lists invitations with who made them, lets an admin copy an open link, and revokes it', async () => {
     const email = uniqueEmail('invitee');
-    const created = await admin.post('/api/v1/admin/invitations', { email });
-    expect(created.statusCode).toBe(201);
-    const { invitation } = created.json<{ invitation: { id: string; url: string } }>();
+    const checker = await newAdmin(t, 'Inviting Checker');
+    const invitation = await approvedInvitation(admin, checker.client, email);
 
     const [listed] = await invitations();
     expect(listed).toMatchObject({
@@ -225,13 +233,14 @@ describeEachDatabase('deleting and demoting users, and admin invitations', (kind
     const records = await auditOf('invitation', invitation.id);
     expect(records.map((record) => [record.action, record.actorId])).toEqual([
       ['invitation.revoke', adminId],
-      ['invitation.create', adminId],
+      ['invitation.create', checker.userId],
     ]);
+    expect(records[1]?.after).toMatchObject({ createdBy: adminId });
   });
 
   it('shows who used an invitation, and refuses to revoke a used one', async () => {
-    const created = await admin.post('/api/v1/admin/invitations', {});
-    const { invitation } = created.json<{ invitation: { id: string; url: string } }>();
+    const checker = await newAdmin(t, 'Another Checker');
+    const invitation = await approvedInvitation(admin, checker.client);
     const email = uniqueEmail('newadmin');
     const registered = await new TestClient(t.app).post('/api/v1/auth/admin-register', {
       token: tokenOf(invitation.url),

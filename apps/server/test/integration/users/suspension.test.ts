@@ -9,6 +9,7 @@ import { databaseKinds, describeEachDatabase, openTestDatabase } from '../../hel
 import { payOnCheckout, startCardPayment, SUCCESS_CARD } from '../../helpers/paystack.ts';
 import { fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
 import { turnOnPartnerAccess } from '../../helpers/partners.ts';
+import { approve } from '../../helpers/admins.ts';
 
 const SUSPENDED = 'This account has been suspended. Please contact support.';
 
@@ -193,15 +194,21 @@ describeEachDatabase('suspending a user', (kind) => {
     expect(await t.container.audit.list({ targetType: 'user', targetId: customer.userId })).toHaveLength(1);
   });
 
-  it('lets an admin suspend another admin, who is then refused the back office', async () => {
+  it('suspends another admin once a second admin approves; they are then refused the back office', async () => {
     const other = await newAdmin(t, 'Other Admin');
-    expect((await suspend(other.userId)).statusCode).toBe(200);
+    const checker = await newAdmin(t, 'Checking Admin');
+    const asked = await suspend(other.userId);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json<{ status: string }>().status).toBe('awaiting_approval');
+    expect((await other.client.get('/api/v1/admin/users')).statusCode).toBe(200);
+    await approve(checker.client, asked.json<{ approval: { id: string } }>().approval.id);
     expect((await other.client.get('/api/v1/admin/users')).statusCode).toBe(401);
     expect(errorOf(await signIn(other.email, other.password)).code).toBe('ACCOUNT_SUSPENDED');
   });
 });
 
-// two admins suspending each other at the same moment: row locks decide, and one admin always remains
+// two admins approving each other's suspension at the same moment: row locks decide, and an admin who has just
+// lost the back office cannot carry out what they approved
 for (const kind of databaseKinds.filter((k) => k === 'postgres')) {
   describe(`admins suspending each other at once [${kind}]`, () => {
     let t: TestApp;
@@ -215,25 +222,33 @@ for (const kind of databaseKinds.filter((k) => k === 'postgres')) {
     it('lets exactly one of them do it', async () => {
       const actor = (id: string) => ({ id, label: id, ip: '127.0.0.1' });
       for (let round = 0; round < 5; round += 1) {
+        const maker = await newAdmin(t, `Maker M${round}`);
         const a = await newAdmin(t, `Admin A${round}`);
         const b = await newAdmin(t, `Admin B${round}`);
-        // A and B are the only admins
+        const asked = async (target: string) => {
+          const outcome = await t.container.userAdmin.suspend(actor(maker.userId), target, 'Fight');
+          if (outcome.status !== 'awaiting_approval') throw new Error('an admin was suspended alone');
+          return outcome.approval.id;
+        };
+        const suspendA = await asked(a.userId);
+        const suspendB = await asked(b.userId);
+        // B approves A's suspension while A approves B's
         const outcomes = await Promise.allSettled([
-          t.container.userAdmin.suspend(actor(a.userId), b.userId, 'Fight'),
-          t.container.userAdmin.suspend(actor(b.userId), a.userId, 'Fight'),
+          t.container.approvals.approve(suspendA, actor(b.userId)),
+          t.container.approvals.approve(suspendB, actor(a.userId)),
         ]);
         expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
         const refused = outcomes.find((outcome) => outcome.status === 'rejected');
         expect(refused?.reason).toMatchObject({
           code: 'CONFLICT',
-          message: 'This is the last admin: invite another admin before removing this one.',
+          message: 'You are no longer an active admin, so you cannot approve this.',
         });
         const left = await Promise.all(
           [a.userId, b.userId].map(async (id) => (await t.container.auth.accounts.findUser(id))?.suspendedAt),
         );
         expect(left.filter((at) => at === null)).toHaveLength(1);
         // the next round starts again with no admin
-        await t.container.auth.setRole(left[0] === null ? a.userId : b.userId, 'user');
+        for (const id of [maker.userId, a.userId, b.userId]) await t.container.auth.setRole(id, 'user');
       }
     });
   });

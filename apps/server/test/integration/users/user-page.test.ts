@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminUserDetailResponse, AdminUserProfile } from '@quickvend/shared/api/admin-users';
 import { kobo } from '@quickvend/shared/money';
-import { createTestApp, errorOf, signUp, TestClient, uniqueEmail, type TestApp } from '../../helpers/app.ts';
+import {
+  createTestApp,
+  errorOf,
+  signUp,
+  TestClient,
+  uniqueEmail,
+  waitForMail,
+  type TestApp,
+} from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { startCardPayment } from '../../helpers/paystack.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
@@ -138,15 +146,14 @@ describeEachDatabase("an admin's page for one user", (kind) => {
     }
   });
 
-  it('edits the name, email and phone, keeping the phone in its 11-digit form, with an audit record', async () => {
+  it('edits the name and phone, keeping the phone in its 11-digit form, and mails a new email a confirmation link, with an audit record', async () => {
     const customer = await signUp(t.app, { name: 'Old Name' });
     const email = uniqueEmail('NEW.Address');
     const saved = await edit(customer.userId, { name: '  New Name ', email, phone: '+234 803 123 4567' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json<{ user: AdminUserProfile }>().user).toMatchObject({
-      name: 'New Name',
-      email: email.toLowerCase(),
-      phone: '08031234567',
+    expect(saved.json<{ user: AdminUserProfile; emailChange: unknown }>()).toMatchObject({
+      user: { name: 'New Name', email: customer.email, phone: '08031234567' },
+      emailChange: { status: 'link_sent', sentTo: email.toLowerCase() },
     });
     const [record, ...older] = await auditOf(customer.userId);
     expect(older).toEqual([]);
@@ -154,15 +161,24 @@ describeEachDatabase("an admin's page for one user", (kind) => {
       actorId: adminId,
       action: 'user.update',
       before: { name: 'Old Name', email: customer.email, phone: null },
-      after: { name: 'New Name', email: email.toLowerCase(), phone: '08031234567' },
+      after: {
+        name: 'New Name',
+        email: customer.email,
+        phone: '08031234567',
+        emailLinkSentTo: email.toLowerCase(),
+      },
     });
 
-    // the customer signs in with the new address
-    const again = await new TestClient(t.app).post('/api/v1/auth/sign-in', {
-      email,
-      password: customer.password,
-    });
-    expect(again.statusCode).toBe(200);
+    // the customer signs in with the new address once it has opened the link
+    const signIn = () =>
+      new TestClient(t.app).post('/api/v1/auth/sign-in', { email, password: customer.password });
+    expect((await signIn()).statusCode).toBe(401);
+    const link = await waitForMail(t.app, email.toLowerCase(), /Confirm your new QuickVend email/);
+    const token = decodeURIComponent(/token=([^\s&]+)/.exec(link.text)?.[1] ?? '');
+    expect((await new TestClient(t.app).post('/api/v1/profile/email/confirm', { token })).statusCode).toBe(
+      200,
+    );
+    expect((await signIn()).statusCode).toBe(200);
 
     const cleared = await edit(customer.userId, { name: 'New Name', email, phone: '' });
     expect(cleared.json<{ user: AdminUserProfile }>().user.phone).toBeNull();
