@@ -1,18 +1,59 @@
 import { formatLagosDateTime } from './format.ts';
-import { formatNaira } from './money.ts';
+import { bpsAsPercent, formatNaira } from './money.ts';
 
 export type AuditChange = { field: string; before: string | null; after: string | null };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** One recorded value as a person reads it: money in naira, instants in Lagos time, yes and no. */
+/** Statuses and roles as the back office says them (a purchase's, a request's, an account's, a link's). */
+const WORDS: Record<string, Record<string, string>> = {
+  status: {
+    pending: 'waiting',
+    processing: 'being processed',
+    approved: 'approved',
+    rejected: 'rejected',
+    cancelled: 'withdrawn',
+    closed: 'closed by the system',
+    delivered: 'delivered',
+    failed: 'failed',
+    active: 'active',
+    suspended: 'suspended',
+    deleted: 'deleted',
+    open: 'open',
+    used: 'used',
+    revoked: 'revoked',
+    expired: 'expired',
+  },
+  role: { admin: 'admin', user: 'customer' },
+  mode: { bps: 'a percentage of the face value', fixed: 'a fixed price' },
+  direction: { credit: 'credit', debit: 'debit' },
+};
+
+/** `-100` → `discount 1 %`, `250` → `markup 2.5 %`: a price rule's basis points as an operator says them. */
+export function describeBps(bps: number): string {
+  if (bps === 0) return 'face value (no discount or markup)';
+  const percent = bpsAsPercent(Math.abs(bps)).replace(/\.?0+$/, '');
+  return `${bps < 0 ? 'discount' : 'markup'} ${percent} %`;
+}
+
+/**
+ * One recorded value as a person reads it: money in naira, price rules as a discount or markup, statuses and
+ * roles in plain words, instants in Lagos time, yes and no.
+ */
 export function describeAuditValue(field: string, value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' && /Kobo$/.test(field) && Number.isSafeInteger(value))
     return formatNaira(value);
+  if (typeof value === 'number' && /(^b|B)ps$/.test(field) && Number.isSafeInteger(value))
+    return describeBps(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'string') return ISO_INSTANT.test(value) ? formatLagosDateTime(value) : value;
+  if (typeof value === 'string') {
+    const word = WORDS[field]?.[value];
+    if (word) return word;
+    return ISO_INSTANT.test(value) ? formatLagosDateTime(value) : value;
+  }
   if (typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ');
   return JSON.stringify(value);
 }
 

@@ -55,4 +55,22 @@ describeEachDatabase('operator commands that make accounts are audited', (kind) 
       ['user.create', null, { role: 'user' }],
     ]);
   });
+
+  it('apikey:create records the key it gave (its id and name, never the key) and the partner access it turned on', async () => {
+    const email = uniqueEmail('partner');
+    const { user } = await run(t, 'user:create', { email, password: 'user password', name: 'Partner' });
+    const issued = (await run(t, 'apikey:create', { email, name: 'Shop till' })) as unknown as {
+      key: string;
+      id: string;
+    };
+    const [record] = await recordsOf(user.id);
+    expect(record).toMatchObject({
+      actorId: null,
+      actorLabel: expect.stringMatching(/^cli:/) as string,
+      action: 'apikey.create',
+      targetId: user.id,
+      after: { keyId: issued.id, keyName: 'Shop till', allowedIps: null },
+    });
+    expect(JSON.stringify(record)).not.toContain(issued.key);
+  });
 });

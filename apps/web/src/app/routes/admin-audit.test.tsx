@@ -120,6 +120,56 @@ describe('admin audit log', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Who').value).toBe('');
   });
 
+  it("says each change in the operator's words: the action, the field, a discount, a role, an invitation", async () => {
+    const price = anAuditEntry({
+      id: 'aud_01JQ0000000000000000000005',
+      action: 'price.save',
+      targetType: 'price_rule',
+      targetId: 'mtn:*:api',
+      before: { mode: 'bps', bps: 0, allowLoss: false },
+      after: { mode: 'bps', bps: -100, allowLoss: false },
+    });
+    const demotion = anAuditEntry({
+      id: 'aud_01JQ0000000000000000000006',
+      action: 'user.demote',
+      before: { role: 'admin', status: 'active' },
+      after: { role: 'user', status: 'active', revokedInvitations: ['inv_1', 'inv_2'] },
+    });
+    const joined = anAuditEntry({
+      id: 'aud_01JQ0000000000000000000007',
+      actorLabel: 'new.admin@example.com',
+      action: 'invitation.accept',
+      targetType: 'invitation',
+      targetId: 'inv_01JQ00000000000000INVITE',
+      before: { status: 'open' },
+      after: { status: 'used', role: 'admin' },
+    });
+    auditApi({
+      'GET /api/v1/admin/audit': { body: { entries: [price, demotion, joined], nextCursor: null } },
+    });
+    renderApp('/admin/audit');
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [, first, second, third] = within(table).getAllByRole('row');
+    if (!first || !second || !third) throw new Error('rows missing');
+    expect(within(first).getByText('Price rule saved')).toBeTruthy();
+    expect(within(first).getByText('price.save')).toBeTruthy();
+    expect(within(first).getByText('Price:')).toBeTruthy();
+    expect(within(first).getByText('face value (no discount or markup)', { selector: 'del' })).toBeTruthy();
+    expect(within(first).getByText('discount 1 %', { selector: 'ins' })).toBeTruthy();
+    expect(within(first).queryByText(/bps/)).toBeNull();
+
+    expect(within(second).getByText('Admin demoted to customer')).toBeTruthy();
+    expect(within(second).getByText('admin', { selector: 'del' })).toBeTruthy();
+    expect(within(second).getByText('customer', { selector: 'ins' })).toBeTruthy();
+    expect(within(second).getByText('Invitations ended:')).toBeTruthy();
+    expect(within(second).getByText('inv_1, inv_2', { selector: 'ins' })).toBeTruthy();
+
+    expect(within(third).getByText('Admin invitation used: a new admin')).toBeTruthy();
+    expect(within(third).getByText('open', { selector: 'del' })).toBeTruthy();
+    expect(within(third).getByText('used', { selector: 'ins' })).toBeTruthy();
+    expect(within(third).getByText('Role:')).toBeTruthy();
+  });
+
   it('refuses dates that run backwards without asking the server', async () => {
     const api = auditApi();
     const { user } = renderApp('/admin/audit');

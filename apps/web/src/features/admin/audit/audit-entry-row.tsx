@@ -1,9 +1,9 @@
 import type { AuditEntry } from '@quickvend/shared/api/audit';
-import { auditChanges } from '@quickvend/shared/audit';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { Link } from 'react-router';
 import { adminPurchasePath, editUserPath, paths } from '@/lib/paths.ts';
 import { TARGET_TYPES } from './audit-filters.tsx';
+import { actionLabel, describeChanges } from './audit-words.ts';
 
 export const AUDIT_COLUMNS = ['When (Lagos)', 'Who', 'Action', 'Target', 'Change', 'Reason', 'IP'] as const;
 
@@ -42,13 +42,13 @@ function Target({ entry }: { entry: AuditEntry }) {
 }
 
 function Changes({ entry }: { entry: AuditEntry }) {
-  const changes = auditChanges(entry.before, entry.after);
+  const changes = describeChanges(entry.before, entry.after);
   if (changes.length === 0) return <span className="text-gray-500">–</span>;
   return (
     <ul className="flex flex-col gap-0.5 text-right xl:text-left">
       {changes.map((change) => (
         <li key={change.field}>
-          <span className="font-mono text-xs text-gray-600">{change.field}</span>{' '}
+          <span className="text-xs font-semibold text-gray-600">{change.field}:</span>{' '}
           {entry.before === null ? null : (
             <>
               <del className="text-red-800">{change.before ?? '(none)'}</del>
@@ -75,7 +75,10 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
         {isCli ? `Command line (${entry.actorLabel})` : entry.actorLabel}
       </td>
       <td data-label="Action" className={cell}>
-        <code className="text-xs">{entry.action}</code>
+        <span className="flex flex-col items-end gap-0.5 xl:items-start">
+          {actionLabel(entry.action) === entry.action ? null : <span>{actionLabel(entry.action)}</span>}
+          <code className="text-xs text-gray-500">{entry.action}</code>
+        </span>
       </td>
       <td data-label="Target" className={cell}>
         <Target entry={entry} />
