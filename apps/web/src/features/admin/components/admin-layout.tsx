@@ -20,7 +20,7 @@ const sections = [
   { label: 'Audit log', to: paths.adminAudit, end: false },
 ] as const;
 
-/** The back office frame: its sections as tabs that scroll sideways on a phone, then the page. */
+/** The back office frame: its sections as tabs (sideways on a phone, wrapping on a laptop), then the page. */
 export function AdminLayout() {
   const { data: me } = useSession();
   if (me && me.role !== 'admin') return <StatusMessage message={messages.auth.notAdmin} tone="error" />;
@@ -28,14 +28,14 @@ export function AdminLayout() {
     <div className="flex flex-col gap-4">
       <title>{`Admin · ${PRODUCT_NAME}`}</title>
       <nav aria-label="Back office" className="-mx-4 overflow-x-auto border-b border-gray-200 px-4">
-        <ul className="flex min-w-max gap-1">
+        <ul className="flex min-w-max gap-1 lg:min-w-0 lg:flex-wrap">
           {sections.map((section) => (
             <li key={section.to}>
               <NavLink
                 to={section.to}
                 end={section.end}
                 className={({ isActive }) =>
-                  `block border-b-2 px-3 py-2 text-sm font-medium ${
+                  `block border-b-2 px-3 py-2 text-sm font-medium lg:px-2.5 ${
                     isActive
                       ? 'border-blue-700 text-blue-800'
                       : 'border-transparent text-gray-600 hover:text-gray-900'

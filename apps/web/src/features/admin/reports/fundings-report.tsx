@@ -30,6 +30,7 @@ function columnsFor(period: ReportPeriod, withPeriod: boolean): Column<Row>[] {
           {
             key: 'start',
             header: 'Period',
+            isNowrap: true,
             sortValue: (row: Row) => row.start ?? '',
             render: (row: Row) => (row.start ? formatPeriod(row.start, period) : 'Total'),
           },

@@ -64,17 +64,20 @@ export function ProfitAndLossSection({ params }: { params: ReportParams }) {
               {LINES.map((line) => (
                 <tr
                   key={line.key}
-                  className={
-                    line.isSubtotal ? 'border-t border-gray-300 font-semibold' : 'border-t border-gray-100'
-                  }
+                  className={line.isSubtotal ? 'border-t border-gray-300' : 'border-t border-gray-100'}
                 >
-                  <th scope="row" className="px-3 py-2 text-left font-[inherit] text-gray-800">
+                  <th
+                    scope="row"
+                    className={`px-3 py-2 text-left text-gray-800 ${line.isSubtotal ? 'font-semibold' : 'font-normal'}`}
+                  >
                     {line.label}
                     {line.hint ? (
                       <span className="block text-xs font-normal text-gray-600">{line.hint}</span>
                     ) : null}
                   </th>
-                  <td className="px-3 py-2 text-right tabular-nums text-gray-900">
+                  <td
+                    className={`px-3 py-2 text-right whitespace-nowrap tabular-nums text-gray-900 ${line.isSubtotal ? 'font-semibold' : ''}`}
+                  >
                     {amountOf(data.totals, line)}
                   </td>
                 </tr>
@@ -86,7 +89,7 @@ export function ProfitAndLossSection({ params }: { params: ReportParams }) {
                   Profit
                 </th>
                 <td
-                  className={`px-3 py-2 text-right tabular-nums ${data.totals.profitKobo < 0 ? 'text-red-800' : 'text-gray-900'}`}
+                  className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${data.totals.profitKobo < 0 ? 'text-red-800' : 'text-gray-900'}`}
                 >
                   {formatNaira(data.totals.profitKobo)}
                 </td>

@@ -37,6 +37,7 @@ function columnsFor(report: SalesReport): Column<Row>[] {
     {
       key: 'start',
       header: 'Period',
+      isNowrap: true,
       sortValue: (row) => row.start ?? '',
       render: (row) => (row.start ? formatPeriod(row.start, report.period) : 'Total'),
     },

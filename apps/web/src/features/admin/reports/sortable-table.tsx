@@ -7,6 +7,8 @@ export type Column<Row> = {
   sortValue: (row: Row) => number | string;
   render: (row: Row) => ReactNode;
   isNumeric?: boolean;
+  /** kept on one line, as a date is */
+  isNowrap?: boolean;
 };
 
 type SortableTableProps<Row> = {
@@ -21,7 +23,10 @@ type SortableTableProps<Row> = {
 
 type Sort = { key: string; direction: 'ascending' | 'descending' } | null;
 
-/** A table whose column headers sort it; it scrolls sideways on a narrow screen. */
+/**
+ * A table whose column headers sort it. On a laptop it fits the page: headers wrap, amounts never do; on a
+ * narrow screen it scrolls sideways inside its box.
+ */
 export function SortableTable<Row>({
   caption,
   columns,
@@ -51,11 +56,12 @@ export function SortableTable<Row>({
         : { key, direction: columns.find((c) => c.key === key)?.isNumeric ? 'descending' : 'ascending' },
     );
   };
-  const align = (c: Column<Row>) => (c.isNumeric ? 'text-right tabular-nums' : 'text-left');
+  const align = (c: Column<Row>) =>
+    `${c.isNumeric ? 'text-right tabular-nums' : 'text-left'} ${c.isNumeric || c.isNowrap ? 'whitespace-nowrap' : ''}`;
 
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-      <table className="w-full min-w-max border-collapse text-sm">
+      <table className="w-full min-w-max border-collapse text-sm lg:min-w-0">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 text-gray-700">
           <tr>
@@ -64,14 +70,14 @@ export function SortableTable<Row>({
                 key={c.key}
                 scope="col"
                 aria-sort={sort?.key === c.key ? sort.direction : undefined}
-                className={`px-2 py-1 font-semibold ${align(c)}`}
+                className={`px-2 py-1 font-semibold lg:px-1 lg:text-xs ${c.isNumeric ? 'text-right' : 'text-left'}`}
               >
                 <button
                   type="button"
                   onClick={() => {
                     toggle(c.key);
                   }}
-                  className="inline-flex min-h-11 items-center gap-0.5 rounded hover:text-gray-900 focus-visible:outline-3 focus-visible:outline-brand-500"
+                  className={`inline-flex min-h-11 items-center gap-0.5 rounded hover:text-gray-900 focus-visible:outline-3 focus-visible:outline-brand-500 ${c.isNumeric ? 'text-right' : 'text-left'}`}
                 >
                   {c.header}
                   <span aria-hidden="true" className="text-[0.65rem] text-gray-500">
@@ -93,7 +99,7 @@ export function SortableTable<Row>({
             sorted.map((row) => (
               <tr key={rowKey(row)} className="border-t border-gray-100">
                 {columns.map((c) => (
-                  <td key={c.key} className={`px-2 py-2 ${align(c)}`}>
+                  <td key={c.key} className={`px-2 py-2 lg:px-1 ${align(c)}`}>
                     {c.render(row)}
                   </td>
                 ))}
@@ -105,7 +111,7 @@ export function SortableTable<Row>({
           <tfoot className="border-t-2 border-gray-300 font-semibold text-gray-900">
             <tr>
               {columns.map((c) => (
-                <td key={c.key} className={`px-2 py-2 ${align(c)}`}>
+                <td key={c.key} className={`px-2 py-2 lg:px-1 ${align(c)}`}>
                   {c.render(footer)}
                 </td>
               ))}

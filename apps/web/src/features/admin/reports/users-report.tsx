@@ -49,6 +49,7 @@ export function UsersReportSection({ params }: { params: ReportParams }) {
                 {
                   key: 'start',
                   header: 'Period',
+                  isNowrap: true,
                   sortValue: (row) => row.start ?? '',
                   render: (row) => (row.start ? formatPeriod(row.start, data.period) : 'Total'),
                 },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   userActionBody,
@@ -23,8 +23,8 @@ export type TableStatus = { text: string; tone: 'success' | 'error' };
 type SortProps = { sort: AdminUserSort; order: SortOrder; onSort: (sort: AdminUserSort) => void };
 
 const cell =
-  'flex justify-between gap-3 px-4 py-1.5 text-right text-sm wrap-anywhere before:shrink-0 before:text-left before:font-semibold before:text-gray-600 before:content-[attr(data-label)] lg:table-cell lg:py-3 lg:text-left lg:align-top lg:before:content-none';
-const heading = 'px-4 py-3 text-left text-sm font-semibold text-gray-800';
+  'flex justify-between gap-3 px-4 py-1.5 text-right text-sm wrap-anywhere before:shrink-0 before:text-left before:font-semibold before:text-gray-600 before:content-[attr(data-label)] lg:table-cell lg:px-2.5 lg:py-3 lg:text-left lg:align-top lg:before:content-none';
+const heading = 'px-2.5 py-3 text-left text-sm font-semibold text-gray-800';
 
 function SortableHeader({
   label,
@@ -42,7 +42,7 @@ function SortableHeader({
         onClick={() => {
           onSort(column);
         }}
-        className="inline-flex items-center gap-1 rounded font-semibold whitespace-nowrap text-gray-800 hover:text-brand-800 focus-visible:outline-3 focus-visible:outline-brand-500"
+        className="inline-flex items-center gap-1 rounded text-left font-semibold text-gray-800 hover:text-brand-800 focus-visible:outline-3 focus-visible:outline-brand-500"
       >
         {label}
         <span aria-hidden="true" className={isSorted ? 'text-brand-800' : 'text-gray-400'}>
@@ -50,6 +50,27 @@ function SortableHeader({
         </span>
       </button>
     </th>
+  );
+}
+
+/** An address that wraps before its @ and at its dots rather than mid-word, in a narrow column. */
+function EmailAddress({ email }: { email: string }) {
+  return email.split(/(?=[@.])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
+/** The date and the time, each kept whole: a narrow column puts the time under the date. */
+function SignedUp({ at }: { at: string }) {
+  const [date = '', time] = formatLagosDateTime(at).split(', ');
+  if (time === undefined) return date;
+  return (
+    <span>
+      <span className="whitespace-nowrap">{date},</span> <span className="whitespace-nowrap">{time}</span>
+    </span>
   );
 }
 
@@ -89,7 +110,7 @@ function DeleteConfirm({
   };
 
   return (
-    <div className="flex flex-col gap-2 lg:min-w-60">
+    <div className="flex flex-col gap-2 lg:w-40">
       <Input
         ref={input}
         label={`Why delete ${displayName(user.name)}?`}
@@ -100,7 +121,7 @@ function DeleteConfirm({
         hint="Their personal details are removed; their payments and purchases stay in the books."
         error={error}
       />
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button
           variant="danger"
           className="flex-1"
@@ -137,28 +158,30 @@ function UserRow({
           {shortId(user.id)}
         </span>
       </td>
-      <td data-label="Name" className={cell}>
+      <td data-label="Name" className={`${cell} lg:wrap-break-word`}>
         <span className="flex flex-wrap items-center justify-end gap-2 lg:justify-start">
           <span className="font-semibold">{name}</span>
           {user.role === 'admin' ? <StatusBadge label="Admin" tone="neutral" /> : null}
         </span>
       </td>
-      <td data-label="Email" className={`${cell} lg:min-w-56`}>
+      <td data-label="Email" className={`${cell} lg:min-w-40`}>
         <span className="flex flex-col lg:items-start">
-          <span>{user.email}</span>
+          <span>
+            <EmailAddress email={user.email} />
+          </span>
           {user.phone ? <span className="text-gray-700">{user.phone}</span> : null}
         </span>
       </td>
       <td data-label="Wallet Balance" className={`${cell} font-semibold tabular-nums lg:whitespace-nowrap`}>
         {formatNaira(user.balanceKobo)}
       </td>
-      <td data-label="Signed up" className={`${cell} lg:whitespace-nowrap`}>
-        {formatLagosDateTime(user.createdAt)}
+      <td data-label="Signed up" className={cell}>
+        <SignedUp at={user.createdAt} />
       </td>
       <td data-label="Status" className={cell}>
         <StatusBadge label={status.label} tone={status.tone} />
       </td>
-      <td className="block px-4 pt-2 pb-1 lg:table-cell lg:py-3 lg:align-top">
+      <td className="block px-4 pt-2 pb-1 lg:table-cell lg:px-2.5 lg:py-3 lg:align-top">
         {isDeleting ? (
           <DeleteConfirm
             user={user}
@@ -175,14 +198,14 @@ function UserRow({
             <Link
               to={editUserPath(user.id)}
               aria-label={`Edit ${name}`}
-              className={`${buttonClasses.secondary} flex-1 lg:flex-none`}
+              className={`${buttonClasses.secondary} flex-1 lg:flex-none lg:px-3`}
             >
               Edit
             </Link>
             {user.status === 'deleted' || isSelf ? null : (
               <Button
                 variant="text"
-                className="flex-1 text-red-800 lg:flex-none"
+                className="flex-1 text-red-800 lg:flex-none lg:px-2"
                 aria-label={`Delete ${name}`}
                 onClick={() => {
                   setIsDeleting(true);
