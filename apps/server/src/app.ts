@@ -55,6 +55,7 @@ import {
   registerFundingAdminRoutes,
   registerFundingRoutes,
   registerPaystackWebhook,
+  registerRefundsDueRoutes,
 } from './modules/funding/index.ts';
 import { registerPaystackSimulator } from './providers/simulators/paystack/paystack-simulator.ts';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
@@ -326,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     approvals: container.approvals,
     findPeople: container.auth.findUsersByIds,
   });
+  registerRefundsDueRoutes(app, { refundsDue: container.refundsDue });
   registerFloatRoutes(app, { float: container.float });
   registerAdjustmentRoutes(app, {
     adjustments: container.adjustments,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { kobo } from '@quickvend/shared/money';
 import type { Config } from './config.ts';
-import type { DatabaseHandle } from './db/client.ts';
+import type { DatabaseHandle, Transaction } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { startCacheEvents } from './lib/cache-events.ts';
 import { startJobQueue } from './lib/jobs.ts';
@@ -29,6 +29,8 @@ import {
   PROCESS_WEBHOOK_JOB,
   createManualDepositDecisions,
   MANUAL_DEPOSIT_APPROVAL,
+  createRefundsDue,
+  REFUND_DUE_RETURN,
 } from './modules/funding/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import {
@@ -226,14 +228,18 @@ export async function createContainer({
     db,
     ledger,
     gateway,
+  // whether the customer closed the account: every credit reads it once it holds the wallet row's lock
+  const isClosed = async (userId: string, tx: Transaction) =>
+    (await auth.accounts.findUser(userId, tx))?.deletedAt != null;
     jobs,
     clock,
     appUrl: config.appUrl,
     minAmountKobo: async () => kobo(await settings.get('funding.minimumKobo')),
+    isClosed,
     manualChargeKobo: async () => kobo(await settings.get('funding.manualChargeKobo')),
     log,
     afterCredit: (tx, userId) => referrals.rewardFirstFunding(tx, userId),
-    isClosed: async (userId, tx) => (await auth.accounts.findUser(userId, tx))?.deletedAt != null,
+    isClosed,
     onCredited: (credit) => {
       metrics?.countFunding(credit.method, credit.amountKobo);
       tell(fundingNotice(credit));
@@ -289,6 +295,8 @@ export async function createContainer({
     publicKey: config.vtpass.publicKey,
     secretKey: config.vtpass.secretKey,
     ...(options.providerTimeoutMs !== undefined && { timeoutMs: options.providerTimeoutMs }),
+  const refundsDue = createRefundsDue({ db, ledger, approvals, clock });
+  approvals.register(REFUND_DUE_RETURN, refundsDue.approvalKind);
     ...(metrics && {
       observe: (call) => {
         metrics.observeProviderCall('vtpass', call);
@@ -547,3 +555,4 @@ export async function createContainer({
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>;
+    refundsDue,

@@ -41,7 +41,8 @@ export type IdPrefix =
   | 'ben'
   | 'ntf'
   | 'sms'
-  | 'rcn';
+  | 'rcn'
+  | 'rfd';
 
 /** Prefixed, time-sortable ids: `usr_01J...`. */
 export function newId(prefix: IdPrefix): string {

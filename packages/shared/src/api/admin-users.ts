@@ -24,6 +24,17 @@ export const userAdminMessages = {
   notAdmin: 'This user is not an admin.',
   balanceNotZero: (naira: string) =>
     `This wallet still holds ${naira}. Settle it first with a refund or an adjustment, then delete the account.`,
+  /** why the account cannot be deleted yet: something could still move money into or out of the wallet */
+  deleteWhile: {
+    purchase:
+      'A purchase on this account is still being confirmed. Wait until it is delivered or refunded, then delete the account.',
+    payment:
+      'A card payment or bank transfer into this wallet is still being confirmed (started within the last hour). Wait until it is credited or lapses, then delete the account.',
+    deposit:
+      'A manual deposit for this account is waiting for a decision. Approve or reject it first, then delete the account.',
+    approval:
+      'A request about this account is waiting for a second admin. Have it decided first, then delete the account.',
+  },
   userNotFound: 'We could not find that user.',
   invitationNotFound: 'We could not find that invitation.',
   invitationClosed: 'This invitation has already been used, revoked or has expired.',

@@ -172,6 +172,21 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
       return closeWhere(where, reason, executor);
     },
 
+    /** Whether a request about `userId`'s account is waiting for a decision; read through `executor`. */
+    async hasPendingAbout(userId: string, executor: Executor = db): Promise<boolean> {
+      const [row] = await executor
+        .select({ id: approvalRequests.id })
+        .from(approvalRequests)
+        .where(
+          and(
+            eq(approvalRequests.status, 'pending'),
+            sql`${approvalRequests.payload}->>'userId' = ${userId}`,
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
     /** Closes every waiting request that no longer applies, each with its reason. @returns how many */
     async closeStale(): Promise<number> {
       const waiting = await db

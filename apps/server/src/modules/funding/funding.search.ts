@@ -41,14 +41,16 @@ const FUNDINGS = sql`(
   select p.id,
     case when p.channel = 'dedicated_nuban' then 'transfer' else 'card' end as kind,
     p.reference,
-    p.status as detail,
-    case p.status when 'success' then 'credited' when 'pending' then 'pending' when 'review' then 'review'
-      else 'failed' end as state,
+    case when r.id is not null then 'parked' else p.status end as detail,
+    case when r.id is not null then 'failed'
+      else case p.status when 'success' then 'credited' when 'pending' then 'pending' when 'review' then 'review'
+      else 'failed' end end as state,
     p.user_id, p.amount_kobo, p.fees_kobo,
-    case when p.status = 'success' then p.amount_kobo end as credit_kobo,
-    coalesce(p.sender_name, p.gateway_response) as note,
+    case when p.status = 'success' and r.id is null then p.amount_kobo end as credit_kobo,
+    case when r.id is not null then 'Paid after the account closed: money to send back'
+      else coalesce(p.sender_name, p.gateway_response) end as note,
     p.created_at, p.paid_at as settled_at
-  from payments p
+  from payments p left join refunds_due r on r.reference = p.reference
   union all
   select m.id, 'manual', m.id, m.status,
     case m.status when 'approved' then 'credited' when 'pending' then 'pending' else 'failed' end,

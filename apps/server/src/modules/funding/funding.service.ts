@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kobo } from '@quickvend/shared/money';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -18,6 +18,7 @@ import {
 import { findFundingProblems } from './funding.invariants.ts';
 import { dedicatedAccounts, payments, webhookEvents } from './funding.tables.ts';
 import { checkMinimumAmount, createManualFunding } from './manual-funding.service.ts';
+import { parkRefundDue } from './refunds-due.ts';
 
 export const PROCESS_WEBHOOK_JOB = 'funding.process-webhook';
 
@@ -55,6 +56,12 @@ const UNAVAILABLE = 'Card payments are not available right now. Please try again
 // the gateway allows only letters, digits, '-', '.' and '='
 const newReference = () => newId('pay').replace('_', '-').toUpperCase();
 
+/**
+ * How long a card payment (or a transfer being credited) keeps an account from closing. A checkout paid later
+ * than this still cannot reach a closed wallet: it is parked as a refund due.
+ */
+export const OPEN_PAYMENT_WINDOW_MS = 60 * 60 * 1000;
+
 export function createFundingService(deps: FundingDeps) {
   const { db, ledger, gateway, clock, log } = deps;
 
@@ -90,6 +97,22 @@ export function createFundingService(deps: FundingDeps) {
         )
         .returning();
       if (!settled) return null;
+      // closing an account holds its wallet's lock until it commits: read after it, a closing is seen
+      await ledger.lockWalletBalance(settled.userId, tx);
+      if (await deps.isClosed?.(settled.userId, tx)) {
+        await parkRefundDue(tx, deps, {
+          userId: settled.userId,
+          source: settled.channel === 'dedicated_nuban' ? 'transfer' : 'card',
+          reference,
+          amountKobo: settled.amountKobo,
+          payer: { ...verified.payer, email: verified.customerEmail ?? settled.email },
+        });
+        log.warn(
+          { reference, userId: settled.userId, amountKobo: settled.amountKobo },
+          'money arrived for a closed account: parked as a refund due, to send back to the payer',
+        );
+        return null;
+      }
       await ledger.post(
         {
           reference: `funding:${reference}`,
@@ -218,6 +241,7 @@ export function createFundingService(deps: FundingDeps) {
           channel: 'card',
           email: input.email,
           amountKobo: input.amountKobo,
+          createdAt: clock.now(),
         })
         .returning();
       if (!payment) throw new Error('payment insert returned nothing');
@@ -268,6 +292,51 @@ export function createFundingService(deps: FundingDeps) {
         )
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(limit);
+    },
+
+    /**
+     * Whether money may still arrive for the user through the gateway: a card checkout or a transfer being
+     * credited, started within the last hour. Inside a transaction, read through it.
+     */
+    async hasOpenPayment(userId: string, executor: Executor = db): Promise<boolean> {
+      const [row] = await executor
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, userId),
+            inArray(payments.status, ['pending', 'abandoned']),
+            gt(payments.createdAt, new Date(clock.now().getTime() - OPEN_PAYMENT_WINDOW_MS)),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** In the closing transaction: a transfer to the number from now on is parked, never credited. */
+    async closeDedicatedAccount(userId: string, tx: Transaction) {
+      const [closed] = await tx
+        .update(dedicatedAccounts)
+        .set({ closedAt: clock.now() })
+        .where(and(eq(dedicatedAccounts.userId, userId), isNull(dedicatedAccounts.closedAt)))
+        .returning();
+      return closed ?? null;
+    },
+
+    /** After the closing committed: asks the gateway to stop the number taking transfers; a failure is logged. */
+    async deactivateDedicatedAccount(account: {
+      userId: string;
+      customerCode: string;
+      accountNumber: string;
+    }) {
+      try {
+        await gateway.deactivateDedicatedAccount(account);
+      } catch (error) {
+        log.warn(
+          { err: error, userId: account.userId, accountNumber: account.accountNumber },
+          'the closed account’s transfer number was not deactivated at the gateway; transfers to it are parked',
+        );
+      }
     },
 
     async getDedicatedAccount(userId: string) {

@@ -8,6 +8,7 @@ export {
 } from './funding.port.ts';
 export {
   createFundingService,
+  OPEN_PAYMENT_WINDOW_MS,
   PROCESS_WEBHOOK_JOB,
   type CardOrTransferCredit,
   type FundingService,
@@ -26,3 +27,5 @@ export {
   type FundingFact,
   type FundingReportQueries,
 } from './funding.reports.ts';
+export { createRefundsDue, REFUND_DUE_RETURN, type RefundsDue } from './refunds-due.ts';
+export { registerRefundsDueRoutes } from './refunds-due.routes.ts';

@@ -30,8 +30,10 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 export type ReferralsDeps = {
   db: Database;
-  ledger: Pick<Ledger, 'post'>;
+  ledger: Pick<Ledger, 'post' | 'lockWalletBalance'>;
   settings: Pick<Settings, 'get'>;
+  /** whether the account is closed; read after its wallet row is locked */
+  isClosed?: (userId: string, tx: Transaction) => Promise<boolean>;
   clock: Clock;
   appUrl: string;
   findUsersByIds: (ids: readonly string[]) => Promise<Map<string, Me>>;
@@ -87,6 +89,7 @@ export function createReferrals(deps: ReferralsDeps) {
     /**
      * The referrer's reward, inside the transaction that credits `userId`'s funding: paid once, on the first
      * funding, because only a pending referral becomes a success. Concurrent fundings queue on the referral row.
+     * A referrer who has closed their account is not paid, then or later (the reward is recorded as ₦0).
      */
     async rewardFirstFunding(tx: Transaction, userId: string): Promise<void> {
       const rewardKobo = kobo(await settings.get('referrals.rewardKobo', tx));
@@ -96,6 +99,15 @@ export function createReferrals(deps: ReferralsDeps) {
         .where(and(eq(referrals.referredUserId, userId), eq(referrals.status, 'pending')))
         .returning();
       if (!rewarded || rewardKobo === 0) return;
+      // closing an account holds its wallet's lock until it commits: read after it, a closing is seen
+      await ledger.lockWalletBalance(rewarded.referrerUserId, tx);
+      if (await deps.isClosed?.(rewarded.referrerUserId, tx)) {
+        await tx
+          .update(referrals)
+          .set({ rewardKobo: kobo(0) })
+          .where(eq(referrals.referredUserId, userId));
+        return;
+      }
       await ledger.post(
         {
           reference: `referral:${userId}:reward`,

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminUserDetailResponse } from '@quickvend/shared/api/admin-users';
 import { messages } from '@quickvend/shared/messages';
+import { anApproval } from '@/lib/testing/admin-money.ts';
 import { anAdminUserDetail, anAdminUserProfile } from '@/lib/testing/admin-users.ts';
 import {
   anApiKey,
@@ -118,6 +119,7 @@ describe('the edit-user page', () => {
       'POST /api/v1/admin/users/:id': (body) => ({
         body: {
           user: anAdminUserProfile({ ...profile, name: body.name, email: body.email, phone: '08051234567' }),
+          emailChange: null,
         },
       }),
     });
@@ -139,6 +141,101 @@ describe('the edit-user page', () => {
       url: `/api/v1/admin/users/${USER_ID}`,
       body: { name: 'Bola Adeyemi', email: 'bola@example.com', phone: '08051234567' },
     });
+  });
+
+  it('never sets a new email itself: it says a link went to the new address and the old one was told', async () => {
+    const api = adminApi({
+      'POST /api/v1/admin/users/:id': {
+        body: {
+          user: anAdminUserProfile(profile),
+          emailChange: { status: 'link_sent', sentTo: 'bola.new@example.com' },
+        },
+      },
+    });
+    const { user } = renderApp(`/edit-user/${USER_ID}`);
+    const email = await screen.findByLabelText('Email');
+    expect(
+      screen.getByText(
+        'A new address must confirm itself: we email it a link, and the account keeps its old email until the link is opened. The old address is told.',
+      ),
+    ).toBeTruthy();
+    await user.clear(email);
+    await user.type(email, 'bola.new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText(
+        'Changes saved. We sent a confirmation link to bola.new@example.com: the email changes only when it is opened, and bola@example.com has been told.',
+      ),
+    ).toBeTruthy();
+    expect(api.callsTo('POST /api/v1/admin/users/:id')[0]?.body).toMatchObject({
+      email: 'bola.new@example.com',
+    });
+    // the form shows the email the account still has
+    expect((email as HTMLInputElement).value).toBe('bola@example.com');
+  });
+
+  it("sends an admin's new email for a second admin's approval", async () => {
+    adminApi({
+      'GET /api/v1/admin/users/:id': { body: anAdminUserDetail({ ...profile, role: 'admin' }) },
+      'POST /api/v1/admin/users/:id': {
+        body: {
+          user: anAdminUserProfile({ ...profile, role: 'admin' }),
+          emailChange: {
+            status: 'awaiting_approval',
+            approval: anApproval({
+              kind: 'admin.email',
+              targetId: USER_ID,
+              amountKobo: null,
+              payload: { userId: USER_ID, email: 'bola.new@example.com' },
+              isMine: true,
+            }),
+          },
+        },
+      },
+    });
+    const { user } = renderApp(`/edit-user/${USER_ID}`);
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'bola.new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText(
+        "Sent for a second admin's approval. Once another admin approves it, bola.new@example.com gets a confirmation link; until it is opened the email stays as it is. Other changes are saved.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it("sends the suspension of an admin for a second admin's approval, saying nothing has changed yet", async () => {
+    const admin = anAdminUserDetail({ ...profile, role: 'admin' });
+    const api = adminApi({
+      'GET /api/v1/admin/users/:id': { body: admin },
+      'POST /api/v1/admin/users/:id/suspend': {
+        body: {
+          status: 'awaiting_approval',
+          user: admin.user,
+          approval: anApproval({
+            kind: 'admin.suspend',
+            targetId: USER_ID,
+            amountKobo: null,
+            payload: { userId: USER_ID },
+            isMine: true,
+          }),
+        },
+      },
+    });
+    const { user } = renderApp(`/edit-user/${USER_ID}`);
+    expect(
+      await screen.findByText(/This is an admin: suspending, restoring, demoting or deleting them waits/),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    await user.type(screen.getByLabelText('Why suspend Bola Ade?'), 'Lost laptop');
+    await user.click(screen.getByRole('button', { name: "Send for a second admin's approval" }));
+    const done = await screen.findByText(
+      "Sent for a second admin's approval. Nothing changes for Bola Ade until another admin approves it on the Approvals page; Bola Ade has been emailed.",
+    );
+    expect(done.getAttribute('data-tone')).toBe('success');
+    expect(api.callsTo('POST /api/v1/admin/users/:id/suspend')[0]?.body).toEqual({ reason: 'Lost laptop' });
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('shows a taken email on the Email field', async () => {
@@ -163,7 +260,7 @@ describe('the edit-user page', () => {
       suspensionReason: 'Card fraud reported',
     });
     const api = adminApi({
-      'POST /api/v1/admin/users/:id/suspend': { body: { user: suspended.user } },
+      'POST /api/v1/admin/users/:id/suspend': { body: { status: 'applied', user: suspended.user } },
     });
     const { user } = renderApp(`/edit-user/${USER_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Suspend' }));
@@ -195,7 +292,7 @@ describe('the edit-user page', () => {
     const { user } = renderApp(`/edit-user/${USER_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Demote to user' }));
     await user.type(screen.getByLabelText('Why demote Bola Ade?'), 'Left the company');
-    await user.click(screen.getByRole('button', { name: 'Confirm demotion' }));
+    await user.click(screen.getByRole('button', { name: "Send for a second admin's approval" }));
     const message = await screen.findByText(last);
     expect(message.getAttribute('data-tone')).toBe('error');
   });
@@ -206,10 +303,13 @@ describe('the edit-user page', () => {
       aUser({ id: USER_ID, role: 'admin' }),
     );
     renderApp(`/edit-user/${USER_ID}`);
-    expect(await screen.findByText(/This is your own account/)).toBeTruthy();
+    expect(await screen.findByText(/This is your own account: another admin must/)).toBeTruthy();
     for (const name of ['Suspend', 'Demote to user', 'Delete']) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
+    // nor a change of the own email from here
+    expect(screen.getByLabelText<HTMLInputElement>('Email').readOnly).toBe(true);
+    expect(screen.getByText(/change your email from your Profile/)).toBeTruthy();
   });
 
   it("offers no credit or debit on the admin's own wallet", async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '@quickvend/shared/api/admin-users';
 import { messages } from '@quickvend/shared/messages';
+import { anApproval } from '@/lib/testing/admin-money.ts';
 import { anAdminUser, anAdminUserProfile, anInvitation } from '@/lib/testing/admin-users.ts';
 import {
   apiError,
@@ -145,7 +146,10 @@ describe('admin users page', () => {
   it("deletes a user only with a reason and says the spec's words", async () => {
     const api = adminApi({
       'POST /api/v1/admin/users/:id/delete': {
-        body: { user: anAdminUserProfile({ ...bola, status: 'deleted', name: 'Deleted user' }) },
+        body: {
+          status: 'applied',
+          user: anAdminUserProfile({ ...bola, status: 'deleted', name: 'Deleted user' }),
+        },
       },
     });
     const { user } = renderApp('/admin/users');
@@ -226,25 +230,32 @@ describe('admin users page', () => {
     expect(await within(table).findByText('Revoked')).toBeTruthy();
   });
 
-  it('creates an invitation and shows its link with a Copy button', async () => {
+  it("asks for an invitation: it waits for a second admin's approval, and no link exists yet", async () => {
     const api = adminApi({
       'POST /api/v1/admin/invitations': {
-        status: 201,
+        status: 202,
         body: {
-          invitation: {
-            id: 'inv_1',
-            email: null,
-            url: 'http://localhost:3000/AdminRegister?invite=tok_1',
-            expiresAt: '2030-01-01T00:00:00.000Z',
-          },
+          status: 'awaiting_approval',
+          approval: anApproval({
+            kind: 'admin.invite',
+            targetId: 'any',
+            amountKobo: null,
+            customer: null,
+            payload: {},
+            isMine: true,
+          }),
         },
       },
     });
     const { user } = renderApp('/admin/users');
-    await user.click(await screen.findByRole('button', { name: 'Create invitation link' }));
-    const link = await screen.findByLabelText('Invitation link');
-    expect((link as HTMLInputElement).value).toBe('http://localhost:3000/AdminRegister?invite=tok_1');
-    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(await screen.findByText(/A second admin must approve each invitation/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Ask for an invitation link' }));
+    expect(
+      await screen.findByText(
+        "Sent for a second admin's approval. Once another admin approves it on the Approvals page, the link appears in the list below for you to copy.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Invitation link')).toBeNull();
     expect(api.callsTo('POST /api/v1/admin/invitations')[0]?.body).toEqual({});
     await waitFor(() => {
       expect(api.callsTo('GET /api/v1/admin/invitations').length).toBeGreaterThan(1);

@@ -14,6 +14,18 @@ export function kindLabel(approval: Pick<ApprovalRequest, 'kind' | 'payload'>): 
       return 'Money setting';
     case 'price.rule':
       return 'Price change';
+    case 'admin.invite':
+      return 'Invite an admin';
+    case 'admin.demote':
+      return 'Demote an admin';
+    case 'admin.suspend':
+      return 'Suspend an admin';
+    case 'admin.restore':
+      return 'Restore an admin';
+    case 'admin.delete':
+      return 'Delete an admin';
+    case 'admin.email':
+      return "Change an admin's email";
     default:
       return approval.kind;
   }
@@ -26,6 +38,12 @@ export const kindFilters = [
   { value: 'purchase.deliver', label: 'Purchases marked delivered' },
   { value: 'setting.change', label: 'Money settings' },
   { value: 'price.rule', label: 'Price changes' },
+  { value: 'admin.invite', label: 'Admin invitations' },
+  { value: 'admin.demote', label: 'Admins demoted' },
+  { value: 'admin.suspend', label: 'Admins suspended' },
+  { value: 'admin.restore', label: 'Admins restored' },
+  { value: 'admin.delete', label: 'Admins deleted' },
+  { value: 'admin.email', label: "Admins' email changes" },
 ] as const;
 
 export const outcomes: Record<Exclude<ApprovalStatus, 'pending'>, { label: string; tone: BadgeTone }> = {

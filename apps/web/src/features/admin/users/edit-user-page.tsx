@@ -82,7 +82,7 @@ function UserPage({ detail, isSelf }: { detail: AdminUserDetailResponse; isSelf:
             Profile
           </h2>
           <Facts detail={detail} />
-          <UserProfileForm key={user.id} user={user} />
+          <UserProfileForm key={user.id} user={user} isSelf={isSelf} />
         </section>
         <div className="flex min-w-0 flex-col gap-4">
           <section aria-labelledby="wallet-heading" className={card}>

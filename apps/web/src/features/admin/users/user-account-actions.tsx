@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { userActionBody, type AdminUserProfile } from '@quickvend/shared/api/admin-users';
+import { userActionBody, userAdminMessages, type AdminUserProfile } from '@quickvend/shared/api/admin-users';
 import { messages } from '@quickvend/shared/messages';
 import { Button, type ButtonVariant } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -37,7 +37,7 @@ const TEXTS: Record<UserAction, ActionText> = {
   demote: {
     button: 'Demote to user',
     question: (name) => `Why demote ${name}?`,
-    hint: 'They lose the back office at once. New admins come only by invitation.',
+    hint: 'Once a second admin approves, they lose the back office, their open invitations end and their waiting requests close. New admins come only by invitation.',
     confirm: 'Confirm demotion',
     done: (name) => `${name} is now an ordinary user.`,
     variant: 'danger',
@@ -81,8 +81,14 @@ function ReasonForm({
     }
     setError(undefined);
     try {
-      await mutation.mutateAsync({ id: user.id, action, reason: parsed.data.reason });
-      onDone({ text: text.done(name), tone: 'success' });
+      const outcome = await mutation.mutateAsync({ id: user.id, action, reason: parsed.data.reason });
+      onDone({
+        text:
+          outcome.status === 'awaiting_approval'
+            ? `${userAdminMessages.sentForApproval} Nothing changes for ${name} until another admin approves it on the Approvals page; ${name} has been emailed.`
+            : text.done(name),
+        tone: 'success',
+      });
     } catch (failure) {
       onDone({ text: errorMessageOf(failure), tone: 'error' });
     }
@@ -107,7 +113,7 @@ function ReasonForm({
           busyLabel={messages.purchase.processing}
           onClick={() => void confirm()}
         >
-          {text.confirm}
+          {user.role === 'admin' ? "Send for a second admin's approval" : text.confirm}
         </Button>
         <Button variant="text" disabled={mutation.isPending} onClick={onCancel}>
           Cancel
@@ -139,6 +145,12 @@ export function UserAccountActions({ user, isSelf }: { user: AdminUserProfile; i
       {isSelf ? (
         <p className="text-sm text-gray-700">
           This is your own account: another admin must suspend, demote or delete it.
+        </p>
+      ) : null}
+      {!isSelf && user.role === 'admin' && user.status !== 'deleted' ? (
+        <p className="text-sm text-gray-700">
+          This is an admin: suspending, restoring, demoting or deleting them waits for a second admin&apos;s
+          approval, and they are emailed when it is asked and when it is done.
         </p>
       ) : null}
       {open ? (

@@ -3,7 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import {
   updateAdminUserBody,
+  userAdminMessages,
   type AdminUserProfile,
+  type EmailChangeOutcome,
   type UpdateAdminUserBody,
 } from '@quickvend/shared/api/admin-users';
 import { detectNetwork } from '@quickvend/shared/phone';
@@ -17,8 +19,21 @@ import { useUpdateUser } from './api/update-user.ts';
 
 const FIELDS = ['name', 'email', 'phone'] as const;
 
-/** Name, email (unique) and phone (a Nigerian mobile number, or blank). */
-export function UserProfileForm({ user }: { user: AdminUserProfile }) {
+/** What became of a new email: never set here, the new address confirms it first. */
+function emailOutcomeText(change: EmailChangeOutcome | null, oldEmail: string): string {
+  if (!change) return 'Changes saved.';
+  if (change.status === 'link_sent')
+    return `Changes saved. We sent a confirmation link to ${change.sentTo}: the email changes only when it is opened, and ${oldEmail} has been told.`;
+  const newEmail =
+    typeof change.approval.payload['email'] === 'string' ? change.approval.payload['email'] : '';
+  return `${userAdminMessages.sentForApproval} Once another admin approves it, ${newEmail} gets a confirmation link; until it is opened the email stays as it is. Other changes are saved.`;
+}
+
+/**
+ * Name and phone (a Nigerian mobile number, or blank) change at once; a new email must confirm itself by a
+ * mailed link (an admin's only after a second admin approves). An admin's own email is changed from Profile.
+ */
+export function UserProfileForm({ user, isSelf = false }: { user: AdminUserProfile; isSelf?: boolean }) {
   const update = useUpdateUser(user.id);
   const [status, setStatus] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
   const {
@@ -37,9 +52,9 @@ export function UserProfileForm({ user }: { user: AdminUserProfile }) {
   const onSubmit = handleSubmit(async (body) => {
     setStatus(null);
     try {
-      const { user: saved } = await update.mutateAsync({ ...body, phone: body.phone ?? '' });
+      const { user: saved, emailChange } = await update.mutateAsync({ ...body, phone: body.phone ?? '' });
       reset({ name: saved.name, email: saved.email, phone: formatPhoneInput(saved.phone ?? '') });
-      setStatus({ text: 'Changes saved.', tone: 'success' });
+      setStatus({ text: emailOutcomeText(emailChange, saved.email), tone: 'success' });
     } catch (error) {
       const text = showServerError(error, FIELDS, setError);
       if (text) setStatus({ text, tone: 'error' });
@@ -60,7 +75,13 @@ export function UserProfileForm({ user }: { user: AdminUserProfile }) {
           type="email"
           inputMode="email"
           autoComplete="off"
+          readOnly={isSelf}
           {...register('email')}
+          hint={
+            isSelf
+              ? 'This is your own account: change your email from your Profile, where the new address confirms it.'
+              : userAdminMessages.emailConfirmHint
+          }
           error={errors.email?.message}
         />
         <Controller

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserProfile, UpdateAdminUserBody } from '@quickvend/shared/api/admin-users';
+import type { UpdateAdminUserBody, UpdateAdminUserResponse } from '@quickvend/shared/api/admin-users';
 import { api } from '@/lib/api-client.ts';
 import { usersQueryKey } from './get-users.ts';
 
-export function updateUser(id: string, body: UpdateAdminUserBody): Promise<{ user: AdminUserProfile }> {
-  return api.post<{ user: AdminUserProfile }>(`/api/v1/admin/users/${encodeURIComponent(id)}`, body);
+/** Name and phone at once; a new email gets a confirmation link (an admin's after a second admin approves). */
+export function updateUser(id: string, body: UpdateAdminUserBody): Promise<UpdateAdminUserResponse> {
+  return api.post<UpdateAdminUserResponse>(`/api/v1/admin/users/${encodeURIComponent(id)}`, body);
 }
 
 export function useUpdateUser(id: string) {

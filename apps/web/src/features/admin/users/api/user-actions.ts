@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserProfile } from '@quickvend/shared/api/admin-users';
+import type { UserActionResponse } from '@quickvend/shared/api/admin-users';
 import { api } from '@/lib/api-client.ts';
 import { usersQueryKey } from './get-users.ts';
 
 export type UserAction = 'suspend' | 'unsuspend' | 'delete' | 'demote';
 
-export function actOnUser(
-  id: string,
-  action: UserAction,
-  reason: string,
-): Promise<{ user: AdminUserProfile }> {
-  return api.post<{ user: AdminUserProfile }>(`/api/v1/admin/users/${encodeURIComponent(id)}/${action}`, {
+/** Made at once on a customer's account; on an admin's, sent for a second admin's approval. */
+export function actOnUser(id: string, action: UserAction, reason: string): Promise<UserActionResponse> {
+  return api.post<UserActionResponse>(`/api/v1/admin/users/${encodeURIComponent(id)}/${action}`, {
     reason,
   });
 }
