@@ -322,12 +322,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerPurchaseAdminRoutes(app, { admin: container.purchases.admin });
   registerDisputeRoutes(app, { disputes: container.purchases.disputes });
   registerFundingAdminRoutes(app, { fundings: container.fundingAdmin });
+  registerRefundsDueRoutes(app, { refundsDue: container.refundsDue });
   registerUserAdminRoutes(app, {
     users: container.userAdmin,
     approvals: container.approvals,
     findPeople: container.auth.findUsersByIds,
   });
-  registerRefundsDueRoutes(app, { refundsDue: container.refundsDue });
   registerFloatRoutes(app, { float: container.float });
   registerAdjustmentRoutes(app, {
     adjustments: container.adjustments,

@@ -216,10 +216,14 @@ export async function createContainer({
   const tellReferralReward = (referredUserId: string) => {
     tell(referrals.paidRewardFor(referredUserId).then((reward) => reward && referralNotice(reward)));
   };
+  // whether the customer closed the account: every credit reads it once it holds the wallet row's lock
+  const isClosed = async (userId: string, tx: Transaction) =>
+    (await auth.accounts.findUser(userId, tx))?.deletedAt != null;
   const referrals = createReferrals({
     db,
     ledger,
     settings,
+    isClosed,
     clock,
     appUrl: config.appUrl,
     findUsersByIds: (ids) => auth.findUsersByIds(ids),
@@ -228,14 +232,10 @@ export async function createContainer({
     db,
     ledger,
     gateway,
-  // whether the customer closed the account: every credit reads it once it holds the wallet row's lock
-  const isClosed = async (userId: string, tx: Transaction) =>
-    (await auth.accounts.findUser(userId, tx))?.deletedAt != null;
     jobs,
     clock,
     appUrl: config.appUrl,
     minAmountKobo: async () => kobo(await settings.get('funding.minimumKobo')),
-    isClosed,
     manualChargeKobo: async () => kobo(await settings.get('funding.manualChargeKobo')),
     log,
     afterCredit: (tx, userId) => referrals.rewardFirstFunding(tx, userId),
@@ -283,6 +283,8 @@ export async function createContainer({
     carryOut: manualDeposits.carryOut,
     subjectOf: () => ({ label: 'Manual deposit', href: '/admin/fundings' }),
   });
+  const refundsDue = createRefundsDue({ db, ledger, approvals, clock });
+  approvals.register(REFUND_DUE_RETURN, refundsDue.approvalKind);
   if (options.runWorkers) {
     await jobs.work(PROCESS_WEBHOOK_JOB, z.object({ eventId: z.string() }), ({ eventId }) =>
       funding.processWebhook(eventId),
@@ -295,8 +297,6 @@ export async function createContainer({
     publicKey: config.vtpass.publicKey,
     secretKey: config.vtpass.secretKey,
     ...(options.providerTimeoutMs !== undefined && { timeoutMs: options.providerTimeoutMs }),
-  const refundsDue = createRefundsDue({ db, ledger, approvals, clock });
-  approvals.register(REFUND_DUE_RETURN, refundsDue.approvalKind);
     ...(metrics && {
       observe: (call) => {
         metrics.observeProviderCall('vtpass', call);
@@ -527,6 +527,7 @@ export async function createContainer({
     fundingAdmin,
     adjustments,
     manualDeposits,
+    refundsDue,
     billsProvider,
     float,
     catalog,
@@ -555,4 +556,3 @@ export async function createContainer({
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>;
-    refundsDue,
