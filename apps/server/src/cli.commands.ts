@@ -94,9 +94,14 @@ export const containerCommands: Record<string, Command> = {
   },
   'ledger:verify': {
     usage: 'ledger:verify   checks every ledger invariant; exits 1 when one fails',
-    async run({ ledger, funding, purchases }) {
+    async run({ ledger, funding, purchases, userAdmin }) {
       const report = await ledger.verify();
-      const problems = [...report.problems, ...(await funding.verify()), ...(await purchases.verify())];
+      const problems = [
+        ...report.problems,
+        ...(await funding.verify()),
+        ...(await purchases.verify()),
+        ...(await userAdmin.findMoneyInClosedAccounts()),
+      ];
       return { ok: problems.length === 0, accounts: report.accounts, entries: report.entries, problems };
     },
   },

@@ -29,10 +29,17 @@ export const profileTexts = {
     `Revoke your ${count === 1 ? 'active API key' : `${count} active API keys`} first. Turning partner access off never stops a key your systems use without you choosing to.`,
   closeBalance: (naira: string) =>
     `Your wallet still holds ${naira}. Spend it, or ask support to send it to your bank, before closing your account.`,
-  closePendingPurchase:
-    'A purchase of yours is still being confirmed. Wait until it is delivered or refunded, then close your account.',
-  closePendingDeposit:
-    'A deposit request of yours is waiting for approval. Wait until it is approved or rejected, then close your account.',
+  /** why the account cannot close yet: something could still move money into or out of the wallet */
+  closeWhile: {
+    purchase:
+      'A purchase of yours is still being confirmed. Wait until it is delivered or refunded, then close your account.',
+    payment:
+      'A card payment or bank transfer of yours is still being confirmed. Wait until it shows in your wallet (or an hour, if you did not pay), then close your account.',
+    deposit:
+      'A deposit request of yours is waiting for approval. Wait until it is approved or rejected, then close your account.',
+    approval:
+      "A change to your wallet is waiting for an admin's decision. Wait until it is decided, then close your account.",
+  },
 } as const;
 
 export const BIRTHDAY_EARLIEST = '1900-01-01';

@@ -38,6 +38,9 @@ import { adminChangeAskedMail, adminChangeDoneMail, type AdminChange } from './a
 
 const RECENT = 10;
 
+/** What keeps an account from closing: it could still move money into or out of the wallet. */
+export type MoneyInFlight = 'purchase' | 'payment' | 'deposit' | 'approval';
+
 /** What a second admin must approve before it is done to an admin (or, for `admin.invite`, by one). */
 export const ADMIN_APPROVAL = {
   invite: 'admin.invite',
@@ -87,9 +90,17 @@ export type UserAdminDeps = {
   audit: Pick<AuditLog, 'record'>;
   partners: Pick<Partners, 'listKeys' | 'revokeAllKeys' | 'forgetKeys'>;
   purchases: Pick<PurchaseEngine, 'list'>;
-  funding: Pick<FundingService, 'listPayments' | 'listManualRequests' | 'hasPendingManualRequest'>;
+  funding: Pick<
+    FundingService,
+    | 'listPayments'
+    | 'listManualRequests'
+    | 'hasPendingManualRequest'
+    | 'hasOpenPayment'
+    | 'closeDedicatedAccount'
+    | 'deactivateDedicatedAccount'
+  >;
   cacheEvents: Pick<CacheEvents, 'publish'>;
-  approvals: Pick<Approvals, 'request' | 'closeFor' | 'list'>;
+  approvals: Pick<Approvals, 'request' | 'closeFor' | 'list' | 'hasPendingAbout'>;
   /** a customer hears (a notice and an email) of what an admin did to their account, once it has committed */
   tellCustomer: (event: AccountEvent) => void;
   /** mail to an admin about a change of their own account */
@@ -216,10 +227,11 @@ export function createUserAdmin(deps: UserAdminDeps) {
     userId: string,
     action: string,
     reason: string,
-    refuse: (balanceKobo: Kobo, tx: Transaction) => Promise<void>,
+    refuse: (balanceKobo: Kobo, inFlight: MoneyInFlight | null) => void,
     context: ChangeContext = {},
   ): Promise<UserRow> {
     let revokedKeys: string[] = [];
+    let transferAccount: Awaited<ReturnType<UserAdminDeps['funding']['closeDedicatedAccount']>> = null;
     const after = await audited(
       actor,
       userId,
@@ -227,8 +239,10 @@ export function createUserAdmin(deps: UserAdminDeps) {
       reason,
       async (tx) => {
         const recorded = await prepare(actor, userId, tx, context);
-        await refuse(await ledger.lockWalletBalance(userId, tx), tx);
+        const balanceKobo = await ledger.lockWalletBalance(userId, tx);
+        refuse(balanceKobo, await moneyInFlight(userId, tx));
         const change = await accounts.softDelete(userId, tx);
+        transferAccount = await deps.funding.closeDedicatedAccount(userId, tx);
         revokedKeys = await deps.partners.revokeAllKeys(userId, tx);
         return { ...change, recorded: { revokedKeys, ...recorded } };
       },
@@ -238,8 +252,23 @@ export function createUserAdmin(deps: UserAdminDeps) {
     await afterCommit(context.within, async () => {
       await deps.partners.forgetKeys(revokedKeys);
       await announce(userId);
+      if (transferAccount) await deps.funding.deactivateDedicatedAccount(transferAccount);
     });
     return after;
+  }
+
+  /**
+   * What could still move money into or out of the account: a purchase being confirmed, a card payment or
+   * transfer being credited, a manual deposit or a request about the account waiting for an admin. The one check
+   * of both closings, read inside the closing transaction once the wallet row is locked: every credit locks that
+   * row first and then refuses (or parks) for a closed account, so nothing lands after this has looked.
+   */
+  async function moneyInFlight(userId: string, tx: Transaction): Promise<MoneyInFlight | null> {
+    if (await hasOpenPurchase(tx, userId)) return 'purchase';
+    if (await deps.funding.hasOpenPayment(userId, tx)) return 'payment';
+    if (await deps.funding.hasPendingManualRequest(userId, tx)) return 'deposit';
+    if (await deps.approvals.hasPendingAbout(userId, tx)) return 'approval';
+    return null;
   }
 
   async function profileOf(row: UserRow): Promise<AdminUserProfile> {
@@ -339,13 +368,13 @@ export function createUserAdmin(deps: UserAdminDeps) {
       userId,
       'user.delete',
       reason,
-      (balanceKobo) => {
+      (balanceKobo, inFlight) => {
         if (balanceKobo !== 0) {
           throw new AppError('CONFLICT', userAdminMessages.balanceNotZero(formatNaira(balanceKobo)), {
             balanceKobo,
           });
         }
-        return Promise.resolve();
+        if (inFlight) throw new AppError('CONFLICT', userAdminMessages.deleteWhile[inFlight]);
       },
       context,
     );
@@ -607,6 +636,21 @@ export function createUserAdmin(deps: UserAdminDeps) {
       };
     },
 
+    /** For `ledger:verify`: every closed or deleted account whose wallet still holds money, as a problem. */
+    async findMoneyInClosedAccounts(): Promise<string[]> {
+      const problems: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const query = { status: 'deleted', sort: 'balance', order: 'desc', page, pageSize: 100 } as const;
+        const { rows } = await accounts.search(query, ledger.walletBalanceOf);
+        const holding = rows.filter((row) => row.balanceKobo !== 0);
+        for (const row of holding) {
+          const held = formatNaira(row.balanceKobo);
+          problems.push(`closed account ${row.id} still holds ${held} (${row.balanceKobo} kobo)`);
+        }
+        if (holding.length < rows.length || rows.length < query.pageSize) return problems;
+      }
+    },
+
     /** @throws NOT_FOUND */
     async statement(userId: string, page: { limit: number; cursor?: number | undefined }) {
       if (!(await accounts.findUser(userId))) throw new AppError('NOT_FOUND', userAdminMessages.userNotFound);
@@ -696,23 +740,18 @@ export function createUserAdmin(deps: UserAdminDeps) {
 
     /**
      * The customer closes their own account (the caller has checked their password): the same closing as
-     * Delete, refused while money is in the wallet, a purchase is being confirmed or a deposit awaits an
-     * admin, since each would leave money in an account nobody can open.
-     * @throws NOT_FOUND, CONFLICT (money left, a purchase or deposit open, the last admin, deleted)
+     * Delete, refused while money is in the wallet or anything can still move money into or out of it (see
+     * moneyInFlight), since each would leave money in an account nobody can open.
+     * @throws NOT_FOUND, CONFLICT (money left, money in flight, the last admin, deleted)
      */
     async closeOwnAccount(actor: Actor, userId: string) {
-      await close(actor, userId, 'user.close', 'Closed by the customer', async (balanceKobo, tx) => {
-        // an approval locks the wallet before it credits, and refuses a closed account
-        if (await deps.funding.hasPendingManualRequest(userId, tx))
-          throw new AppError('CONFLICT', profileTexts.closePendingDeposit);
+      await close(actor, userId, 'user.close', 'Closed by the customer', (balanceKobo, inFlight) => {
         if (balanceKobo !== 0) {
           throw new AppError('CONFLICT', profileTexts.closeBalance(formatNaira(balanceKobo)), {
             balanceKobo,
           });
         }
-        if (await hasOpenPurchase(tx, userId)) {
-          throw new AppError('CONFLICT', profileTexts.closePendingPurchase);
-        }
+        if (inFlight) throw new AppError('CONFLICT', profileTexts.closeWhile[inFlight]);
       });
     },
 

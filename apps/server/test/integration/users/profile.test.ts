@@ -402,7 +402,7 @@ describeEachDatabase("the customer's profile", (kind) => {
     expect(await t.container.ledger.getWalletBalance(customer.userId)).toBe(kobo(0));
   });
 
-  it('never credits a deposit to an account closed while the deposit waited: the approval is refused', async () => {
+  it('never leaves a deposit waiting on a closed account: Delete is refused until it is decided', async () => {
     const admin = await signUp(t.app);
     await t.container.auth.setRole(admin.userId, 'admin');
     const customer = await signUp(t.app);
@@ -413,22 +413,22 @@ describeEachDatabase("the customer's profile", (kind) => {
     });
     expect(deposit.statusCode).toBe(201);
     const requestId = deposit.json<{ request: { id: string } }>().request.id;
-    // the back office's Delete does not wait for deposits: the account closes with one still waiting
-    const deleted = await admin.client.post(`/api/v1/admin/users/${customer.userId}/delete`, {
-      reason: 'Asked to close the account',
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
-
-    const approved = await admin.client.post(`/api/v1/admin/funding/manual/${requestId}/approve`, {});
-    expect(approved.statusCode).toBe(409);
-    expect(errorOf(approved).message).toBe(
-      'This customer has closed their account. Reject the deposit instead.',
+    const deleteAccount = () =>
+      admin.client.post(`/api/v1/admin/users/${customer.userId}/delete`, {
+        reason: 'Asked to close the account',
+      });
+    const refused = await deleteAccount();
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(
+      'A manual deposit for this account is waiting for a decision. Approve or reject it first, then delete the account.',
     );
-    expect(await t.container.ledger.getWalletBalance(customer.userId)).toBe(kobo(0));
     const rejected = await admin.client.post(`/api/v1/admin/funding/manual/${requestId}/reject`, {
-      reason: 'Account closed',
+      reason: 'Customer asked to close the account',
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
+    const deleted = await deleteAccount();
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.container.ledger.getWalletBalance(customer.userId)).toBe(kobo(0));
     expect((await t.container.ledger.verify()).problems).toEqual([]);
   });
 });
