@@ -1,25 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp, uniqueEmail } from './accounts.ts';
 
-async function signInAsAdmin(page: Page) {
+/** The two admins the server starts with (an invitation itself now needs a second admin's approval). */
+async function signInAsAdmin(page: Page, email = 'admin@e2e.test', password = 'admin password') {
   await page.goto('/Adminlogin');
-  await page.getByLabel('Email').fill('admin@e2e.test');
-  await page.getByLabel('Password').fill('admin password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: /log ?in/i }).click();
   await expect(page).toHaveURL(/\/admin$/);
-}
-
-/** A second admin, through a one-time invitation made by the first. */
-async function inviteSecondAdmin(first: Page, second: Page, email: string) {
-  await first.goto('/admin/users');
-  await first.getByLabel('Email (optional)').fill(email);
-  await first.getByRole('button', { name: 'Create invitation link' }).click();
-  const link = await first.getByRole('textbox', { name: 'Invitation link' }).inputValue();
-  await second.goto(link);
-  await second.getByLabel('Password', { exact: true }).fill('second admin password');
-  await second.getByLabel('Confirm password').fill('second admin password');
-  await second.getByRole('button', { name: /register/i }).click();
-  await expect(second).toHaveURL(/\/admin$/);
 }
 
 for (const screen of [
@@ -63,7 +51,7 @@ for (const screen of [
       // admin B approves it on the approvals page
       const second = await browser.newContext({ viewport: { width: screen.width, height: screen.height } });
       const checker = await second.newPage();
-      await inviteSecondAdmin(page, checker, uniqueEmail('checker'));
+      await signInAsAdmin(checker, 'checker@e2e.test', 'checker password');
       await checker
         .getByRole('navigation', { name: 'Back office' })
         .getByRole('link', { name: 'Approvals' })
