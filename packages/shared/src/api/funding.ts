@@ -91,6 +91,8 @@ export const manualFundingRequest = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }).optional(),
+  /** back office only: sent for a second admin's approval, which decides it now */
+  awaitingApproval: z.boolean().optional(),
 });
 export type ManualFundingRequest = z.infer<typeof manualFundingRequest>;
 export const manualFundingRequestResponse = z.object({ request: manualFundingRequest });
@@ -110,6 +112,12 @@ export const myManualFundingsResponse = manualFundingRequestsResponse.extend({
   depositAccount: depositAccount.nullable(),
 });
 export type MyManualFundingsResponse = z.infer<typeof myManualFundingsResponse>;
+
+/** An admin's approval of a deposit, with an optional note kept in the audit log (and shown to a second admin). */
+export const approveManualFundingBody = z.object({
+  note: z.string().trim().max(300, 'Keep the note under 300 characters.').optional(),
+});
+export type ApproveManualFundingBody = z.input<typeof approveManualFundingBody>;
 
 export const rejectManualFundingBody = z.object({
   reason: z

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  approveManualFundingBody,
   confirmPaymentBody,
   dedicatedAccountResponse,
   manualFundingBody,
@@ -43,7 +44,11 @@ const toPayment = (p: PaymentRow) => ({
   createdAt: p.createdAt.toISOString(),
 });
 
-const toManualRequest = (r: ManualRow, user?: { id: string; name: string; email: string }) => ({
+const toManualRequest = (
+  r: ManualRow,
+  user?: { id: string; name: string; email: string },
+  awaitingApproval?: boolean,
+) => ({
   id: r.id,
   depositorName: r.depositorName,
   bankName: r.bankName,
@@ -56,6 +61,7 @@ const toManualRequest = (r: ManualRow, user?: { id: string; name: string; email:
   createdAt: r.createdAt.toISOString(),
   decidedAt: r.decidedAt?.toISOString() ?? null,
   ...(user && { user }),
+  ...(awaitingApproval !== undefined && { awaitingApproval }),
 });
 
 function amountFrom(input: string | number): Kobo {
@@ -184,15 +190,18 @@ export function registerFundingRoutes(
       const rows = await funding.listManualRequests({
         ...(request.query.status && { status: request.query.status }),
       });
-      const people = await deps.findUsersByIds(rows.map((row) => row.userId));
+      const [people, waiting] = await Promise.all([
+        deps.findUsersByIds(rows.map((row) => row.userId)),
+        deps.decisions.waitingIds(),
+      ]);
       return {
         requests: rows.map((row) => {
           const person = people.get(row.userId);
-          return toManualRequest(row, {
-            id: row.userId,
-            name: person?.name ?? 'N/A',
-            email: person?.email ?? '',
-          });
+          return toManualRequest(
+            row,
+            { id: row.userId, name: person?.name ?? 'N/A', email: person?.email ?? '' },
+            row.status === 'pending' && waiting.has(row.id),
+          );
         }),
       };
     },
@@ -205,10 +214,14 @@ export function registerFundingRoutes(
     '/api/v1/admin/funding/manual/:id/approve',
     {
       config: { access: 'admin' },
-      schema: { params: idParams, response: { 200: approveManualDepositResponse } },
+      schema: {
+        params: idParams,
+        body: approveManualFundingBody,
+        response: { 200: approveManualDepositResponse },
+      },
     },
     async (request) => {
-      const decided = await deps.decisions.approve(request.params.id, actorOf(request));
+      const decided = await deps.decisions.approve(request.params.id, actorOf(request), request.body.note);
       return { request: toManualRequest(decided.request), approvalId: decided.approval?.id ?? null };
     },
   );

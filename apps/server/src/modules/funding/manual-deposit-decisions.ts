@@ -46,7 +46,12 @@ export function createManualDepositDecisions(deps: {
 }) {
   const { db, funding, approvals, audit } = deps;
 
-  const approveIn = async (tx: Parameters<ApprovalHandler>[1]['tx'], id: string, actor: Actor) => {
+  const approveIn = async (
+    tx: Parameters<ApprovalHandler>[1]['tx'],
+    id: string,
+    actor: Actor,
+    note: string | null,
+  ) => {
     if (!actor.id) throw new AppError('FORBIDDEN', 'Only a signed-in admin can approve a deposit.');
     const approved = await funding.approveManualRequestIn(tx, id, actor.id);
     await audit.record(
@@ -57,6 +62,7 @@ export function createManualDepositDecisions(deps: {
         targetId: id,
         before: { status: 'pending' },
         after: { ...decided(approved), userId: approved.userId },
+        reason: note,
       },
       tx,
     );
@@ -81,6 +87,7 @@ export function createManualDepositDecisions(deps: {
     async approve(
       id: string,
       actor: Actor,
+      note?: string,
     ): Promise<{ request: ManualRow; approval: ApprovalRow | null; why: string | null }> {
       const request = await funding.findManualRequest(id);
       if (request.status !== 'pending')
@@ -95,7 +102,8 @@ export function createManualDepositDecisions(deps: {
         request.userId,
         request.amountKobo,
         async (tx, verdict) => {
-          if (verdict.isWithin) return { request: await approveIn(tx, id, actor), approval: null, why: null };
+          if (verdict.isWithin)
+            return { request: await approveIn(tx, id, actor, note ?? null), approval: null, why: null };
           const approval = await approvals.request(
             {
               kind: MANUAL_DEPOSIT_APPROVAL,
@@ -107,7 +115,7 @@ export function createManualDepositDecisions(deps: {
                 bankName: request.bankName,
                 creditKobo: request.amountKobo - request.chargeKobo,
               },
-              reason: `Manual deposit of ${formatNaira(request.amountKobo)} by ${request.depositorName} (${request.bankName})`,
+              reason: `Manual deposit of ${formatNaira(request.amountKobo)} by ${request.depositorName} (${request.bankName})${note ? `. ${note}` : ''}`,
               onePending: true,
             },
             actor,
@@ -153,9 +161,15 @@ export function createManualDepositDecisions(deps: {
       return decided;
     },
 
+    /** The manual deposits sent for a second admin's approval and still waiting for it. */
+    async waitingIds(): Promise<Set<string>> {
+      const waiting = await approvals.list({ kind: MANUAL_DEPOSIT_APPROVAL, status: 'pending', limit: 500 });
+      return new Set(waiting.map((approval) => approval.targetId));
+    },
+
     /** Credits an approved deposit, inside the approval's transaction. */
     carryOut: (async (approval, { tx, approver, afterCommit }) => {
-      const approved = await approveIn(tx, approval.targetId, approver);
+      const approved = await approveIn(tx, approval.targetId, approver, approval.decisionNote);
       afterCommit(() => deps.onDecided?.(approved));
       return { creditKobo: kobo(approved.amountKobo - approved.chargeKobo), userId: approved.userId };
     }) satisfies ApprovalHandler,

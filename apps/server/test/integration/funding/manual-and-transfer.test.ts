@@ -61,6 +61,38 @@ describeEachDatabase('manual deposits and bank transfers', (kind) => {
     expect(await t.container.funding.verify()).toEqual([]);
   });
 
+  it('keeps the approving admin’s note in the audit log, and lists a deposit sent for a second admin as waiting', async () => {
+    const [admin] = admins;
+    if (!admin) throw new Error('no admin');
+    const { client } = await signUp(t.app);
+    const small = await requestDeposit(client, '1,000');
+    const note = 'Seen on the GTBank statement of 3 March, ref 778';
+    const approved = await admin.post(`/api/v1/admin/funding/manual/${small.id}/approve`, { note });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [record] = await t.container.audit.list({ targetType: 'manual_deposit', targetId: small.id });
+    expect(record).toMatchObject({ action: 'manual_deposit.approve', reason: note });
+
+    const large = await requestDeposit(client, '900,000');
+    const waiting = await requestDeposit(client, '1,500');
+    const sent = await admin.post(`/api/v1/admin/funding/manual/${large.id}/approve`, {
+      note: 'Large: checked with the bank by phone',
+    });
+    const { approvalId } = sent.json<{ approvalId: string | null }>();
+    expect(approvalId).toEqual(expect.any(String));
+    const listed = (await admin.get('/api/v1/admin/funding/manual?status=pending')).json<{
+      requests: ManualFundingRequest[];
+    }>().requests;
+    expect(listed.find((r) => r.id === large.id)?.awaitingApproval).toBe(true);
+    expect(listed.find((r) => r.id === waiting.id)?.awaitingApproval).toBe(false);
+    const approval = await t.container.approvals.get(approvalId ?? '');
+    expect(approval.reason).toContain('Large: checked with the bank by phone');
+    const tooLong = await admin.post(`/api/v1/admin/funding/manual/${waiting.id}/approve`, {
+      note: 'x'.repeat(301),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(errorOf(tooLong).message).toBe('Keep the note under 300 characters.');
+  });
+
   it('a rejected request credits nothing and tells the user why', async () => {
     const { client, userId } = await signUp(t.app);
     const request = await requestDeposit(client, '2000');
