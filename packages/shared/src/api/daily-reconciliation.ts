@@ -30,7 +30,14 @@ export const reconciliationDifferenceKinds = [
 export type ReconciliationDifferenceKind = (typeof reconciliationDifferenceKinds)[number];
 
 /** What VTpass says of a purchase: `unknown` when it has no record, `unreachable` when it could not be asked. */
-export const providerVerdicts = ['delivered', 'failed', 'reversed', 'pending', 'unknown', 'unreachable'] as const;
+export const providerVerdicts = [
+  'delivered',
+  'failed',
+  'reversed',
+  'pending',
+  'unknown',
+  'unreachable',
+] as const;
 export type ProviderVerdict = (typeof providerVerdicts)[number];
 
 const koboAmount = z.number().int();
