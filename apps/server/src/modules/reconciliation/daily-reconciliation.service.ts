@@ -248,8 +248,10 @@ export function createDailyReconciliation(deps: DailyReconciliationDeps) {
           .from(providerReconciliations)
           .where(eq(providerReconciliations.day, day))
           .for('update');
-        const current = row ? toDay(row) : null;
-        if (!current || !isListed(current)) throw new AppError('NOT_FOUND', say.notADifference);
+        if (!row) throw new AppError('NOT_FOUND', say.notRun);
+        const current = toDay(row);
+        // asked about at the same time by someone else, who found it settled: nothing left to replace
+        if (!isListed(current)) return current;
         const { float, ...counted } = current.totals;
         const differences = current.differences.flatMap((listed) => {
           if (listed.purchase?.id !== purchaseId) return [listed];
