@@ -131,6 +131,15 @@ describeEachDatabase('no admin makes, unmakes or takes over another admin alone'
     expect((await chidi.client.post('/api/v1/admin/invitations', {})).statusCode).toBe(409);
   });
 
+  it('holds the cap when one admin asks for several invitations at the same moment', async () => {
+    const kemi = await newAdmin(t, 'Kemi Admin');
+    await approvedInvitation(kemi.client, bola.client);
+    const asked = await Promise.all(
+      Array.from({ length: 4 }, () => kemi.client.post('/api/v1/admin/invitations', {})),
+    );
+    expect(asked.map((response) => response.statusCode).sort()).toEqual([202, 202, 409, 409]);
+  });
+
   it('keeps a freshly invited admin from demoting the founding admin alone: it waits, the founder is told, a second admin decides', async () => {
     const founder = await newAdmin(t, 'Founding Admin');
     const invitation = await approvedInvitation(founder.client, bola.client);
