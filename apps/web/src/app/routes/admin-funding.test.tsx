@@ -46,7 +46,7 @@ describe('admin manual funding requests', () => {
     );
   });
 
-  it('approves a deposit, then fetches the requests again', async () => {
+  it('approves a deposit once confirmed, then fetches the requests again', async () => {
     const api = adminApi({
       'POST /api/v1/admin/funding/manual/:id/approve': {
         body: {
@@ -59,6 +59,7 @@ describe('admin manual funding requests', () => {
     await screen.findByRole('table', { name: 'Pending manual funding requests' });
     api.set('GET /api/v1/admin/funding/manual', { body: { requests: [] } });
     await user.click(screen.getByRole('button', { name: /^Approve/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirm approve' }));
 
     expect(await screen.findByText('Approved: ₦9,950.00 credited to Bola Ade.')).toBeTruthy();
     const [call] = api.callsTo('POST /api/v1/admin/funding/manual/:id/approve');
@@ -77,6 +78,7 @@ describe('admin manual funding requests', () => {
     });
     const { user } = renderApp('/admin');
     await user.click(await screen.findByRole('button', { name: /^Approve/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirm approve' }));
     const message = await screen.findByText('This request has already been decided.');
     expect(message.getAttribute('data-tone')).toBe('error');
   });

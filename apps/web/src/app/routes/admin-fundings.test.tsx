@@ -29,6 +29,8 @@ function adminApi(overrides: MockHandlers = {}) {
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/admin/fundings': page([card, manual]),
+    'GET /api/v1/admin/funding/manual': { body: { requests: [] } },
+    'GET /api/v1/admin/refunds-due': { body: { refundsDue: [] } },
     ...overrides,
   });
 }

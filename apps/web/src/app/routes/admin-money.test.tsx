@@ -349,6 +349,7 @@ describe('a manual deposit above the approval limit', () => {
     });
     const { user } = renderApp('/admin');
     await user.click(await screen.findByRole('button', { name: /^Approve/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirm approve' }));
     const message = await screen.findByText(
       'Sent for a second approval: ₦60,000.00 from Bola Ade is above the approval limit, so another admin must approve it on the Approvals page.',
     );

@@ -14,6 +14,7 @@ import {
 } from '@quickvend/shared/api/auth';
 import { okResponse } from '@quickvend/shared/api/common';
 import {
+  approveManualFundingBody,
   confirmPaymentBody,
   dedicatedAccountResponse,
   manualFundingBody,
@@ -136,6 +137,12 @@ import {
 } from '@quickvend/shared/api/profile';
 import { referralsResponse } from '@quickvend/shared/api/referrals';
 import {
+  refundDueResponse,
+  refundsDueResponse,
+  returnRefundDueBody,
+  type RefundDue,
+} from '@quickvend/shared/api/refunds-due';
+import {
   beneficiariesResponse,
   beneficiaryResponse,
   saveBeneficiaryBody,
@@ -191,9 +198,11 @@ const contract = {
   'GET /api/v1/funding/manual': { response: myManualFundingsResponse },
   'GET /api/v1/admin/funding/manual': { response: manualFundingRequestsResponse },
   'POST /api/v1/admin/funding/manual/:id/approve': {
-    request: emptyBody,
+    request: approveManualFundingBody,
     response: approveManualDepositResponse,
   },
+  'GET /api/v1/admin/refunds-due': { response: refundsDueResponse },
+  'POST /api/v1/admin/refunds-due/:id/return': { request: returnRefundDueBody, response: refundDueResponse },
   'POST /api/v1/admin/funding/manual/:id/reject': {
     request: rejectManualFundingBody,
     response: manualFundingRequestResponse,
@@ -479,6 +488,30 @@ export function aManualRequest(overrides: Partial<ManualFundingRequest> = {}): M
     reason: null,
     createdAt: '2025-03-12T13:05:00.000Z',
     decidedAt: null,
+    ...overrides,
+  };
+}
+
+/** Money a closed account received by card, to send back to its payer. */
+export function aRefundDue(overrides: Partial<RefundDue> = {}): RefundDue {
+  return {
+    id: 'rfd_1',
+    source: 'card',
+    reference: 'PAY-01JQ0000000000000000',
+    amountKobo: 250_000,
+    amount: '2500.00',
+    payer: {
+      name: 'Musa Bello',
+      email: 'musa@example.com',
+      bank: 'GTBank',
+      accountNumber: null,
+      cardLast4: '4081',
+    },
+    status: 'open',
+    createdAt: '2025-03-12T13:05:00.000Z',
+    returnedAt: null,
+    note: null,
+    waitingApprovalId: null,
     ...overrides,
   };
 }

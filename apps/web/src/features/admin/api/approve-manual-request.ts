@@ -4,13 +4,17 @@ import { api } from '@/lib/api-client.ts';
 import { refreshAfterDecision } from './get-manual-requests.ts';
 
 /**
- * Credits the deposit less the charge; above the approval limit it is sent to a second admin instead
- * (`approvalId`). @throws ApiError CONFLICT when another admin decided it first
+ * Credits the deposit less the charge; past the admin's limits it is sent to a second admin instead
+ * (`approvalId`). The note, when given, is kept in the audit log. @throws ApiError CONFLICT when another admin
+ * decided it first
  */
-export function approveManualRequest(id: string): Promise<ApproveManualDepositResponse> {
+export function approveManualRequest(input: {
+  id: string;
+  note?: string;
+}): Promise<ApproveManualDepositResponse> {
   return api.post<ApproveManualDepositResponse>(
-    `/api/v1/admin/funding/manual/${encodeURIComponent(id)}/approve`,
-    {},
+    `/api/v1/admin/funding/manual/${encodeURIComponent(input.id)}/approve`,
+    input.note ? { note: input.note } : {},
   );
 }
 

@@ -23,10 +23,11 @@ export function usePendingManualRequests(isEnabled: boolean) {
   return useQuery({ ...pendingManualRequestsQueryOptions, enabled: isEnabled });
 }
 
-/** After a decision (or a conflict): the pending list and the users' balances are fetched again. */
+/** After a decision (or a conflict): the pending list, the fundings and the users' balances are fetched again. */
 export async function refreshAfterDecision(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: pendingManualRequestsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: ['admin', 'fundings'] }),
     queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   ]);
 }

@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { rejectManualFundingBody, type ManualFundingRequest } from '@quickvend/shared/api/funding';
+import { Link } from 'react-router';
+import {
+  approveManualFundingBody,
+  rejectManualFundingBody,
+  type ManualFundingRequest,
+} from '@quickvend/shared/api/funding';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
 import { formatLagosDateTime } from '@quickvend/shared/format';
@@ -9,6 +14,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import { useApproveManualRequest } from '../api/approve-manual-request.ts';
 import { usePendingManualRequests } from '../api/get-manual-requests.ts';
 import { useRejectManualRequest } from '../api/reject-manual-request.ts';
@@ -40,20 +46,37 @@ function RequestRow({
 }) {
   const approve = useApproveManualRequest();
   const reject = useRejectManualRequest();
-  const [isRejecting, setIsRejecting] = useState(false);
+  const [step, setStep] = useState<'choose' | 'approve' | 'reject'>('choose');
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const isBusy = approve.isPending || reject.isPending;
   const name = customerName(request);
-  const reasonInput = useRef<HTMLInputElement>(null);
+  const firstInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (isRejecting) reasonInput.current?.focus();
-  }, [isRejecting]);
+    if (step !== 'choose') firstInput.current?.focus();
+  }, [step]);
+
+  const cancel = () => {
+    setStep('choose');
+    setNoteError(undefined);
+    setReasonError(undefined);
+  };
 
   const doApprove = async () => {
+    const parsed = approveManualFundingBody.safeParse({ note });
+    if (!parsed.success) {
+      setNoteError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setNoteError(undefined);
     try {
-      const { request: approved, approvalId } = await approve.mutateAsync(request.id);
+      const { request: approved, approvalId } = await approve.mutateAsync({
+        id: request.id,
+        ...(parsed.data.note && { note: parsed.data.note }),
+      });
       onDone(
         approvalId
           ? {
@@ -82,6 +105,102 @@ function RequestRow({
     }
   };
 
+  let actions;
+  if (request.awaitingApproval) {
+    actions = (
+      <p className="flex flex-col gap-1 text-sm xl:min-w-48">
+        <span className="font-semibold text-gray-900">Waiting for a second admin</span>
+        <Link to={paths.adminApprovals} className="font-semibold text-brand-800 underline">
+          Open Approvals
+        </Link>
+      </p>
+    );
+  } else if (step === 'approve') {
+    actions = (
+      <div className="flex flex-col gap-2 xl:min-w-56">
+        <p className="text-sm text-gray-900">
+          Credit {formatNaira(request.creditKobo)} to {name}?
+        </p>
+        <Input
+          ref={firstInput}
+          label={`Note on approving ${name}'s deposit (optional)`}
+          value={note}
+          onChange={(event) => {
+            setNote(event.target.value);
+          }}
+          hint="Kept in the audit log, and shown to a second admin if one must approve."
+          error={noteError}
+        />
+        <div className="flex gap-2">
+          <Button
+            className="flex-1"
+            isBusy={approve.isPending}
+            busyLabel={messages.purchase.processing}
+            onClick={() => void doApprove()}
+          >
+            Confirm approve
+          </Button>
+          <Button variant="text" disabled={isBusy} onClick={cancel}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    );
+  } else if (step === 'reject') {
+    actions = (
+      <div className="flex flex-col gap-2 xl:min-w-56">
+        <Input
+          ref={firstInput}
+          label={`Reason for rejecting ${name}'s deposit`}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+          }}
+          hint="The customer will see this."
+          error={reasonError}
+        />
+        <div className="flex gap-2">
+          <Button
+            variant="danger"
+            className="flex-1"
+            isBusy={reject.isPending}
+            busyLabel={messages.purchase.processing}
+            onClick={() => void doReject()}
+          >
+            Confirm reject
+          </Button>
+          <Button variant="text" disabled={isBusy} onClick={cancel}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    );
+  } else {
+    actions = (
+      <div className="flex gap-2">
+        <Button
+          className="flex-1 xl:flex-none"
+          aria-label={`Approve ${formatNaira(request.amountKobo)} from ${name}`}
+          onClick={() => {
+            setStep('approve');
+          }}
+        >
+          Approve
+        </Button>
+        <Button
+          variant="secondary"
+          className="flex-1 xl:flex-none"
+          aria-label={`Reject ${formatNaira(request.amountKobo)} from ${name}`}
+          onClick={() => {
+            setStep('reject');
+          }}
+        >
+          Reject
+        </Button>
+      </div>
+    );
+  }
+
   return (
     <tr className="block rounded-xl border border-gray-200 bg-white py-2 xl:table-row xl:rounded-none xl:border-0 xl:border-t xl:py-0">
       <td data-label="Customer" className={cell}>
@@ -108,72 +227,15 @@ function RequestRow({
       <td data-label="Date" className={cell}>
         {formatLagosDateTime(request.createdAt)}
       </td>
-      <td className="block px-4 pt-2 pb-1 xl:table-cell xl:py-3 xl:align-top">
-        {isRejecting ? (
-          <div className="flex flex-col gap-2 xl:min-w-56">
-            <Input
-              ref={reasonInput}
-              label={`Reason for rejecting ${name}'s deposit`}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-              }}
-              hint="The customer will see this."
-              error={reasonError}
-            />
-            <div className="flex gap-2">
-              <Button
-                variant="danger"
-                className="flex-1"
-                isBusy={reject.isPending}
-                busyLabel={messages.purchase.processing}
-                onClick={() => void doReject()}
-              >
-                Confirm reject
-              </Button>
-              <Button
-                variant="text"
-                disabled={isBusy}
-                onClick={() => {
-                  setIsRejecting(false);
-                  setReasonError(undefined);
-                }}
-              >
-                Cancel
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div className="flex gap-2">
-            <Button
-              className="flex-1 xl:flex-none"
-              isBusy={approve.isPending}
-              busyLabel={messages.purchase.processing}
-              disabled={isBusy}
-              aria-label={`Approve ${formatNaira(request.amountKobo)} from ${name}`}
-              onClick={() => void doApprove()}
-            >
-              Approve
-            </Button>
-            <Button
-              variant="secondary"
-              className="flex-1 xl:flex-none"
-              disabled={isBusy}
-              aria-label={`Reject ${formatNaira(request.amountKobo)} from ${name}`}
-              onClick={() => {
-                setIsRejecting(true);
-              }}
-            >
-              Reject
-            </Button>
-          </div>
-        )}
-      </td>
+      <td className="block px-4 pt-2 pb-1 xl:table-cell xl:py-3 xl:align-top">{actions}</td>
     </tr>
   );
 }
 
-/** Manual deposits waiting for an admin: approve credits the amount less the charge; reject needs a reason. */
+/**
+ * Manual deposits waiting for an admin: approving (confirmed, with an optional note for the audit log) credits the
+ * amount less the charge; rejecting needs a reason; one sent for a second admin says so and waits for them.
+ */
 export function ManualRequestsSection() {
   const requests = usePendingManualRequests(true);
   const [status, setStatus] = useState<Status | null>(null);

@@ -9,9 +9,14 @@ import { fundingsCsvUrl, useAdminFundings } from './api/search-fundings.ts';
 import { FundingsFilters } from './fundings-filters.tsx';
 import { FundingsTable } from './fundings-table.tsx';
 import { readSearch, writeSearch } from './search-view.ts';
+import { ManualRequestsSection } from '../components/manual-requests-section.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { RefundsDueSection } from './refunds-due-section.tsx';
 
-/** Every card payment, bank transfer and manual deposit, searched as one list. */
+/**
+ * Manual deposits to decide and money to send back, then every card payment, bank transfer and manual deposit,
+ * searched as one list.
+ */
 export function AdminFundingsPage() {
   const [params, setParams] = useSearchParams();
   const view = readSearch(adminFundingsQuery, params);
@@ -65,17 +70,24 @@ export function AdminFundingsPage() {
   }
 
   return (
-    <section aria-labelledby="fundings-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="fundings-heading" className="text-2xl font-bold text-gray-900">
-          Fundings
-        </h1>
-        <a href={fundingsCsvUrl(view)} download className={buttonClasses.secondary}>
-          Download CSV
-        </a>
-      </div>
-      <FundingsFilters key={params.toString()} view={view} onChange={show} />
-      {content}
+    <section aria-labelledby="fundings-heading" className="flex flex-col gap-6">
+      <h1 id="fundings-heading" className="text-2xl font-bold text-gray-900">
+        Fundings
+      </h1>
+      <ManualRequestsSection />
+      <RefundsDueSection />
+      <section aria-labelledby="all-fundings-heading" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="all-fundings-heading" className="text-lg font-bold text-gray-900">
+            All fundings
+          </h2>
+          <a href={fundingsCsvUrl(view)} download className={buttonClasses.secondary}>
+            Download CSV
+          </a>
+        </div>
+        <FundingsFilters key={params.toString()} view={view} onChange={show} />
+        {content}
+      </section>
     </section>
   );
 }

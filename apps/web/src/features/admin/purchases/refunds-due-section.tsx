@@ -1,0 +1,213 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { returnRefundDueBody, type RefundDue } from '@quickvend/shared/api/refunds-due';
+import { formatLagosDateTime } from '@quickvend/shared/format';
+import { messages } from '@quickvend/shared/messages';
+import { formatNaira } from '@quickvend/shared/money';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { SkeletonList } from '@/components/ui/skeleton.tsx';
+import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
+import { useRefundsDue } from './api/get-refunds-due.ts';
+import { useReturnRefundDue } from './api/return-refund-due.ts';
+
+type Status = { text: string; tone: StatusTone };
+
+const columns = ['Payer', 'Paid from', 'Amount', 'Arrived', 'Actions'] as const;
+
+const cell =
+  'flex justify-between gap-3 px-4 py-1.5 text-right text-sm wrap-anywhere before:shrink-0 before:text-left before:font-semibold before:text-gray-600 before:content-[attr(data-label)] xl:table-cell xl:py-3 xl:text-left xl:align-top xl:before:content-none';
+
+const payerName = (refund: RefundDue) => refund.payer.name ?? refund.payer.email ?? 'The payer';
+
+/** Where the money came from, as the payment gateway described it. */
+function paidFrom(refund: RefundDue): string {
+  const { bank, accountNumber, cardLast4 } = refund.payer;
+  if (refund.source === 'card') {
+    const card = cardLast4 ? `Card ending ${cardLast4}` : 'Card';
+    return bank ? `${card} (${bank})` : card;
+  }
+  const account = [bank, accountNumber].filter(Boolean).join(' ');
+  return account ? `Bank transfer from ${account}` : 'Bank transfer';
+}
+
+function RefundRow({ refund, onDone }: { refund: RefundDue; onDone: (status: Status) => void }) {
+  const markReturned = useReturnRefundDue();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const noteInput = useRef<HTMLInputElement>(null);
+  const name = payerName(refund);
+
+  useEffect(() => {
+    if (isConfirming) noteInput.current?.focus();
+  }, [isConfirming]);
+
+  const confirm = async () => {
+    const parsed = returnRefundDueBody.safeParse({ note });
+    if (!parsed.success) {
+      setNoteError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setNoteError(undefined);
+    try {
+      await markReturned.mutateAsync({ id: refund.id, note: parsed.data.note });
+      onDone({
+        text: `Sent for a second admin: once another admin approves it on the Approvals page, ${formatNaira(refund.amountKobo)} is recorded as sent back to ${name}.`,
+        tone: 'info',
+      });
+    } catch (error) {
+      const text = isApiError(error, 'CONFLICT')
+        ? error.message
+        : `Error: ${error instanceof Error ? error.message : 'Please try again.'}`;
+      onDone({ text, tone: 'error' });
+    }
+  };
+
+  let actions;
+  if (refund.waitingApprovalId) {
+    actions = (
+      <p className="flex flex-col gap-1 text-sm xl:min-w-48">
+        <span className="font-semibold text-gray-900">Waiting for a second admin</span>
+        <Link to={paths.adminApprovals} className="font-semibold text-brand-800 underline">
+          Open Approvals
+        </Link>
+      </p>
+    );
+  } else if (isConfirming) {
+    actions = (
+      <div className="flex flex-col gap-2 xl:min-w-64">
+        <Input
+          ref={noteInput}
+          label={`How ${formatNaira(refund.amountKobo)} went back to ${name}`}
+          value={note}
+          onChange={(event) => {
+            setNote(event.target.value);
+          }}
+          hint="The bank, the date and the transfer reference. A second admin checks it."
+          error={noteError}
+        />
+        <div className="flex gap-2">
+          <Button
+            className="flex-1"
+            isBusy={markReturned.isPending}
+            busyLabel={messages.purchase.processing}
+            onClick={() => void confirm()}
+          >
+            Confirm sent back
+          </Button>
+          <Button
+            variant="text"
+            disabled={markReturned.isPending}
+            onClick={() => {
+              setIsConfirming(false);
+              setNoteError(undefined);
+            }}
+          >
+            Cancel
+          </Button>
+        </div>
+      </div>
+    );
+  } else {
+    actions = (
+      <Button
+        variant="secondary"
+        aria-label={`Mark ${formatNaira(refund.amountKobo)} to ${name} as sent back`}
+        onClick={() => {
+          setIsConfirming(true);
+        }}
+      >
+        Mark as sent back
+      </Button>
+    );
+  }
+
+  return (
+    <tr className="block rounded-xl border border-gray-200 bg-white py-2 xl:table-row xl:rounded-none xl:border-0 xl:border-t xl:py-0">
+      <td data-label="Payer" className={cell}>
+        <span className="flex min-w-0 flex-col xl:items-start">
+          <span className="font-semibold">{refund.payer.name ?? 'Name not given'}</span>
+          <span className="text-gray-700">{refund.payer.email ?? ''}</span>
+        </span>
+      </td>
+      <td data-label="Paid from" className={cell}>
+        <span className="flex min-w-0 flex-col xl:items-start">
+          <span>{paidFrom(refund)}</span>
+          <span className="text-gray-700">Reference {refund.reference}</span>
+        </span>
+      </td>
+      <td data-label="Amount" className={`${cell} font-semibold tabular-nums xl:whitespace-nowrap`}>
+        {formatNaira(refund.amountKobo)}
+      </td>
+      <td data-label="Arrived" className={cell}>
+        {formatLagosDateTime(refund.createdAt)}
+      </td>
+      <td className="block px-4 pt-2 pb-1 xl:table-cell xl:py-3 xl:align-top">{actions}</td>
+    </tr>
+  );
+}
+
+/**
+ * Money that reached an account after it was closed (a card paid late, a transfer to its old number): never
+ * credited, it waits here to be sent back to whoever paid it; "sent back" is confirmed by a second admin.
+ */
+export function RefundsDueSection() {
+  const refunds = useRefundsDue();
+  const [status, setStatus] = useState<Status | null>(null);
+
+  let content;
+  if (refunds.isPending) {
+    content = (
+      <div aria-busy="true">
+        <p className="mb-3 text-sm text-gray-700">{messages.admin.loading}</p>
+        <SkeletonList rows={2} />
+      </div>
+    );
+  } else if (refunds.isError) {
+    content = <StatusMessage message={`Error: ${refunds.error.message}`} tone="error" />;
+  } else if (refunds.data.refundsDue.length === 0) {
+    content = <EmptyState title="No money is waiting to be sent back." />;
+  } else {
+    content = (
+      <table className="block w-full xl:table xl:border-collapse xl:rounded-xl xl:bg-white xl:shadow-sm">
+        <caption className="sr-only">Money to send back</caption>
+        <thead className="sr-only xl:not-sr-only xl:table-header-group xl:bg-gray-100">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className="px-4 py-3 text-left text-sm font-semibold text-gray-800"
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="flex flex-col gap-3 xl:table-row-group">
+          {refunds.data.refundsDue.map((refund) => (
+            <RefundRow key={refund.id} refund={refund} onDone={setStatus} />
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+
+  return (
+    <section aria-labelledby="refunds-due-heading" className="flex flex-col gap-3">
+      <h2 id="refunds-due-heading" className="text-lg font-bold text-gray-900">
+        Money to send back
+      </h2>
+      <p className="text-sm text-gray-700">
+        Paid after the customer closed their account, so it was not credited. Send it back to the payer, then
+        mark it here.
+      </p>
+      <StatusMessage message={status?.text} tone={status?.tone} />
+      {content}
+    </section>
+  );
+}
