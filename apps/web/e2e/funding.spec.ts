@@ -85,6 +85,7 @@ test('an admin approves a manual deposit and the customer sees it, less the NGN 
   await admin.getByRole('button', { name: /log ?in/i }).click();
   await expect(admin).toHaveURL(/\/admin$/);
   await admin.getByRole('button', { name: 'Approve ₦1,000.00 from Manny Manual' }).click();
+  await admin.getByRole('button', { name: 'Confirm approve' }).click();
   await expect(admin.getByText('Approved: ₦950.00 credited to Manny Manual.')).toBeVisible();
   await adminContext.close();
 

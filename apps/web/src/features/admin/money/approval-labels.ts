@@ -26,6 +26,8 @@ export function kindLabel(approval: Pick<ApprovalRequest, 'kind' | 'payload'>): 
       return 'Delete an admin';
     case 'admin.email':
       return "Change an admin's email";
+    case 'refund_due.return':
+      return 'Money sent back';
     default:
       return approval.kind;
   }
@@ -44,6 +46,7 @@ export const kindFilters = [
   { value: 'admin.restore', label: 'Admins restored' },
   { value: 'admin.delete', label: 'Admins deleted' },
   { value: 'admin.email', label: "Admins' email changes" },
+  { value: 'refund_due.return', label: 'Money sent back to payers' },
 ] as const;
 
 export const outcomes: Record<Exclude<ApprovalStatus, 'pending'>, { label: string; tone: BadgeTone }> = {
