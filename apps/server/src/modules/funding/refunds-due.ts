@@ -74,15 +74,6 @@ export async function parkRefundDue(
   return parked ?? null;
 }
 
-/** Whether a payment's money was parked instead of credited (read through the caller's transaction). */
-export async function isParked(reference: string, executor: Executor): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: refundsDue.id })
-    .from(refundsDue)
-    .where(eq(refundsDue.reference, reference));
-  return Boolean(row);
-}
-
 /**
  * The back office's money to send back: listed with the payer's details; "sent back" is one admin's word that a
  * second admin confirms, and only then leaves the books (`refund-due.return`, back to the clearing account).
