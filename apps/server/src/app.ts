@@ -68,6 +68,7 @@ import {
   registerPurchaseRoutes,
   registerVtpassWebhook,
 } from './modules/purchases/index.ts';
+import { registerProviderLossRoutes } from './modules/reconciliation/index.ts';
 import { REFRESH_CATALOG_JOB, registerCatalogRoutes, registerPriceRoutes } from './modules/catalog/index.ts';
 import {
   registerVtpassSimulator,
@@ -320,6 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }
   registerAdminRoutes(app, { purchases: container.purchases });
   registerPurchaseAdminRoutes(app, { admin: container.purchases.admin });
+  registerProviderLossRoutes(app, { losses: container.providerLosses });
   registerDisputeRoutes(app, { disputes: container.purchases.disputes });
   registerFundingAdminRoutes(app, { fundings: container.fundingAdmin });
   registerRefundsDueRoutes(app, { refundsDue: container.refundsDue });

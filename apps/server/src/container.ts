@@ -40,6 +40,7 @@ import {
   createSandboxSms,
   fundingNotice,
   manualDepositNotice,
+  providerLossRecoveredNotice,
   NOTICES_CHANNEL,
   purchaseNotice,
   disputeClosedNotice,
@@ -71,8 +72,12 @@ import { createProfiles } from './modules/profile/index.ts';
 import {
   createPinService,
   countOpenPurchases,
+  createPurchaseChecks,
   createPurchaseEngine,
+  CHECK_REFUNDED_JOB,
   DELIVER_APPROVAL,
+  PURCHASE_APPROVALS,
+  REFUND_APPROVAL,
   createPurchaseReportQueries,
   createVerificationService,
   credentialMail,
@@ -81,6 +86,7 @@ import {
   toPurchase,
   type PurchaseRow,
 } from './modules/purchases/index.ts';
+import { createProviderLosses, RECOVER_LOSS_APPROVAL } from './modules/reconciliation/index.ts';
 
 export const PAYSTACK_SIMULATOR_PREFIX = '/sandbox/paystack';
 export const VTPASS_SIMULATOR_PREFIX = '/sandbox/vtpass/api';
@@ -425,9 +431,60 @@ export async function createContainer({
     approvals,
     users: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
   });
+  const purchaseSubject = (row: { targetId: string }) => ({
+    label: 'Purchase',
+    href: `/admin/purchases/${row.targetId}`,
+  });
   approvals.register(DELIVER_APPROVAL, {
     carryOut: purchases.admin.deliverApproved,
-    subjectOf: (row) => ({ label: 'Purchase', href: `/admin/purchases/${row.targetId}` }),
+    staleReason: purchases.admin.staleReasonOf,
+    subjectOf: purchaseSubject,
+  });
+  approvals.register(REFUND_APPROVAL, {
+    carryOut: purchases.admin.refundApproved,
+    staleReason: purchases.admin.staleReasonOf,
+    subjectOf: purchaseSubject,
+  });
+  // every final transition is told here once committed: what still waits to deliver or refund it is moot
+  purchaseOutcomeListeners.push(async (row) => {
+    if (row.status !== 'delivered' && row.status !== 'failed') return;
+    const reason =
+      row.status === 'delivered' ? 'The purchase is already delivered.' : 'The purchase is already refunded.';
+    await approvals.closeFor({ targetId: row.id, kind: PURCHASE_APPROVALS }, reason);
+  });
+  const providerLosses = createProviderLosses({
+    db,
+    ledger,
+    approvals,
+    audit,
+    clock,
+    log,
+    appUrl: config.appUrl,
+    purchases,
+    askProvider: createPurchaseChecks({ db, provider: billsProvider, log }).ask,
+    people: { findUsersByIds: auth.findUsersByIds },
+    alertAdmins: (mail) => {
+      afterwards(
+        (async () => {
+          const admins = (await auth.listUsers()).filter((user) => user.role === 'admin');
+          for (const admin of admins) await mailer.send({ to: admin.email, ...mail });
+        })(),
+        'the admins were not told of a provider-side loss',
+      );
+    },
+    countLoss: (amountKobo) => metrics?.countProviderLoss(amountKobo),
+    onRecovered: (loss) => {
+      tell(
+        purchases
+          .findById(loss.purchaseId)
+          .then((row) => row && providerLossRecoveredNotice(loss, toPurchase(row))),
+      );
+    },
+  });
+  approvals.register(RECOVER_LOSS_APPROVAL, {
+    carryOut: providerLosses.recoverApproved,
+    staleReason: providerLosses.staleReasonOf,
+    subjectOf: () => ({ label: 'Provider-side loss', href: '/admin/reconciliation' }),
   });
   const beneficiaries = createBeneficiaries({
     db,
@@ -443,6 +500,13 @@ export async function createContainer({
   if (options.runWorkers) {
     await jobs.work(REQUERY_JOB, z.object({ purchaseId: z.string() }), ({ purchaseId }) =>
       purchases.recheck(purchaseId),
+    );
+    await jobs.work(
+      CHECK_REFUNDED_JOB,
+      z.object({ purchaseId: z.string(), detectedBy: z.enum(['callback', 'requery']) }),
+      async ({ purchaseId, detectedBy }) => {
+        await providerLosses.checkRefundedPurchase(purchaseId, detectedBy);
+      },
     );
     await jobs.work(RECONCILE_JOB, z.object({}), async () => {
       const changes = await purchases.reconcile();
@@ -537,6 +601,7 @@ export async function createContainer({
     pins,
     partners,
     purchases,
+    providerLosses,
     verifications,
     rateLimiter,
     balanceFeed,

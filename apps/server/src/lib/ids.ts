@@ -36,6 +36,7 @@ export type IdPrefix =
   | 'aud'
   | 'apr'
   | 'pev'
+  | 'plo'
   | 'prc'
   | 'flt'
   | 'ben'

@@ -58,6 +58,16 @@ export function createMetrics(options: { processMetrics: boolean }) {
     labelNames: ['method'] as const,
     registers: [registry],
   });
+  const providerLosses = new Counter({
+    name: 'quickvend_provider_losses_total',
+    help: 'Purchases the provider delivered after we had refunded them (provider-side losses), when flagged',
+    registers: [registry],
+  });
+  const providerLossKobo = new Counter({
+    name: 'quickvend_provider_losses_kobo_total',
+    help: 'Kobo the provider took from the float for purchases we had refunded, when flagged',
+    registers: [registry],
+  });
 
   let sources: ScrapeSources | undefined;
   // the registry reads its metrics side by side: two gauges filled by one query share the query in flight
@@ -124,6 +134,10 @@ export function createMetrics(options: { processMetrics: boolean }) {
     },
     observeProviderCall(provider: string, call: ProviderCallObservation) {
       providerDuration.observe({ provider, operation: call.operation, code: call.code }, call.seconds);
+    },
+    countProviderLoss(amountKobo: number) {
+      providerLosses.inc();
+      providerLossKobo.inc(amountKobo);
     },
     countFunding(method: 'card' | 'transfer' | 'manual', amountKobo: number) {
       fundings.inc({ method });

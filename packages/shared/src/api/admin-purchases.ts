@@ -11,6 +11,13 @@ export const purchaseAdminMessages = {
   refundReasonRequired: 'Say why you are refunding it: the reason is kept in the audit log.',
   evidenceRequired: 'Describe the evidence that it was delivered (for example what VTpass support said).',
   refunded: 'Refunded: the money is back in the customer’s wallet.',
+  /** an admin's refund: VTpass was asked first */
+  refundedOnProviderWord: 'VTpass says it failed: the money is back in the customer’s wallet.',
+  refundFoundDelivered: 'VTpass delivered this purchase: there is nothing to refund.',
+  refundRequested:
+    'Sent for a second admin’s approval: VTpass has not said this purchase failed, so another admin must approve the refund.',
+  refundAwaitingApproval:
+    'A refund of this purchase is already waiting for a second admin’s approval. Approve or reject that request.',
   /** what the customer reads on the receipt of a purchase an admin refunded */
   refundedForCustomer: 'This purchase was not delivered. Your money is back in your wallet.',
   /** what the customer reads once a second admin has confirmed delivery */
@@ -182,11 +189,15 @@ export const pendingDelivery = z.object({
   evidence: z.string(),
 });
 
+export const pendingRefund = pendingDelivery.omit({ evidence: true }).extend({ reason: z.string() });
+
 export const adminPurchaseDetailResponse = z.object({
   purchase: adminPurchase,
   events: z.array(purchaseEvent),
   /** a request to mark it delivered, waiting for a second admin */
   pendingDelivery: pendingDelivery.nullable(),
+  /** a request to refund it on an admin's word alone, waiting for a second admin */
+  pendingRefund: pendingRefund.nullable(),
 });
 export type AdminPurchaseDetail = z.infer<typeof adminPurchaseDetailResponse>;
 
@@ -214,11 +225,23 @@ export type DeliverPurchaseBody = z.input<typeof deliverPurchaseBody>;
 export const purchaseActionResponse = z.object({ purchase: adminPurchase, message: z.string() });
 export type PurchaseActionResponse = z.infer<typeof purchaseActionResponse>;
 
+const waitingApproval = z.object({ id: z.string(), status: z.literal('pending'), requestedAt: z.string() });
+
 export const deliverRequestResponse = z.object({
-  approval: z.object({ id: z.string(), status: z.literal('pending'), requestedAt: z.string() }),
+  approval: waitingApproval,
   message: z.string(),
 });
 export type DeliverRequestResponse = z.infer<typeof deliverRequestResponse>;
+
+/**
+ * An admin's refund, once VTpass was asked: `refunded` on its word that it failed, `delivered` when it says it
+ * delivered (nothing to refund), `awaiting_approval` while it has not said: a second admin must approve.
+ */
+export const refundPurchaseResponse = purchaseActionResponse.extend({
+  outcome: z.enum(['refunded', 'delivered', 'awaiting_approval']),
+  approval: waitingApproval.nullable(),
+});
+export type RefundPurchaseResponse = z.infer<typeof refundPurchaseResponse>;
 
 // ---- fundings ----
 

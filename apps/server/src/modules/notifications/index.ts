@@ -28,6 +28,7 @@ export {
   disputeClosedNotice,
   fundingNotice,
   manualDepositNotice,
+  providerLossRecoveredNotice,
   purchaseNotice,
   referralNotice,
   securityNotice,

@@ -253,6 +253,30 @@ export function manualDepositNotice(decision: ManualDecision): NoticeInput {
   };
 }
 
+/**
+ * A purchase we refunded that the provider delivered after all: a second admin approved taking the refund back,
+ * and the customer is told what happened and what left the wallet.
+ */
+export function providerLossRecoveredNotice(
+  loss: { id: string; userId: string; refundedKobo: Kobo },
+  purchase: Purchase,
+): NoticeInput {
+  const amount = formatNaira(loss.refundedKobo);
+  return {
+    userId: loss.userId,
+    category: 'purchases',
+    eventKey: `provider-loss:${loss.id}:recovered`,
+    title: `${purchase.serviceName} was delivered: ${amount} taken back`,
+    body:
+      sentence(
+        `We refunded your ${formatNaira(purchase.amountKobo)} of ${whatOf(purchase)}`,
+        targetOf(purchase),
+        'when the provider had not confirmed it, but it was delivered after all',
+      ) + ` So the ${amount} refund has been taken back from your wallet. If you did not receive it, contact support.`,
+    link: receiptLink(purchase),
+  };
+}
+
 export type ReferralReward = {
   referrerUserId: string;
   referredUserId: string;

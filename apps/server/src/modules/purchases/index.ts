@@ -12,14 +12,27 @@ export {
   type PurchaseRequest,
 } from './purchases.port.ts';
 export { createPurchaseEngine, type PurchaseActions, type PurchaseEngine } from './purchases.service.ts';
-export { REQUERY_JOB, type DeliveredOutcome, type OutcomeNote } from './purchase-steps.ts';
-export { RECONCILE_JOB } from './requery.service.ts';
+export {
+  CHECK_REFUNDED_JOB,
+  REQUERY_JOB,
+  type CheckRefundedJob,
+  type DeliveredOutcome,
+  type OutcomeNote,
+} from './purchase-steps.ts';
+export { RECONCILE_JOB, type RequeryAnswer } from './requery.service.ts';
+export type { PurchaseEventInput } from './purchase-timeline.ts';
 export type { PurchaseRow } from './purchases.repo.ts';
 export { createPinService, isTrivialPin, type PinService } from './pin.service.ts';
 export { registerPurchaseRoutes, registerVtpassWebhook } from './purchases.routes.ts';
 export { registerPurchaseAdminRoutes } from './purchases.admin.routes.ts';
 export { registerDisputeRoutes } from './disputes.routes.ts';
-export { DELIVER_APPROVAL, type BuyerDirectory, type PurchaseAdmin } from './purchase-admin.service.ts';
+export {
+  DELIVER_APPROVAL,
+  PURCHASE_APPROVALS,
+  REFUND_APPROVAL,
+  type BuyerDirectory,
+  type PurchaseAdmin,
+} from './purchase-admin.service.ts';
 export { registerPinRoutes } from './pin.routes.ts';
 export { toPurchase } from './purchases.mapper.ts';
 export { hasOpenPurchase } from './open-purchases.ts';

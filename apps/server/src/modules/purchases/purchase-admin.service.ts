@@ -4,13 +4,19 @@ import {
   purchaseAdminMessages as say,
   type AdminPurchase,
   type PurchaseBuyer,
+  type RefundPurchaseResponse,
 } from '@quickvend/shared/api/admin-purchases';
 import { formatLagosMinuteStamp } from '@quickvend/shared/format';
 import type { Database } from '../../db/client.ts';
 import { ownerAndPeriodOf } from '../../lib/back-office-filter.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ApprovalHandler, Approvals } from '../approvals/index.ts';
+import {
+  approvalMessages,
+  type ApprovalHandler,
+  type ApprovalRow,
+  type Approvals,
+} from '../approvals/index.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
 import type { PurchaseSteps } from './purchase-steps.ts';
 import type { PurchaseTimeline } from './purchase-timeline.ts';
@@ -22,6 +28,9 @@ import { purchases } from './purchases.tables.ts';
 import type { RequeryAnswer } from './requery.service.ts';
 
 export const DELIVER_APPROVAL = 'purchase.deliver';
+/** A refund on an admin's word alone: VTpass has not said the purchase failed. */
+export const REFUND_APPROVAL = 'purchase.refund';
+export const PURCHASE_APPROVALS = [DELIVER_APPROVAL, REFUND_APPROVAL] as const;
 
 /** Who bought it: the accounts module answers, the purchases module never reads its tables. */
 export type BuyerDirectory = {
@@ -44,6 +53,8 @@ export type PurchaseAdminDeps = {
   onOutcome?: (purchase: PurchaseRow) => void;
 };
 
+export type RefundOutcome = RefundPurchaseResponse;
+
 /** The search's filters as the admin typed them: a user by email or id, days in Lagos. */
 export type PurchaseQuery = Omit<PurchaseFilter, 'userId' | 'since' | 'until'> & {
   user?: string | undefined;
@@ -52,6 +63,15 @@ export type PurchaseQuery = Omit<PurchaseFilter, 'userId' | 'since' | 'until'> &
 };
 
 const deliverPayload = z.object({ evidence: z.string(), providerReference: z.string().nullable() });
+const refundPayload = z.object({ userId: z.string(), reason: z.string() });
+
+/** Why a request about a purchase no longer applies: the purchase is final. */
+export function finalReasonOf(row: Pick<PurchaseRow, 'status'> | null): string | null {
+  if (!row) return 'The purchase no longer exists.';
+  if (row.status === 'delivered') return 'The purchase is already delivered.';
+  if (row.status === 'failed') return 'The purchase is already refunded.';
+  return null;
+}
 
 /** Why an action cannot touch a purchase that is already final. */
 function finalRefusal(row: PurchaseRow): AppError {
@@ -165,9 +185,63 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
     return { purchaseId: row.id, status: 'delivered' };
   };
 
+  /** Carries out an approved `purchase.refund` request, inside the approval's transaction. */
+  const refundApproved: ApprovalHandler = async (approval, { tx, approver, afterCommit }) => {
+    const { reason } = refundPayload.parse(approval.payload);
+    const [row] = await tx.select().from(purchases).where(eq(purchases.id, approval.targetId));
+    if (!row) throw new AppError('NOT_FOUND', say.notFound);
+    if (!OPEN.includes(row.status)) throw finalRefusal(row);
+    const refunded = await deps.steps.refund(row.id, { message: say.refundedForCustomer }, tx);
+    if (!refunded) {
+      // finished by another action since it was read: say how, from inside this transaction
+      const [now] = await tx.select().from(purchases).where(eq(purchases.id, row.id));
+      throw now ? finalRefusal(now) : new AppError('NOT_FOUND', say.notFound);
+    }
+    afterCommit(() => deps.onOutcome?.(refunded));
+    await audit.record(
+      approver,
+      {
+        action: 'purchase.refund',
+        targetType: 'purchase',
+        targetId: row.id,
+        before: { status: row.status },
+        after: { status: 'failed', refundedKobo: refunded.chargedKobo, approvalId: approval.id },
+        reason,
+      },
+      tx,
+    );
+    await timeline.record(
+      {
+        purchaseId: row.id,
+        kind: 'admin.refund',
+        outcome: 'failed',
+        note: reason,
+        actorId: approver.id,
+        raw: { approvalId: approval.id, requestedBy: approval.requestedBy },
+      },
+      tx,
+    );
+    return { purchaseId: row.id, status: 'failed', refundedKobo: refunded.chargedKobo };
+  };
+
+  /** Who asked, when and why, for a request about this purchase still waiting for a second admin. */
+  function waitingView(waiting: ApprovalRow, labelOf: (id: string) => string) {
+    return {
+      approvalId: waiting.id,
+      requestedAt: waiting.requestedAt.toISOString(),
+      requestedBy: labelOf(waiting.requestedBy),
+    };
+  }
+
   return {
     DELIVER_APPROVAL,
     deliverApproved,
+    refundApproved,
+
+    /** Why a waiting deliver or refund request no longer applies: its purchase is final. */
+    async staleReasonOf(approval: ApprovalRow): Promise<string | null> {
+      return finalReasonOf(await repo.findById(approval.targetId));
+    },
 
     async search(query: PurchaseQuery, page: { page: number; pageSize: number }) {
       const filter = await filterOf(query);
@@ -203,15 +277,16 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
     async detail(id: string) {
       const row = await repo.findById(id);
       if (!row) throw new AppError('NOT_FOUND', say.notFound);
-      const [events, [waiting]] = await Promise.all([
+      const [events, [waiting], [waitingRefund]] = await Promise.all([
         timeline.list(id),
         deps.approvals.list({ kind: DELIVER_APPROVAL, targetId: id, status: 'pending', limit: 1 }),
+        deps.approvals.list({ kind: REFUND_APPROVAL, targetId: id, status: 'pending', limit: 1 }),
       ]);
       const people = await users.findUsersByIds([
         ...new Set([
           row.userId,
           ...events.flatMap((event) => (event.actorId ? [event.actorId] : [])),
-          ...(waiting ? [waiting.requestedBy] : []),
+          ...[waiting, waitingRefund].flatMap((request) => (request ? [request.requestedBy] : [])),
         ]),
       ]);
       const labelOf = (id: string) => people.get(id)?.email ?? id;
@@ -229,11 +304,12 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
         })),
         pendingDelivery: waiting
           ? {
-              approvalId: waiting.id,
-              requestedAt: waiting.requestedAt.toISOString(),
-              requestedBy: labelOf(waiting.requestedBy),
+              ...waitingView(waiting, labelOf),
               evidence: deliverPayload.safeParse(waiting.payload).data?.evidence ?? waiting.reason,
             }
+          : null,
+        pendingRefund: waitingRefund
+          ? { ...waitingView(waitingRefund, labelOf), reason: waitingRefund.reason }
           : null,
       };
     },
@@ -271,35 +347,88 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
     },
 
     /**
-     * Gives the customer their money back, once, with the reason audited in the same transaction.
-     * @throws NOT_FOUND; CONFLICT when it is already final (delivered, or refunded by someone else first)
+     * Asks VTpass first and follows its word: delivered, the purchase is settled and there is nothing to refund;
+     * failed, the customer is refunded. Still pending, or not answered, the refund would rest on the admin's
+     * word alone: it waits for a second admin (one request per purchase).
+     * @throws NOT_FOUND; CONFLICT when it is already final; FORBIDDEN for a purchase of the admin's own
      */
-    async refund(id: string, reason: string, actor: Actor) {
+    async refund(id: string, reason: string, actor: Actor): Promise<RefundOutcome> {
       const before = await findOpen(id);
-      const refunded = await db.transaction(async (tx) => {
-        const row = await deps.steps.refund(id, { message: say.refundedForCustomer }, tx);
-        if (!row) return null;
-        await audit.record(
-          actor,
-          {
-            action: 'purchase.refund',
-            targetType: 'purchase',
-            targetId: id,
-            before: { status: before.status },
-            after: { status: 'failed', refundedKobo: row.chargedKobo },
-            reason,
+      if (actor.id && before.userId === actor.id)
+        throw new AppError('FORBIDDEN', approvalMessages.ownAccountRequest);
+      const answer = await deps.requeryNow(id);
+      const after = await repo.findById(id);
+      if (!after) throw new AppError('NOT_FOUND', say.notFound);
+      // another action settled it first: this requery asked nothing
+      if (!answer) throw finalRefusal(after);
+      const view = async (row: PurchaseRow) => toAdminPurchase(row, await buyersOf([row]));
+      const refundedOnItsWord =
+        after.status === 'failed' && (answer.status === 'failed' || answer.status === 'unknown');
+      if (refundedOnItsWord || (after.status === 'delivered' && answer.status === 'delivered')) {
+        const message = refundedOnItsWord ? say.refundedOnProviderWord : say.refundFoundDelivered;
+        await audit.record(actor, {
+          action: refundedOnItsWord ? 'purchase.refund' : 'purchase.requery',
+          targetType: 'purchase',
+          targetId: id,
+          before: { status: before.status },
+          after: {
+            status: after.status,
+            answer: answer.status,
+            ...(refundedOnItsWord && { refundedKobo: after.chargedKobo }),
           },
-          tx,
-        );
-        await timeline.record(
-          { purchaseId: id, kind: 'admin.refund', outcome: 'failed', note: reason, actorId: actor.id },
-          tx,
-        );
-        return row;
-      });
-      if (!refunded) throw await refusalAfter(id);
-      deps.onOutcome?.(refunded);
-      return { purchase: toAdminPurchase(refunded, await buyersOf([refunded])), message: say.refunded };
+          reason,
+        });
+        await timeline.record({
+          purchaseId: id,
+          kind: 'admin.refund',
+          outcome: after.status,
+          note: refundedOnItsWord ? reason : message,
+          actorId: actor.id,
+        });
+        return {
+          outcome: refundedOnItsWord ? 'refunded' : 'delivered',
+          purchase: await view(after),
+          message,
+          approval: null,
+        };
+      }
+      // refunded or delivered by someone else while VTpass was asked
+      if (!OPEN.includes(after.status)) throw finalRefusal(after);
+      const askedAt = clock.now();
+      const approval = await deps.approvals.request(
+        {
+          kind: REFUND_APPROVAL,
+          targetId: id,
+          amountKobo: after.chargedKobo,
+          payload: { userId: after.userId, reason },
+          reason,
+          onePending: true,
+        },
+        actor,
+      );
+      const isNew =
+        approval.requestedBy === (actor.id ?? actor.label) &&
+        approval.requestedAt.getTime() >= askedAt.getTime();
+      if (isNew) {
+        await timeline.record({
+          purchaseId: id,
+          kind: 'admin.refund',
+          outcome: 'requested',
+          note: reason,
+          actorId: actor.id,
+          raw: { approvalId: approval.id },
+        });
+      }
+      return {
+        outcome: 'awaiting_approval',
+        purchase: await view(after),
+        message: isNew ? say.refundRequested : say.refundAwaitingApproval,
+        approval: {
+          id: approval.id,
+          status: 'pending',
+          requestedAt: approval.requestedAt.toISOString(),
+        },
+      };
     },
 
     /**
@@ -320,7 +449,11 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
           kind: DELIVER_APPROVAL,
           targetId: id,
           amountKobo: row.chargedKobo,
-          payload: { evidence: input.evidence, providerReference: input.providerReference || null },
+          payload: {
+            userId: row.userId,
+            evidence: input.evidence,
+            providerReference: input.providerReference || null,
+          },
           reason: input.evidence,
         },
         actor,

@@ -12,6 +12,22 @@ import { OPEN, type PurchaseRow } from './purchases.repo.ts';
 import { purchases } from './purchases.tables.ts';
 
 export const REQUERY_JOB = 'purchases.requery';
+/**
+ * Asks whether a refunded purchase was delivered after all (a provider-side loss): sent when the provider's
+ * answer or callback says delivered for a purchase that is no longer open. Deduplicated per purchase per minute.
+ */
+export const CHECK_REFUNDED_JOB = 'purchases.check-refunded';
+export type CheckRefundedJob = { purchaseId: string; detectedBy: 'callback' | 'requery' };
+
+/** Sends the check at most once a minute per purchase, however many answers and callbacks say delivered. */
+export function sendRefundedCheck(
+  jobs: Pick<JobQueue, 'send'>,
+  now: Date,
+  job: CheckRefundedJob,
+): Promise<string | null> {
+  const minute = Math.floor(now.getTime() / 60_000);
+  return jobs.send(CHECK_REFUNDED_JOB, job, { dedupeKey: `${job.purchaseId}:${minute}` });
+}
 
 /** Seconds before each successive requery of a pending purchase; hourly after the last. */
 const BACKOFF_SECONDS = [15, 30, 60, 120, 300, 600, 1800];
@@ -268,8 +284,13 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
   /** @returns the purchase when it was delivered just now (the other outcomes are read again by who needs them) */
   async function applyOutcome(row: HeldPurchase, outcome: ProviderOutcome): Promise<PurchaseRow | null> {
     switch (outcome.status) {
-      case 'delivered':
-        return settle(row, outcome);
+      case 'delivered': {
+        const settled = await settle(row, outcome);
+        // delivered, says the provider, of a purchase already final: refunded meanwhile, perhaps
+        if (!settled)
+          await sendRefundedCheck(deps.jobs, clock.now(), { purchaseId: row.id, detectedBy: 'requery' });
+        return settled;
+      }
       case 'failed':
         await refund(row.id, outcome);
         return null;

@@ -13,6 +13,7 @@ import {
   purchaseActionResponse,
   purchasesSummaryResponse,
   refundPurchaseBody,
+  refundPurchaseResponse,
 } from '@quickvend/shared/api/admin-purchases';
 import { sendCsv } from '../../lib/http/csv.ts';
 import { actorOf } from '../audit/index.ts';
@@ -69,7 +70,7 @@ export function registerPurchaseAdminRoutes(parent: FastifyInstance, deps: { adm
     '/api/v1/admin/purchases/:id/refund',
     {
       config: admin,
-      schema: { params: idParams, body: refundPurchaseBody, response: { 200: purchaseActionResponse } },
+      schema: { params: idParams, body: refundPurchaseBody, response: { 200: refundPurchaseResponse } },
     },
     async (request) => purchases.refund(request.params.id, request.body.reason, actorOf(request)),
   );

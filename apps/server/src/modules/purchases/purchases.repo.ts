@@ -39,6 +39,14 @@ export function createPurchasesRepo(db: Database) {
     return row ?? null;
   }
 
+  async function findByIds(ids: readonly string[]): Promise<PurchaseRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(purchases)
+      .where(inArray(purchases.id, [...ids]));
+  }
+
   /** For ids that must exist (a purchase is never deleted). */
   async function getById(id: string): Promise<PurchaseRow> {
     const row = await findById(id);
@@ -91,6 +99,7 @@ export function createPurchasesRepo(db: Database) {
   return {
     findByRequestId,
     findById,
+    findByIds,
     getById,
     findByProviderRequestId,
     listDue,

@@ -14,7 +14,7 @@ import { createDisputes } from './disputes.service.ts';
 import { createPurchaseAdmin, type BuyerDirectory } from './purchase-admin.service.ts';
 import { createPurchaseFlow } from './purchase-flow.ts';
 import { createPurchaseSteps, type DeliveredOutcome, type OutcomeNote } from './purchase-steps.ts';
-import { createPurchaseTimeline } from './purchase-timeline.ts';
+import { createPurchaseTimeline, type PurchaseEventInput } from './purchase-timeline.ts';
 import { findPurchaseProblems } from './purchases.invariants.ts';
 import type { BillsProvider } from './purchases.port.ts';
 import { createPurchasesRepo, type PurchaseRow } from './purchases.repo.ts';
@@ -128,6 +128,10 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     listFlagged: admin.listStuck,
     /** the requery job's work (actions.requeryNow) */
     recheck: (purchaseId: string) => actions.requeryNow(purchaseId),
+    findById: repo.findById,
+    findByIds: repo.findByIds,
+    /** adds a line to a purchase's timeline (never throws: see purchase-timeline.ts) */
+    note: (event: PurchaseEventInput) => timeline.record(event),
     onProviderCallback: requery.onProviderCallback,
     reconcile: requery.reconcile,
     verify: () => findPurchaseProblems(db, deps.ledger),

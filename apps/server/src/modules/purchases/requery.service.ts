@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import { CONFIRMING, errorText, REQUERY_JOB, type PurchaseSteps } from './purchase-steps.ts';
+import {
+  CONFIRMING,
+  errorText,
+  REQUERY_JOB,
+  sendRefundedCheck,
+  type PurchaseSteps,
+} from './purchase-steps.ts';
 import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
 import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
 import { OPEN, type PurchaseRow, type PurchasesRepo } from './purchases.repo.ts';
@@ -69,19 +75,31 @@ export function createRequery(deps: RequeryDeps) {
     await steps.applyOutcome(row, result);
   }
 
-  /** A provider callback never moves money by itself: it only triggers a requery. */
+  /**
+   * A provider callback never moves money by itself: it only triggers a requery. For a purchase we refunded it
+   * triggers one that only looks, in case the provider delivered it after all.
+   */
   async function onProviderCallback(providerRequestId: string, raw?: unknown): Promise<void> {
     // our request ids are short: anything longer is not ours and costs no lookup
     if (providerRequestId.length > 64) return;
     const row = await repo.findByProviderRequestId(providerRequestId);
     if (!row) return;
+    const isOpen = OPEN.includes(row.status);
     await deps.timeline.record({
       purchaseId: row.id,
       kind: 'provider.callback',
       raw,
-      note: OPEN.includes(row.status) ? 'Asked VTpass again' : `Already ${row.status}: nothing to do`,
+      note: isOpen
+        ? 'Asked VTpass again'
+        : row.status === 'failed'
+          ? 'Already refunded: asked VTpass whether it delivered it after all'
+          : `Already ${row.status}: nothing to do`,
     });
-    if (!OPEN.includes(row.status)) return;
+    if (row.status === 'failed') {
+      await sendRefundedCheck(deps.jobs, clock.now(), { purchaseId: row.id, detectedBy: 'callback' });
+      return;
+    }
+    if (!isOpen) return;
     // a burst of callbacks for one purchase makes one requery a minute; the backoff requeries go on besides
     const minute = Math.floor(clock.now().getTime() / 60_000);
     await deps.jobs.send(REQUERY_JOB, { purchaseId: row.id }, { dedupeKey: `callback:${row.id}:${minute}` });

@@ -7,3 +7,12 @@ export {
   type ReconciledDay,
 } from './daily-reconciliation.service.ts';
 export { registerDailyReconciliationRoutes } from './daily-reconciliation.routes.ts';
+export {
+  createProviderLosses,
+  lossNote,
+  RECOVER_LOSS_APPROVAL,
+  type ProviderLossDeps,
+  type ProviderLossRow,
+  type ProviderLosses,
+} from './provider-losses.service.ts';
+export { registerProviderLossRoutes } from './provider-losses.routes.ts';

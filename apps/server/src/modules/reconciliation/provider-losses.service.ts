@@ -1,0 +1,466 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import {
+  providerLossMessages as say,
+  type ProviderLoss,
+  type ProviderLossesResponse,
+  type ProviderLossSource,
+} from '@quickvend/shared/api/provider-losses';
+import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { toStorableJson } from '../../lib/storable-json.ts';
+import {
+  approvalMessages,
+  type ApprovalHandler,
+  type ApprovalRow,
+  type Approvals,
+} from '../approvals/index.ts';
+import type { Actor, AuditLog } from '../audit/index.ts';
+import { shardFor, type Ledger, type Posting } from '../ledger/index.ts';
+import {
+  toPurchase,
+  type PurchaseChecks,
+  type PurchaseEventInput,
+  type PurchaseRow,
+  type RequeryAnswer,
+} from '../purchases/index.ts';
+import { providerLosses } from './reconciliation.tables.ts';
+
+export const RECOVER_LOSS_APPROVAL = 'provider_loss.recover';
+
+export type ProviderLossRow = typeof providerLosses.$inferSelect;
+
+type Person = { id: string; name: string; email: string };
+
+export type ProviderLossDeps = {
+  db: Database;
+  ledger: Pick<Ledger, 'post' | 'getWalletBalance'>;
+  approvals: Pick<Approvals, 'request' | 'list' | 'closeFor'>;
+  audit: Pick<AuditLog, 'record'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  appUrl: string;
+  /** the purchases module's word on its purchases: never its tables */
+  purchases: {
+    findById(id: string): Promise<PurchaseRow | null>;
+    findByIds(ids: readonly string[]): Promise<PurchaseRow[]>;
+    note(event: PurchaseEventInput): Promise<void>;
+  };
+  /** asks VTpass about a purchase and only looks */
+  askProvider: PurchaseChecks['ask'];
+  people: { findUsersByIds(ids: readonly string[]): Promise<Map<string, Person>> };
+  /** mails every admin, in the background; a failure is the caller's to log */
+  alertAdmins: (mail: { subject: string; text: string }) => void;
+  /** counted once per loss, when it is flagged */
+  countLoss?: (amountKobo: Kobo) => void;
+  /** told once a recovery has committed: the customer hears of it */
+  onRecovered?: (loss: ProviderLossRow) => void;
+};
+
+const recoverPayload = z.object({ userId: z.string(), purchaseId: z.string() });
+
+/** What the back office reads of a purchase: what it was, and for whom. */
+function purchaseFacts(row: PurchaseRow) {
+  const purchase = toPurchase(row);
+  return {
+    serviceName: purchase.serviceName,
+    planName: purchase.planName,
+    recipient: purchase.billersCode ?? purchase.phone,
+    amountKobo: purchase.amountKobo,
+    createdAt: purchase.createdAt,
+  };
+}
+
+const describe = (row: PurchaseRow) => {
+  const facts = purchaseFacts(row);
+  const what = facts.planName ? `${facts.serviceName} ${facts.planName}` : facts.serviceName;
+  return `${formatNaira(kobo(facts.amountKobo))} of ${what} for ${facts.recipient}`;
+};
+
+export const lossNote = (amountKobo: Kobo) =>
+  `VTpass delivered this after it was refunded: a provider-side loss of ${formatNaira(amountKobo)}`;
+
+/**
+ * Provider-side losses: purchases we refunded that VTpass then delivered, so its float paid for something the
+ * customer also has the money for. Each is flagged once, at once, wherever VTpass's word comes from (its callback, a
+ * requery, the daily reconciliation), and resolved once: recovered from the customer with a second admin, or
+ * written off as an expense, so the books show it either way.
+ */
+export function createProviderLosses(deps: ProviderLossDeps) {
+  const { db, ledger, approvals, audit, clock, log } = deps;
+
+  async function findLoss(id: string, executor: Executor = db): Promise<ProviderLossRow> {
+    const [row] = await executor.select().from(providerLosses).where(eq(providerLosses.id, id));
+    if (!row) throw new AppError('NOT_FOUND', say.notFound);
+    return row;
+  }
+
+  async function lossOfPurchase(purchaseId: string): Promise<ProviderLossRow | null> {
+    const [row] = await db.select().from(providerLosses).where(eq(providerLosses.purchaseId, purchaseId));
+    return row ?? null;
+  }
+
+  /** Marks an open loss resolved, once: the conditional update decides who resolves it. */
+  async function resolve(
+    tx: Transaction,
+    id: string,
+    status: 'recovered' | 'written_off',
+    by: Actor,
+    note: string,
+  ): Promise<ProviderLossRow> {
+    const [resolved] = await tx
+      .update(providerLosses)
+      .set({ status, resolvedBy: by.id ?? by.label, resolvedAt: clock.now(), note })
+      .where(and(eq(providerLosses.id, id), eq(providerLosses.status, 'open')))
+      .returning();
+    if (!resolved) {
+      await findLoss(id, tx);
+      throw new AppError('CONFLICT', say.alreadyResolved);
+    }
+    return resolved;
+  }
+
+  async function recordEntry(tx: Transaction, id: string, entryId: string): Promise<ProviderLossRow> {
+    const [row] = await tx
+      .update(providerLosses)
+      .set({ resolutionEntryId: entryId })
+      .where(eq(providerLosses.id, id))
+      .returning();
+    if (!row) throw new Error(`provider loss ${id} vanished`);
+    return row;
+  }
+
+  function alertMail(loss: ProviderLossRow, purchase: PurchaseRow, customer: Person | undefined) {
+    const who = customer ? `${customer.name || customer.email} (${customer.email})` : 'the customer';
+    return {
+      subject: `Provider-side loss: VTpass delivered a refunded purchase (${formatNaira(loss.amountKobo)})`,
+      text: [
+        `VTpass says it delivered ${describe(purchase)} (purchase ${purchase.id}), which we had already refunded to ${who}: ${formatNaira(loss.refundedKobo)} went back to their wallet.`,
+        `VTpass took ${formatNaira(loss.amountKobo)} from the float for it, and our books do not show that yet.`,
+        `Decide what to do in the back office: recover it from the customer (a second admin approves), or write it off as an expense.`,
+        `${deps.appUrl}/admin/reconciliation`,
+      ].join('\n\n'),
+    };
+  }
+
+  /** Records the loss once; whoever records it first tells everyone. @returns the loss, new or already known */
+  async function flag(
+    purchase: PurchaseRow,
+    answer: Extract<RequeryAnswer, { status: 'delivered' }>,
+    detectedBy: ProviderLossSource,
+  ): Promise<ProviderLossRow> {
+    // VTpass's total_amount; else what we recorded; else, as settling does, the amount charged
+    const amountKobo = kobo(answer.costKobo ?? purchase.costKobo ?? purchase.chargedKobo);
+    const [loss] = await db
+      .insert(providerLosses)
+      .values({
+        id: newId('plo'),
+        purchaseId: purchase.id,
+        userId: purchase.userId,
+        refundedKobo: purchase.chargedKobo,
+        amountKobo,
+        detectedBy,
+        detectedAt: clock.now(),
+        raw: toStorableJson(answer.raw ?? null),
+      })
+      .onConflictDoNothing({ target: providerLosses.purchaseId })
+      .returning();
+    if (!loss) {
+      const known = await lossOfPurchase(purchase.id);
+      if (!known) throw new Error(`provider loss for ${purchase.id} vanished`);
+      return known;
+    }
+    log.warn(
+      {
+        purchaseId: purchase.id,
+        userId: purchase.userId,
+        lossId: loss.id,
+        refundedKobo: loss.refundedKobo,
+        amountKobo: loss.amountKobo,
+        detectedBy,
+      },
+      'provider-side loss: VTpass delivered a purchase we had refunded',
+    );
+    deps.countLoss?.(loss.amountKobo);
+    await deps.purchases.note({
+      purchaseId: purchase.id,
+      kind: 'provider.requery',
+      outcome: 'delivered',
+      raw: answer.raw,
+      note: lossNote(loss.amountKobo),
+    });
+    const customer = (await deps.people.findUsersByIds([purchase.userId])).get(purchase.userId);
+    deps.alertAdmins(alertMail(loss, purchase, customer));
+    return loss;
+  }
+
+  async function view(rows: ProviderLossRow[]): Promise<ProviderLoss[]> {
+    const [purchases, waiting] = await Promise.all([
+      deps.purchases.findByIds(rows.map((row) => row.purchaseId)),
+      approvals.list({ kind: RECOVER_LOSS_APPROVAL, status: 'pending', limit: 500 }),
+    ]);
+    const purchaseById = new Map(purchases.map((row) => [row.id, row]));
+    const waitingByLoss = new Map(waiting.map((row) => [row.targetId, row]));
+    const people = await deps.people.findUsersByIds([
+      ...new Set([
+        ...rows.flatMap((row) => [row.userId, ...(row.resolvedBy ? [row.resolvedBy] : [])]),
+        ...waiting.map((row) => row.requestedBy),
+      ]),
+    ]);
+    const labelOf = (id: string) => people.get(id)?.email ?? id;
+    return rows.map((row) => {
+      const purchase = purchaseById.get(row.purchaseId);
+      const customer = people.get(row.userId);
+      const recovery = row.status === 'open' ? waitingByLoss.get(row.id) : undefined;
+      return {
+        id: row.id,
+        purchaseId: row.purchaseId,
+        purchase: purchase ? purchaseFacts(purchase) : null,
+        customer: customer ? { id: customer.id, name: customer.name, email: customer.email } : null,
+        refundedKobo: row.refundedKobo,
+        amountKobo: row.amountKobo,
+        detectedBy: row.detectedBy as ProviderLossSource,
+        detectedAt: row.detectedAt.toISOString(),
+        status: row.status,
+        resolvedBy: row.resolvedBy ? labelOf(row.resolvedBy) : null,
+        resolvedAt: row.resolvedAt?.toISOString() ?? null,
+        note: row.note,
+        pendingRecovery: recovery
+          ? {
+              approvalId: recovery.id,
+              requestedBy: labelOf(recovery.requestedBy),
+              requestedAt: recovery.requestedAt.toISOString(),
+            }
+          : null,
+      };
+    });
+  }
+
+  /** Carries out an approved recovery, inside the approval's transaction: the customer pays back the refund. */
+  const recoverApproved: ApprovalHandler = async (approval, { tx, approver, afterCommit }) => {
+    const { userId, purchaseId } = recoverPayload.parse(approval.payload);
+    const loss = await resolve(tx, approval.targetId, 'recovered', approver, approval.reason);
+    const refunded = loss.refundedKobo;
+    const holds = await ledger.getWalletBalance(userId, tx);
+    const tooLow = () =>
+      new AppError('INSUFFICIENT_FUNDS', say.walletTooLow(formatNaira(refunded), formatNaira(holds)));
+    if (holds < refunded) throw tooLow();
+    const vtpass = { system: 'provider:vtpass' } as const;
+    const wallet = { wallet: userId };
+    // what delivering it would have posted: the provider's cost, our margin or the discount we bore
+    const postings: Posting[] = [
+      { from: wallet, to: vtpass, amountKobo: kobo(Math.min(loss.amountKobo, refunded)) },
+    ];
+    if (refunded > loss.amountKobo)
+      postings.push({
+        from: wallet,
+        to: { system: 'income:margin' },
+        amountKobo: kobo(refunded - loss.amountKobo),
+      });
+    if (loss.amountKobo > refunded)
+      postings.push({
+        from: { system: 'expense:discounts' },
+        to: vtpass,
+        amountKobo: kobo(loss.amountKobo - refunded),
+      });
+    let entryId: string;
+    try {
+      ({ entryId } = await ledger.post(
+        {
+          reference: `provider-loss:${loss.id}:recover`,
+          kind: 'provider-loss.recover',
+          memo: `Recovered: purchase ${purchaseId} delivered after its refund`,
+          actorId: approver.id,
+          shard: shardFor(purchaseId),
+          postings,
+        },
+        tx,
+      ));
+    } catch (error) {
+      // spent between the look and the debit
+      if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') throw tooLow();
+      throw error;
+    }
+    const recovered = await recordEntry(tx, loss.id, entryId);
+    await audit.record(
+      approver,
+      {
+        action: 'provider_loss.recover',
+        targetType: 'provider_loss',
+        targetId: loss.id,
+        before: { status: 'open' },
+        after: {
+          status: 'recovered',
+          purchaseId,
+          userId,
+          recoveredKobo: refunded,
+          amountKobo: loss.amountKobo,
+          approvalId: approval.id,
+          entryId,
+        },
+        reason: approval.reason,
+      },
+      tx,
+    );
+    afterCommit(() => deps.onRecovered?.(recovered));
+    return { lossId: loss.id, status: 'recovered', recoveredKobo: refunded, entryId };
+  };
+
+  return {
+    RECOVER_LOSS_APPROVAL,
+    recoverApproved,
+
+    /**
+     * Whether VTpass delivered a purchase we refunded, and if so the loss, flagged at once (timeline, warn log,
+     * metric, mail to every admin) and once however many callers ask. Asks VTpass with a requery that only
+     * looks, unless the caller already has its answer.
+     * @returns the loss, new or already known; null when the purchase is not refunded or VTpass did not deliver it
+     */
+    async checkRefundedPurchase(
+      purchaseId: string,
+      detectedBy: ProviderLossSource,
+      known?: RequeryAnswer,
+    ): Promise<ProviderLossRow | null> {
+      const existing = await lossOfPurchase(purchaseId);
+      if (existing) return existing;
+      const purchase = await deps.purchases.findById(purchaseId);
+      if (purchase?.status !== 'failed') return null;
+      const answer = known ?? (await deps.askProvider(purchase));
+      if (answer.status !== 'delivered') return null;
+      return flag(purchase, answer, detectedBy);
+    },
+
+    /** Open losses first, newest first; then the resolved ones. */
+    async list(limit = 200): Promise<ProviderLossesResponse> {
+      const isResolved = sql`case when ${providerLosses.status} = 'open' then 0 else 1 end`;
+      const [rows, [open]] = await Promise.all([
+        db
+          .select()
+          .from(providerLosses)
+          .orderBy(isResolved, desc(providerLosses.detectedAt), desc(providerLosses.id))
+          .limit(limit),
+        db
+          .select({
+            count: sql<number>`count(*)::int`,
+            amountKobo: sql<string | number>`coalesce(sum(${providerLosses.amountKobo}), 0)::bigint`,
+          })
+          .from(providerLosses)
+          .where(eq(providerLosses.status, 'open')),
+      ]);
+      return {
+        losses: await view(rows),
+        open: { count: open?.count ?? 0, amountKobo: Number(open?.amountKobo ?? 0) },
+      };
+    },
+
+    /**
+     * Asks a second admin to take the refunded amount back from the customer's wallet.
+     * @throws NOT_FOUND; CONFLICT when resolved; FORBIDDEN for a loss on the admin's own account
+     */
+    async requestRecovery(id: string, reason: string, maker: Actor) {
+      const askedAt = clock.now();
+      const approval = await db.transaction(async (tx) => {
+        const [loss] = await tx.select().from(providerLosses).where(eq(providerLosses.id, id)).for('update');
+        if (!loss) throw new AppError('NOT_FOUND', say.notFound);
+        if (loss.status !== 'open') throw new AppError('CONFLICT', say.alreadyResolved);
+        return approvals.request(
+          {
+            kind: RECOVER_LOSS_APPROVAL,
+            targetId: id,
+            amountKobo: loss.refundedKobo,
+            payload: { userId: loss.userId, purchaseId: loss.purchaseId },
+            reason,
+            onePending: true,
+          },
+          maker,
+          tx,
+        );
+      });
+      const isMine =
+        approval.requestedBy === (maker.id ?? maker.label) &&
+        approval.requestedAt.getTime() >= askedAt.getTime();
+      return {
+        approval: {
+          id: approval.id,
+          status: 'pending' as const,
+          requestedAt: approval.requestedAt.toISOString(),
+        },
+        message: isMine ? say.recoveryRequested : say.recoveryAwaitingApproval,
+      };
+    },
+
+    /**
+     * Books the loss as an expense: what VTpass took goes from `expense:provider-losses` to its account. One admin,
+     * with a reason; a recovery still waiting is closed. @throws NOT_FOUND; CONFLICT when resolved; FORBIDDEN for a
+     * loss on the admin's own account
+     */
+    async writeOff(id: string, reason: string, actor: Actor): Promise<ProviderLoss> {
+      const loss = await findLoss(id);
+      if (actor.id && loss.userId === actor.id)
+        throw new AppError('FORBIDDEN', approvalMessages.ownAccountRequest);
+      const written = await db.transaction(async (tx) => {
+        // the approval's row before the loss's, as an approval being carried out takes them: no deadlock
+        await approvals.closeFor(
+          { targetId: id, kind: RECOVER_LOSS_APPROVAL },
+          'The loss was written off.',
+          tx,
+        );
+        const resolved = await resolve(tx, id, 'written_off', actor, reason);
+        const { entryId } = await ledger.post(
+          {
+            reference: `provider-loss:${id}:write-off`,
+            kind: 'provider-loss.write-off',
+            memo: `Written off: purchase ${resolved.purchaseId} delivered after its refund`,
+            actorId: actor.id,
+            shard: shardFor(resolved.purchaseId),
+            postings: [
+              {
+                from: { system: 'expense:provider-losses' },
+                to: { system: 'provider:vtpass' },
+                amountKobo: resolved.amountKobo,
+              },
+            ],
+          },
+          tx,
+        );
+        const recorded = await recordEntry(tx, id, entryId);
+        await audit.record(
+          actor,
+          {
+            action: 'provider_loss.write_off',
+            targetType: 'provider_loss',
+            targetId: id,
+            before: { status: 'open' },
+            after: {
+              status: 'written_off',
+              purchaseId: resolved.purchaseId,
+              amountKobo: resolved.amountKobo,
+              entryId,
+            },
+            reason,
+          },
+          tx,
+        );
+        return recorded;
+      });
+      const [shown] = await view([written]);
+      if (!shown) throw new Error('provider loss view missing');
+      return shown;
+    },
+
+    /** Why a waiting recovery no longer applies: its loss is already resolved. */
+    async staleReasonOf(approval: ApprovalRow): Promise<string | null> {
+      const [loss] = await db.select().from(providerLosses).where(eq(providerLosses.id, approval.targetId));
+      if (!loss) return 'The loss no longer exists.';
+      if (loss.status === 'written_off') return 'The loss was written off.';
+      if (loss.status === 'recovered') return 'The loss was already recovered.';
+      return null;
+    },
+  };
+}
+
+export type ProviderLosses = ReturnType<typeof createProviderLosses>;
