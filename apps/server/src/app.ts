@@ -68,7 +68,10 @@ import {
   registerPurchaseRoutes,
   registerVtpassWebhook,
 } from './modules/purchases/index.ts';
-import { registerProviderLossRoutes } from './modules/reconciliation/index.ts';
+import {
+  registerDailyReconciliationRoutes,
+  registerProviderLossRoutes,
+} from './modules/reconciliation/index.ts';
 import { REFRESH_CATALOG_JOB, registerCatalogRoutes, registerPriceRoutes } from './modules/catalog/index.ts';
 import {
   registerVtpassSimulator,
@@ -343,6 +346,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     findPeople: container.auth.findUsersByIds,
   });
   registerReportRoutes(app, { reports: container.reports });
+  registerDailyReconciliationRoutes(app, {
+    reconciliation: container.dailyReconciliation,
+    findPeople: container.auth.findUsersByIds,
+  });
   registerAuditRoutes(app, { audit: container.audit });
   if (!isLive && container.sandboxMailbox) registerSandboxMailboxRoutes(app, container.sandboxMailbox);
   if (!isLive && container.sandboxSms) registerSandboxSmsRoutes(app, container.sandboxSms);

@@ -92,6 +92,14 @@ export const containerCommands: Record<string, Command> = {
       return { changed: await purchases.reconcile() };
     },
   },
+  'reconcile:provider': {
+    usage:
+      "reconcile:provider [--date yyyy-MM-dd]   compares a day's purchases (yesterday in Lagos unless given) and the float with VTpass, keeps the result and prints it; exits 1 when they differ",
+    async run({ dailyReconciliation }, options) {
+      const result = await dailyReconciliation.run(options.date ?? dailyReconciliation.yesterday());
+      return { ok: result.status === 'balanced', ...result };
+    },
+  },
   'ledger:verify': {
     usage: 'ledger:verify   checks every ledger invariant; exits 1 when one fails',
     async run({ ledger, funding, purchases, userAdmin }) {

@@ -27,6 +27,7 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       password: { type: 'string' },
       name: { type: 'string' },
+      date: { type: 'string' },
       amount: { type: 'string' },
       reason: { type: 'string' },
       allow: { type: 'string' },
@@ -64,7 +65,8 @@ async function main(argv: string[]): Promise<number> {
       config,
       database,
       clock: systemClock,
-      log: pino({ level: 'warn' }),
+      // stdout carries the one JSON answer: warnings (a day that does not reconcile, a low float) go to stderr
+      log: pino({ level: 'warn' }, pino.destination(2)),
       selfUrl: `http://127.0.0.1:${config.port}`,
       runWorkers: false,
     });

@@ -86,7 +86,13 @@ import {
   toPurchase,
   type PurchaseRow,
 } from './modules/purchases/index.ts';
-import { createProviderLosses, RECOVER_LOSS_APPROVAL } from './modules/reconciliation/index.ts';
+import {
+  createDailyReconciliation,
+  createProviderLosses,
+  RECONCILE_DAY_CRON,
+  RECONCILE_DAY_JOB,
+  RECOVER_LOSS_APPROVAL,
+} from './modules/reconciliation/index.ts';
 
 export const PAYSTACK_SIMULATOR_PREFIX = '/sandbox/paystack';
 export const VTPASS_SIMULATOR_PREFIX = '/sandbox/vtpass/api';
@@ -452,6 +458,7 @@ export async function createContainer({
       row.status === 'delivered' ? 'The purchase is already delivered.' : 'The purchase is already refunded.';
     await approvals.closeFor({ targetId: row.id, kind: PURCHASE_APPROVALS }, reason);
   });
+  const purchaseChecks = createPurchaseChecks({ db, provider: billsProvider, log });
   const providerLosses = createProviderLosses({
     db,
     ledger,
@@ -461,7 +468,7 @@ export async function createContainer({
     log,
     appUrl: config.appUrl,
     purchases,
-    askProvider: createPurchaseChecks({ db, provider: billsProvider, log }).ask,
+    askProvider: purchaseChecks.ask,
     people: { findUsersByIds: auth.findUsersByIds },
     alertAdmins: (mail) => {
       afterwards(
@@ -497,6 +504,16 @@ export async function createContainer({
     owners: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
     clock,
   });
+  const dailyReconciliation = createDailyReconciliation({
+    db,
+    clock,
+    log,
+    purchases: purchaseChecks,
+    float,
+    requeryOpen: (purchaseId, actor) => purchases.admin.requery(purchaseId, actor),
+    onRefundedDelivered: (purchaseId, answer) =>
+      providerLosses.checkRefundedPurchase(purchaseId, 'reconciliation', answer),
+  });
   if (options.runWorkers) {
     await jobs.work(REQUERY_JOB, z.object({ purchaseId: z.string() }), ({ purchaseId }) =>
       purchases.recheck(purchaseId),
@@ -523,6 +540,10 @@ export async function createContainer({
       await float.check();
     });
     await jobs.schedule(CHECK_FLOAT_JOB, '*/5 * * * *');
+    await jobs.work(RECONCILE_DAY_JOB, z.object({ day: z.string().optional() }), async ({ day }) => {
+      await dailyReconciliation.run(day ?? dailyReconciliation.yesterday());
+    });
+    await jobs.schedule(RECONCILE_DAY_JOB, RECONCILE_DAY_CRON);
     // purchases a crash left behind are picked up at start, not at the next tick
     await jobs.send(RECONCILE_JOB, {});
   }
@@ -589,6 +610,7 @@ export async function createContainer({
     jobs,
     funding,
     fundingAdmin,
+    dailyReconciliation,
     adjustments,
     manualDeposits,
     refundsDue,

@@ -54,33 +54,34 @@ export function createPurchaseChecks(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, provider, log } = deps;
-  return {
-    /** Purchases made from `from` (included) to `to` (excluded), oldest first. */
-    async listMade(range: { from: Date; to: Date }): Promise<CheckedPurchase[]> {
-      const rows = await db
-        .select()
-        .from(purchases)
-        .where(and(gte(purchases.createdAt, range.from), lt(purchases.createdAt, range.to)))
-        .orderBy(asc(purchases.createdAt), asc(purchases.id));
-      return rows.map(toChecked);
-    },
 
-    async find(id: string): Promise<CheckedPurchase | null> {
-      const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
-      return row ? toChecked(row) : null;
-    },
+  /** Purchases made from `from` (included) to `to` (excluded), oldest first. */
+  async function listMade(range: { from: Date; to: Date }): Promise<CheckedPurchase[]> {
+    const rows = await db
+      .select()
+      .from(purchases)
+      .where(and(gte(purchases.createdAt, range.from), lt(purchases.createdAt, range.to)))
+      .orderBy(asc(purchases.createdAt), asc(purchases.id));
+    return rows.map(toChecked);
+  }
 
-    /** Asks the provider about the purchase and returns its answer as it is, applying nothing. */
-    async ask(purchase: Pick<CheckedPurchase, 'id' | 'providerRequestId'>): Promise<ProviderWord> {
-      try {
-        return await provider.requery(purchase.providerRequestId);
-      } catch (error) {
-        if (!(error instanceof ProviderUnavailableError))
-          log.error({ err: error, purchaseId: purchase.id }, 'asking the provider about a purchase failed');
-        return { status: 'unreachable', message: errorText(error) };
-      }
-    },
-  };
+  async function find(id: string): Promise<CheckedPurchase | null> {
+    const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
+    return row ? toChecked(row) : null;
+  }
+
+  /** Asks the provider about the purchase and returns its answer as it is, applying nothing. */
+  async function ask(purchase: Pick<CheckedPurchase, 'id' | 'providerRequestId'>): Promise<ProviderWord> {
+    try {
+      return await provider.requery(purchase.providerRequestId);
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError))
+        log.error({ err: error, purchaseId: purchase.id }, 'asking the provider about a purchase failed');
+      return { status: 'unreachable', message: errorText(error) };
+    }
+  }
+
+  return { listMade, find, ask };
 }
 
 export type PurchaseChecks = ReturnType<typeof createPurchaseChecks>;

@@ -124,6 +124,15 @@ describe('operator command line', { timeout: 600_000 }, () => {
     });
     const reconcile = cli(['purchases:reconcile'], env);
     expect(JSON.parse(reconcile.stdout)).toEqual({ ok: true, changed: [] });
+    // a day with no sales and no reading of the float cannot be shown to balance: it prints why and exits 1
+    const reconcileDay = cli(['reconcile:provider', '--date', '2025-03-10'], env);
+    expect(reconcileDay.status).toBe(1);
+    expect(JSON.parse(reconcileDay.stdout)).toMatchObject({
+      ok: false,
+      day: '2025-03-10',
+      status: 'differences',
+      differences: [{ kind: 'float-unread', amountKobo: 0 }],
+    });
 
     const verify = cli(['ledger:verify'], env);
     expect(verify.status).toBe(0);
