@@ -115,17 +115,6 @@ export function createFloatMonitor(deps: FloatDeps) {
     },
 
     /**
-     * The last balance read, and the latest failure after it (if any), against today's threshold. The very first
-     * time, before any job has run, it asks the provider.
-     */
-    async status() {
-      const latestCheck = () =>
-        db
-          .select()
-          .from(providerFloatChecks)
-          .orderBy(desc(providerFloatChecks.checkedAt), desc(providerFloatChecks.id))
-          .limit(1);
-    /**
      * The readings that bound a period, for comparing the float's movement with the sales in between: the
      * last at or before `from` (up to an hour before), else the first after it; and the last at or before
      * `to` that is later than that. Null where there is none.
@@ -185,6 +174,17 @@ export function createFloatMonitor(deps: FloatDeps) {
       return { start, end };
     },
 
+    /**
+     * The last balance read, and the latest failure after it (if any), against today's threshold. The very first
+     * time, before any job has run, it asks the provider.
+     */
+    async status() {
+      const latestCheck = () =>
+        db
+          .select()
+          .from(providerFloatChecks)
+          .orderBy(desc(providerFloatChecks.checkedAt), desc(providerFloatChecks.id))
+          .limit(1);
       let [latest] = await latestCheck();
       if (!latest) latest = await monitor.check();
       const [reading, thresholdKobo, liabilitiesKobo] = await Promise.all([
