@@ -17,21 +17,23 @@ async function signInAdmin(browser: Browser, viewport: { width: number; height: 
 }
 
 /** A purchase the provider has not confirmed yet, made as a partner's program would, through the API. */
-async function buyPendingAirtime(customer: Page): Promise<void> {
+async function buyPendingAirtime(customer: Page): Promise<string> {
   const pin = await customer.request.post('/api/v1/pin', { data: { pin: '4826' } });
   expect(pin.status()).toBe(200);
   const bought = await customer.request.post('/api/v1/purchases', {
     data: { requestId: randomUUID(), serviceId: 'mtn', phone: PENDING_NUMBER, amount: '300', pin: '4826' },
   });
   expect(bought.status()).toBe(201);
-  expect(((await bought.json()) as { purchase: { status: string } }).purchase.status).toBe('pending');
+  const { purchase } = (await bought.json()) as { purchase: { status: string; providerRequestId: string } };
+  expect(purchase.status).toBe('pending');
+  return purchase.providerRequestId;
 }
 
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 360, height: 740 },
 ]) {
-  test(`an admin finds a stuck purchase, requeries it and refunds it, at ${String(viewport.width)} px`, async ({
+  test(`an admin finds a stuck purchase, requeries it and refunds it once VTpass says it failed, at ${String(viewport.width)} px`, async ({
     page,
     browser,
   }) => {
@@ -42,7 +44,7 @@ for (const viewport of [
     await admin.getByRole('link', { name: 'Purchases', exact: true }).click();
     await expect(admin.getByRole('heading', { name: 'Purchases' })).toBeVisible();
 
-    await buyPendingAirtime(page);
+    const providerRequestId = await buyPendingAirtime(page);
     await admin.getByLabel('Status').selectOption('pending');
     await admin.getByLabel('Phone, smartcard or meter').fill(PENDING_NUMBER);
     await admin.getByRole('button', { name: 'Search' }).click();
@@ -68,11 +70,16 @@ for (const viewport of [
     await expect(timeline).toContainText('An admin asked VTpass again');
     await expect(timeline).toContainText('admin@e2e.test');
 
+    // VTpass reverses it without calling back: the refund asks VTpass first and follows its word, alone
+    const reversed = await page.request.post('/sandbox/vtpass/api/simulate/alter', {
+      data: { request_id: providerRequestId, status: 'reversed' },
+    });
+    expect(reversed.status()).toBe(200);
     await admin.getByRole('button', { name: 'Refund…' }).click();
     await admin.getByLabel('Reason for the refund').fill('VTpass support says it never reached MTN.');
     await admin.getByRole('button', { name: 'Refund ₦300.00' }).click();
     await expect(resolve.getByRole('status')).toContainText(
-      'Refunded: the money is back in the customer’s wallet.',
+      'VTpass says it failed: the money is back in the customer’s wallet.',
     );
     await expect(admin.getByText('Failed, refunded').first()).toBeVisible();
     await expect(timeline).toContainText('An admin refunded it');

@@ -7,7 +7,6 @@ import {
   type RefundPurchaseResponse,
 } from '@quickvend/shared/api/admin-purchases';
 import { formatLagosMinuteStamp } from '@quickvend/shared/format';
-import type { Database } from '../../db/client.ts';
 import { ownerAndPeriodOf } from '../../lib/back-office-filter.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -39,7 +38,6 @@ export type BuyerDirectory = {
 };
 
 export type PurchaseAdminDeps = {
-  db: Database;
   repo: Pick<PurchasesRepo, 'findById'>;
   steps: Pick<PurchaseSteps, 'refund' | 'settle'>;
   requeryNow: (id: string) => Promise<RequeryAnswer | null>;
@@ -83,7 +81,7 @@ function finalRefusal(row: PurchaseRow): AppError {
  * second admin to confirm delivery. Every action is audited, and recorded in the purchase's timeline.
  */
 export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
-  const { db, repo, timeline, audit, users, clock } = deps;
+  const { repo, timeline, audit, users, clock } = deps;
 
   async function buyersOf(rows: readonly { userId: string }[]) {
     return users.findUsersByIds([...new Set(rows.map((row) => row.userId))]);

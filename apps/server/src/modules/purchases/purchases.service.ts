@@ -84,7 +84,6 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     recheckAfterSeconds: deps.recheckAfterSeconds,
   });
   const admin = createPurchaseAdmin({
-    db,
     repo,
     steps,
     requeryNow: requery.requeryNow,

@@ -226,17 +226,26 @@ describe('admin purchase detail', () => {
       'POST /api/v1/admin/purchases/:id/refund': (body) =>
         body.reason.includes('twice')
           ? apiError(409, 'CONFLICT', say.alreadyRefunded)
-          : { body: { purchase: { ...stuck, stage: 'failed', status: 'failed' }, message: say.refunded } },
+          : {
+              body: {
+                outcome: 'refunded',
+                purchase: { ...stuck, stage: 'failed', status: 'failed' },
+                message: say.refundedOnProviderWord,
+                approval: null,
+              },
+            },
     });
     const { user } = renderApp(url);
     await user.click(await screen.findByRole('button', { name: 'Refund…' }));
+    expect(screen.getByText(/VTpass is asked first/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Refund ₦495.00' }));
     expect(await screen.findByText(say.refundReasonRequired)).toBeTruthy();
     expect(api.callsTo('POST /api/v1/admin/purchases/:id/refund')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Reason for the refund'), 'VTpass says it never reached MTN.');
     await user.click(screen.getByRole('button', { name: 'Refund ₦495.00' }));
-    expect(await screen.findByText(say.refunded)).toBeTruthy();
+    const done = await screen.findByText(say.refundedOnProviderWord);
+    expect(done.getAttribute('data-tone')).toBe('success');
     expect(api.callsTo('POST /api/v1/admin/purchases/:id/refund')[0]?.body).toEqual({
       reason: 'VTpass says it never reached MTN.',
     });
@@ -246,6 +255,60 @@ describe('admin purchase detail', () => {
     await user.click(screen.getByRole('button', { name: 'Refund ₦495.00' }));
     const refused = await screen.findByText(`Error: ${say.alreadyRefunded}`);
     expect(refused.getAttribute('data-tone')).toBe('error');
+  });
+
+  it('says a refund VTpass has not called failed is sent for a second admin’s approval, and shows it waiting', async () => {
+    const waiting = {
+      approvalId: 'apr_9',
+      requestedAt: '2025-03-12T15:00:00.000Z',
+      requestedBy: 'me@example.com',
+      reason: 'The customer says nothing arrived.',
+    };
+    const api = detailApi({
+      'POST /api/v1/admin/purchases/:id/refund': () => {
+        api.set('GET /api/v1/admin/purchases/:id', {
+          body: aPurchaseDetail({ purchase: stuck, pendingRefund: waiting }),
+        });
+        return {
+          body: {
+            outcome: 'awaiting_approval',
+            purchase: stuck,
+            message: say.refundRequested,
+            approval: { id: 'apr_9', status: 'pending', requestedAt: waiting.requestedAt },
+          },
+        };
+      },
+    });
+    const { user } = renderApp(url);
+    await user.click(await screen.findByRole('button', { name: 'Refund…' }));
+    await user.type(screen.getByLabelText('Reason for the refund'), waiting.reason);
+    await user.click(screen.getByRole('button', { name: 'Refund ₦495.00' }));
+    const sent = await screen.findByText(say.refundRequested);
+    expect(sent.textContent).toMatch(/^Sent for a second admin’s approval/);
+    expect(sent.getAttribute('data-tone')).toBe('info');
+    expect(await screen.findByText('Waiting for a second admin to approve a refund')).toBeTruthy();
+    expect(screen.getByText(/me@example.com asked on/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refund…' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark delivered…' })).toBeTruthy();
+  });
+
+  it('says there is nothing to refund when VTpass delivered it', async () => {
+    detailApi({
+      'POST /api/v1/admin/purchases/:id/refund': {
+        body: {
+          outcome: 'delivered',
+          purchase: { ...stuck, stage: 'delivered', status: 'delivered' },
+          message: say.refundFoundDelivered,
+          approval: null,
+        },
+      },
+    });
+    const { user } = renderApp(url);
+    await user.click(await screen.findByRole('button', { name: 'Refund…' }));
+    await user.type(screen.getByLabelText('Reason for the refund'), 'The customer says nothing arrived.');
+    await user.click(screen.getByRole('button', { name: 'Refund ₦495.00' }));
+    const said = await screen.findByText('VTpass delivered this purchase: there is nothing to refund.');
+    expect(said.getAttribute('data-tone')).toBe('info');
   });
 
   it('sends a delivery for a second admin’s approval with the evidence', async () => {

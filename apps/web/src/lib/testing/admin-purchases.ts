@@ -50,6 +50,7 @@ export function aPurchaseDetail(overrides: Partial<AdminPurchaseDetail> = {}): A
     purchase: anAdminPurchase(),
     events: [aPurchaseEvent()],
     pendingDelivery: null,
+    pendingRefund: null,
     ...overrides,
   };
 }

@@ -38,7 +38,14 @@ import {
   deliverRequestResponse,
   purchaseActionResponse,
   refundPurchaseBody,
+  refundPurchaseResponse,
 } from '@quickvend/shared/api/admin-purchases';
+import {
+  providerLossesResponse,
+  recoverProviderLossResponse,
+  resolveProviderLossBody,
+  writeOffProviderLossResponse,
+} from '@quickvend/shared/api/provider-losses';
 import {
   adminInvitationResponse,
   adminInvitationsResponse,
@@ -172,6 +179,15 @@ const contract = {
   'GET /api/v1/wallet': { response: walletResponse },
   'GET /api/v1/wallet/statement': { response: statementResponse },
   'GET /api/v1/admin/float': { response: adminFloatResponse },
+  'GET /api/v1/admin/provider-losses': { response: providerLossesResponse },
+  'POST /api/v1/admin/provider-losses/:id/recover': {
+    request: resolveProviderLossBody,
+    response: recoverProviderLossResponse,
+  },
+  'POST /api/v1/admin/provider-losses/:id/write-off': {
+    request: resolveProviderLossBody,
+    response: writeOffProviderLossResponse,
+  },
   'GET /api/v1/admin/reconciliations': { response: reconciliationsResponse },
   'GET /api/v1/admin/reconciliations/:day': { response: reconciliationDayResponse },
   'POST /api/v1/admin/reconciliations/:day/run': { request: emptyBody, response: reconciliationDayResponse },
@@ -223,7 +239,7 @@ const contract = {
   'POST /api/v1/admin/purchases/:id/requery': { request: emptyBody, response: purchaseActionResponse },
   'POST /api/v1/admin/purchases/:id/refund': {
     request: refundPurchaseBody,
-    response: purchaseActionResponse,
+    response: refundPurchaseResponse,
   },
   'POST /api/v1/admin/purchases/:id/deliver': {
     request: deliverPurchaseBody,

@@ -5,6 +5,7 @@ import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { LowFloatBanner } from '../money/low-float-banner.tsx';
+import { ProviderLossBanner } from '../reconciliation/provider-loss-banner.tsx';
 
 const sections = [
   { label: 'Home', to: paths.admin, end: true },
@@ -49,6 +50,7 @@ export function AdminLayout() {
         </ul>
       </nav>
       <LowFloatBanner />
+      <ProviderLossBanner />
       <Outlet />
     </div>
   );

@@ -10,6 +10,10 @@ export function kindLabel(approval: Pick<ApprovalRequest, 'kind' | 'payload'>): 
       return 'Manual deposit';
     case 'purchase.deliver':
       return 'Mark purchase delivered';
+    case 'purchase.refund':
+      return 'Purchase refund';
+    case 'provider_loss.recover':
+      return 'Recovery of a provider-side loss';
     case 'setting.change':
       return 'Money setting';
     case 'price.rule':
@@ -38,6 +42,8 @@ export const kindFilters = [
   { value: 'wallet.adjustment', label: 'Wallet credits and debits' },
   { value: 'manual_deposit.approve', label: 'Manual deposits' },
   { value: 'purchase.deliver', label: 'Purchases marked delivered' },
+  { value: 'purchase.refund', label: 'Purchase refunds' },
+  { value: 'provider_loss.recover', label: 'Provider-side losses recovered' },
   { value: 'setting.change', label: 'Money settings' },
   { value: 'price.rule', label: 'Price changes' },
   { value: 'admin.invite', label: 'Admin invitations' },

@@ -40,7 +40,11 @@ export function eventTitle(event: PurchaseEvent): string {
     case 'admin.requery':
       return 'An admin asked VTpass again';
     case 'admin.refund':
-      return 'An admin refunded it';
+      return event.outcome === 'requested'
+        ? 'An admin asked a second admin to approve a refund'
+        : event.outcome === 'delivered'
+          ? 'An admin asked for a refund; VTpass had delivered it'
+          : 'An admin refunded it';
     case 'admin.deliver':
       return event.outcome === 'requested'
         ? 'An admin asked a second admin to confirm delivery'

@@ -39,9 +39,10 @@ function RefundForm({
       label="Refund this purchase"
       intro={
         <p>
-          {formatNaira(purchase.chargedKobo)} goes back to{' '}
-          {purchase.buyer ? purchase.buyer.name || purchase.buyer.email : 'the customer'}’s wallet. If VTpass
-          delivers it later, the money is not taken back.
+          VTpass is asked first. If it says the purchase failed, {formatNaira(purchase.chargedKobo)} goes back
+          to {purchase.buyer ? purchase.buyer.name || purchase.buyer.email : 'the customer'}’s wallet at once;
+          if it delivered it, nothing is refunded. If it has not said, the refund waits for a second admin’s
+          approval.
         </p>
       }
       fieldLabel="Reason for the refund"
@@ -55,7 +56,7 @@ function RefundForm({
           { reason },
           {
             onSuccess: (answer) => {
-              onDone({ text: answer.message, tone: 'success' });
+              onDone({ text: answer.message, tone: answer.outcome === 'refunded' ? 'success' : 'info' });
             },
             onError: (error) => {
               onDone({ text: `Error: ${errorMessageOf(error)}`, tone: 'error' });
@@ -131,14 +132,14 @@ function DeliverForm({
 
 /** What an admin can do to a purchase still open: ask VTpass again, refund it, or have it confirmed delivered. */
 export function PurchaseActions({ detail }: { detail: AdminPurchaseDetail }) {
-  const { purchase, pendingDelivery } = detail;
+  const { purchase, pendingDelivery, pendingRefund } = detail;
   const requery = useRequeryPurchase(purchase.id);
   const [open, setOpen] = useState<'refund' | 'deliver' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const isOpen = purchase.stage === 'pending' || purchase.stage === 'processing';
   const done = (next: Outcome) => {
     setOutcome(next);
-    if (next.tone === 'success') setOpen(null);
+    if (next.tone !== 'error') setOpen(null);
   };
 
   return (
@@ -171,6 +172,21 @@ export function PurchaseActions({ detail }: { detail: AdminPurchaseDetail }) {
           </Link>
         </div>
       ) : null}
+      {pendingRefund ? (
+        <div className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-gray-900">
+          <p className="font-semibold">Waiting for a second admin to approve a refund</p>
+          <p>
+            {pendingRefund.requestedBy} asked on {formatLagosDateTime(pendingRefund.requestedAt)}: “
+            {pendingRefund.reason}”
+          </p>
+          <Link
+            to={paths.adminApprovals}
+            className="font-semibold text-brand-800 underline underline-offset-4"
+          >
+            Go to approvals
+          </Link>
+        </div>
+      ) : null}
       {isOpen ? (
         <>
           <div className="flex flex-wrap gap-2">
@@ -192,15 +208,17 @@ export function PurchaseActions({ detail }: { detail: AdminPurchaseDetail }) {
             >
               Requery now
             </Button>
-            <Button
-              variant="secondary"
-              aria-expanded={open === 'refund'}
-              onClick={() => {
-                setOpen(open === 'refund' ? null : 'refund');
-              }}
-            >
-              Refund…
-            </Button>
+            {pendingRefund ? null : (
+              <Button
+                variant="secondary"
+                aria-expanded={open === 'refund'}
+                onClick={() => {
+                  setOpen(open === 'refund' ? null : 'refund');
+                }}
+              >
+                Refund…
+              </Button>
+            )}
             {pendingDelivery ? null : (
               <Button
                 variant="secondary"

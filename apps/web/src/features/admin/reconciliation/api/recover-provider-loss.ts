@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  RecoverProviderLossResponse,
+  ResolveProviderLossBody,
+} from '@quickvend/shared/api/provider-losses';
+import { api } from '@/lib/api-client.ts';
+import { providerLossesKey } from './get-provider-losses.ts';
+
+/** Asks a second admin to take the refund back from the customer's wallet. */
+export function useRecoverProviderLoss() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ResolveProviderLossBody & { id: string }) =>
+      api.post<RecoverProviderLossResponse>(
+        `/api/v1/admin/provider-losses/${encodeURIComponent(id)}/recover`,
+        body,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: providerLossesKey }),
+  });
+}
