@@ -28,6 +28,8 @@ const ACTIONS: Record<string, string> = {
   'purchase.refund': 'Purchase refunded',
   'purchase.deliver': 'Purchase marked delivered',
   'purchase.requery': 'Asked VTpass again',
+  'provider_loss.write_off': 'Provider-side loss written off as an expense',
+  'provider_loss.recover': 'Provider-side loss recovered from the customer',
   'manual_deposit.approve': 'Manual deposit approved',
   'manual_deposit.reject': 'Manual deposit rejected',
   'dispute.close': 'Report closed',
@@ -61,6 +63,7 @@ const FIELDS: Record<string, string> = {
   linkSentTo: 'Confirmation link sent to',
   emailChangeAsked: 'New email asked for',
   kind: 'Request',
+  answer: 'VTpass said',
   targetId: 'About',
 };
 
