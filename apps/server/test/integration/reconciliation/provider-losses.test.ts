@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   purchaseAdminMessages as sayPurchase,
   type AdminPurchaseDetail,
@@ -14,8 +14,12 @@ import {
 import type { Notification } from '@quickvend/shared/api/notifications';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { kobo } from '@quickvend/shared/money';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../../src/db/client.ts';
+import { systemClock } from '../../../src/lib/clock.ts';
+import { createPurchaseChecks } from '../../../src/modules/purchases/index.ts';
 import type { Actor } from '../../../src/modules/audit/index.ts';
-import { lossNote } from '../../../src/modules/reconciliation/index.ts';
+import { createProviderLosses, lossNote } from '../../../src/modules/reconciliation/index.ts';
 import {
   createTestApp,
   errorOf,
@@ -24,7 +28,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../helpers/app.ts';
-import { describeEachDatabase } from '../../helpers/database.ts';
+import { databaseKinds, describeEachDatabase, openTestDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, resolvePending } from '../../helpers/purchases.ts';
 
 const METRICS_TOKEN = 'scrape-provider-losses-7c1e9a4b2d6f8e0a3c5b';
@@ -343,8 +347,121 @@ describeEachDatabase('a purchase VTpass delivers after we refunded it', (kind) =
     await sound();
   });
 
+  it('is logged at warn level with the purchase and the amounts', async () => {
+    const warn = vi.fn();
+    const log = { warn, error: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
+    const { container } = t;
+    const losses = createProviderLosses({
+      db: container.db,
+      ledger: container.ledger,
+      approvals: container.approvals,
+      audit: container.audit,
+      clock: systemClock,
+      log,
+      appUrl: 'http://localhost:3000',
+      purchases: container.purchases,
+      askProvider: createPurchaseChecks({ db: container.db, provider: container.billsProvider, log }).ask,
+      people: { findUsersByIds: container.auth.findUsersByIds },
+      alertAdmins: () => undefined,
+    });
+    const { client, userId } = await fundedCustomer(t, 1_000);
+    const purchase = await refundedWhilePending({ client }, '200');
+    expect(await t.simulators.vtpass?.alterSale(purchase.providerRequestId, { status: 'delivered' })).toBe(
+      true,
+    );
+    const loss = await losses.checkRefundedPurchase(purchase.id, 'reconciliation');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(
+      {
+        purchaseId: purchase.id,
+        userId,
+        lossId: loss?.id,
+        refundedKobo: 20_000,
+        amountKobo: 19_400,
+        detectedBy: 'reconciliation',
+      },
+      'provider-side loss: VTpass delivered a purchase we had refunded',
+    );
+  });
+
   it('is only for admins', async () => {
     const { client } = await fundedCustomer(t, 0);
     expect((await client.get('/api/v1/admin/provider-losses')).statusCode).toBe(403);
   });
 });
+
+// PGlite is one process's embedded database: only PostgreSQL has two server processes sharing one database
+for (const kind of databaseKinds.filter((k) => k === 'postgres')) {
+  describe(`two servers on one database [${kind}]`, () => {
+    let database: DatabaseHandle;
+    let a: TestApp;
+    let b: TestApp;
+    const adminOn = async (app: TestApp) => {
+      const made = await signUp(app.app);
+      await app.container.auth.setRole(made.userId, 'admin');
+      return { client: made.client, actor: { id: made.userId, label: made.email } };
+    };
+    const scrape = async (app: TestApp) =>
+      sample(
+        (await app.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } }))
+          .body,
+        'quickvend_provider_losses_total',
+      ) ?? 0;
+
+    beforeAll(async () => {
+      database = await openTestDatabase(kind);
+      a = await createTestApp(kind, { database, config: { metricsToken: METRICS_TOKEN } });
+      b = await createTestApp(kind, { database, config: { metricsToken: METRICS_TOKEN } });
+    });
+    afterAll(async () => {
+      await b.close();
+      await a.close();
+      await database.close();
+    });
+
+    it('refund one request, flag one loss, resolve it once, whichever server each admin is on', async () => {
+      const [onA, onB, checker] = [await adminOn(a), await adminOn(b), await adminOn(a)];
+      const { client, userId } = await fundedCustomer(a, 2_000);
+      const { purchase } = await buy(client, { serviceId: 'mtn', phone: '201000000000', amount: '1000' });
+      if (!purchase) throw new Error('no purchase');
+      const asked = await Promise.all(
+        [onA, onB].map(({ client: admin }) =>
+          admin.post(`/api/v1/admin/purchases/${purchase.id}/refund`, {
+            reason: 'Nothing arrived, says she.',
+          }),
+        ),
+      );
+      const ids = new Set(asked.map((answer) => answer.json<RefundPurchaseResponse>().approval?.id));
+      expect(ids.size).toBe(1);
+      const [approvalId = ''] = [...ids];
+      await a.container.approvals.approve(approvalId, checker.actor);
+      expect(await a.container.ledger.getWalletBalance(userId)).toBe(200_000);
+
+      expect(await a.simulators.vtpass?.alterSale(purchase.providerRequestId, { status: 'delivered' })).toBe(
+        true,
+      );
+      const found = await Promise.all(
+        [a, b, a, b, a, b].map((app) =>
+          app.container.providerLosses.checkRefundedPurchase(purchase.id, 'requery'),
+        ),
+      );
+      expect(new Set(found.map((loss) => loss?.id)).size).toBe(1);
+      expect((await scrape(a)) + (await scrape(b))).toBe(1);
+      const lossId = found[0]?.id ?? '';
+
+      const recovery = await a.container.providerLosses.requestRecovery(lossId, 'She has both.', onA.actor);
+      const [recovered, written] = await Promise.allSettled([
+        a.container.approvals.approve(recovery.approval.id, checker.actor),
+        b.container.providerLosses.writeOff(lossId, 'We bear it this once.', onB.actor),
+      ]);
+      expect([recovered.status, written.status].filter((status) => status === 'fulfilled')).toHaveLength(1);
+      const references = [...(await a.container.ledger.referencesStartingWith(`provider-loss:${lossId}:`))];
+      expect(references).toHaveLength(1);
+      expect(await a.container.ledger.getWalletBalance(userId)).toBe(
+        recovered.status === 'fulfilled' ? 100_000 : 200_000,
+      );
+      expect((await a.container.ledger.verify()).problems).toEqual([]);
+      expect(await a.container.purchases.verify()).toEqual([]);
+    });
+  });
+}
