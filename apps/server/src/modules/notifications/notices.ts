@@ -272,7 +272,8 @@ export function providerLossRecoveredNotice(
         `We refunded your ${formatNaira(purchase.amountKobo)} of ${whatOf(purchase)}`,
         targetOf(purchase),
         'when the provider had not confirmed it, but it was delivered after all',
-      ) + ` So the ${amount} refund has been taken back from your wallet. If you did not receive it, contact support.`,
+      ) +
+      ` So the ${amount} refund has been taken back from your wallet. If you did not receive it, contact support.`,
     link: receiptLink(purchase),
   };
 }

@@ -237,9 +237,8 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
     refundApproved,
 
     /** Why a waiting deliver or refund request no longer applies: its purchase is final. */
-    async staleReasonOf(approval: ApprovalRow): Promise<string | null> {
-      return finalReasonOf(await repo.findById(approval.targetId));
-    },
+    staleReasonOf: async (approval: ApprovalRow): Promise<string | null> =>
+      finalReasonOf(await repo.findById(approval.targetId)),
 
     async search(query: PurchaseQuery, page: { page: number; pageSize: number }) {
       const filter = await filterOf(query);

@@ -453,7 +453,7 @@ export function createProviderLosses(deps: ProviderLossDeps) {
     },
 
     /** Why a waiting recovery no longer applies: its loss is already resolved. */
-    async staleReasonOf(approval: ApprovalRow): Promise<string | null> {
+    staleReasonOf: async (approval: ApprovalRow): Promise<string | null> => {
       const [loss] = await db.select().from(providerLosses).where(eq(providerLosses.id, approval.targetId));
       if (!loss) return 'The loss no longer exists.';
       if (loss.status === 'written_off') return 'The loss was written off.';
