@@ -211,6 +211,47 @@ describe('the approvals page', () => {
     await user.selectOptions(screen.getByLabelText('Show'), 'Wallet credits and debits');
     expect(await screen.findByText('Nothing is waiting for a second admin.')).toBeTruthy();
   });
+
+  it('links each request to what it is about, and says why the system closed one', async () => {
+    const closed = anApproval({
+      id: 'apr_01JQ00000000000000000000CC',
+      kind: 'purchase.refund',
+      targetId: 'pur_01JQ0000000000000000000011',
+      payload: { userId: 'usr_kemi', reason: 'Customer says it never came' },
+      subject: { label: 'Purchase', href: '/admin/purchases/pur_01JQ0000000000000000000011' },
+      status: 'closed',
+      decidedBy: null,
+      decidedAt: '2025-03-12T10:00:00.000Z',
+      decisionNote: 'The purchase is already delivered.',
+    });
+    const priceChange = anApproval({
+      id: 'apr_01JQ00000000000000000000EE',
+      kind: 'price.rule',
+      targetId: 'mtn-data:mtn-10gb:web',
+      customer: null,
+      payload: {},
+      subject: { label: 'Price of MTN Data 10GB', href: '/admin/prices' },
+      amountKobo: null,
+    });
+    adminApi([priceChange], {
+      'GET /api/v1/admin/approvals': (_body, url) => ({
+        body: { approvals: url.searchParams.get('status') === 'decided' ? [closed] : [priceChange] },
+      }),
+    });
+    renderApp('/admin/approvals');
+    const waiting = await screen.findByRole('table', { name: 'Requests waiting for a second admin' });
+    expect(within(waiting).getByRole('link', { name: 'Price of MTN Data 10GB' }).getAttribute('href')).toBe(
+      '/admin/prices',
+    );
+    const decidedTable = await screen.findByRole('table', { name: 'Requests decided lately' });
+    expect(within(decidedTable).getByText('Closed by the system')).toBeTruthy();
+    expect(within(decidedTable).getByText('“The purchase is already delivered.”')).toBeTruthy();
+    expect(
+      within(decidedTable)
+        .getByRole('link', { name: /^Purchase / })
+        .getAttribute('href'),
+    ).toBe('/admin/purchases/pur_01JQ0000000000000000000011');
+  });
 });
 
 describe('the low float banner', () => {

@@ -17,11 +17,14 @@ export type ApprovalColumn = {
 const cell =
   'flex justify-between gap-3 px-4 py-1.5 text-right text-sm wrap-anywhere before:shrink-0 before:text-left before:font-semibold before:text-gray-600 before:content-[attr(data-label)] lg:table-cell lg:py-3 lg:text-left lg:align-top lg:before:content-none';
 
+const isPurchaseKind = (kind: string) => kind === 'purchase.deliver' || kind === 'purchase.refund';
+
 /** Who or what the request is about, linked to its page. */
 export function ApprovalTarget({ approval }: { approval: ApprovalRequest }) {
   const setting = settingChangeOf(approval);
   const depositor = approval.payload['depositorName'];
   const bank = approval.payload['bankName'];
+  const customerHref = approval.customer ? editUserPath(approval.customer.id) : null;
   return (
     <span className="flex min-w-0 flex-col items-end lg:items-start">
       {approval.customer ? (
@@ -32,14 +35,17 @@ export function ApprovalTarget({ approval }: { approval: ApprovalRequest }) {
           <span className="text-gray-700">{approval.customer.email}</span>
         </>
       ) : null}
-      {approval.kind === 'purchase.deliver' ? (
+      {isPurchaseKind(approval.kind) ? (
         <Link to={adminPurchasePath(approval.targetId)} className="font-semibold text-brand-800 underline">
           Purchase {shortId(approval.targetId)}
         </Link>
-      ) : null}
-      {setting ? (
+      ) : setting ? (
         <Link to={paths.adminSettings} className="font-semibold text-brand-800 underline">
           {setting.title}
+        </Link>
+      ) : approval.subject && approval.subject.href !== customerHref ? (
+        <Link to={approval.subject.href} className="font-semibold text-brand-800 underline">
+          {approval.subject.label}
         </Link>
       ) : null}
       {typeof depositor === 'string' && typeof bank === 'string' ? (
