@@ -42,7 +42,7 @@ for (const screen of [
       await wallet.getByLabel('Reason').fill('Transfer that reached us without a reference');
       await wallet.getByRole('button', { name: 'Credit wallet' }).click();
       await expect(wallet).toContainText(
-        '₦60,000.00 is above the approval limit: another admin must approve this credit before it is made.',
+        '₦60,000.00 is above the ₦50,000.00 limit: another admin must approve this on the Approvals page.',
       );
       await expect(wallet.getByText('Waiting for a second admin')).toBeVisible();
       await expect(wallet.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
