@@ -199,8 +199,10 @@ export function AdminApprovalsPage() {
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold text-gray-900">Approvals</h1>
           <p className="text-sm text-gray-700">
-            Credits, debits and deposits above the approval limit, and purchases marked delivered by hand,
-            need a second admin.
+            No admin moves money or gives power alone: credits, debits and deposits past an admin&apos;s
+            limits, refunds and deliveries VTpass has not confirmed, prices below cost or fixed by hand, money
+            settings, admin accounts and invitations, and money sent back or recovered wait here for a second
+            admin.
           </p>
         </div>
         <Select
