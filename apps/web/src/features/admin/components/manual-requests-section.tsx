@@ -9,22 +9,18 @@ import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { Button } from '@/components/ui/button.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
 import { useApproveManualRequest } from '../api/approve-manual-request.ts';
 import { usePendingManualRequests } from '../api/get-manual-requests.ts';
 import { useRejectManualRequest } from '../api/reject-manual-request.ts';
+import { RowTable, rowTableCell } from './row-table.tsx';
 
 type Status = { text: string; tone: StatusTone };
 
 const columns = ['Customer', 'Deposit', 'Amount', 'Credit after charge', 'Date', 'Actions'] as const;
-
-const cell =
-  'flex justify-between gap-3 px-4 py-1.5 text-right text-sm wrap-anywhere before:shrink-0 before:text-left before:font-semibold before:text-gray-600 before:content-[attr(data-label)] xl:table-cell xl:py-3 xl:text-left xl:align-top xl:before:content-none';
 
 function failureOf(error: unknown): Status {
   // another admin decided first: the server's own words say so
@@ -203,28 +199,28 @@ function RequestRow({
 
   return (
     <tr className="block rounded-xl border border-gray-200 bg-white py-2 xl:table-row xl:rounded-none xl:border-0 xl:border-t xl:py-0">
-      <td data-label="Customer" className={cell}>
+      <td data-label="Customer" className={rowTableCell}>
         <span className="flex min-w-0 flex-col xl:items-start">
           <span className="font-semibold">{name}</span>
           <span className="text-gray-700">{request.user?.email ?? ''}</span>
         </span>
       </td>
-      <td data-label="Deposit" className={cell}>
+      <td data-label="Deposit" className={rowTableCell}>
         <span className="flex min-w-0 flex-col xl:items-start">
           <span>{request.depositorName}</span>
           <span className="text-gray-700">{request.bankName}</span>
         </span>
       </td>
-      <td data-label="Amount" className={`${cell} tabular-nums xl:whitespace-nowrap`}>
+      <td data-label="Amount" className={`${rowTableCell} tabular-nums xl:whitespace-nowrap`}>
         {formatNaira(request.amountKobo)}
       </td>
       <td
         data-label="Credit after charge"
-        className={`${cell} font-semibold tabular-nums xl:whitespace-nowrap`}
+        className={`${rowTableCell} font-semibold tabular-nums xl:whitespace-nowrap`}
       >
         {formatNaira(request.creditKobo)}
       </td>
-      <td data-label="Date" className={cell}>
+      <td data-label="Date" className={rowTableCell}>
         {formatLagosDateTime(request.createdAt)}
       </td>
       <td className="block px-4 pt-2 pb-1 xl:table-cell xl:py-3 xl:align-top">{actions}</td>
@@ -240,43 +236,19 @@ export function ManualRequestsSection() {
   const requests = usePendingManualRequests(true);
   const [status, setStatus] = useState<Status | null>(null);
 
-  let content;
-  if (requests.isPending) {
-    content = (
-      <div aria-busy="true">
-        <p className="mb-3 text-sm text-gray-700">{messages.admin.loading}</p>
-        <SkeletonList rows={2} />
-      </div>
-    );
-  } else if (requests.isError) {
-    content = <StatusMessage message={`Error: ${requests.error.message}`} tone="error" />;
-  } else if (requests.data.requests.length === 0) {
-    content = <EmptyState title="No deposits are waiting." />;
-  } else {
-    content = (
-      <table className="block w-full xl:table xl:border-collapse xl:rounded-xl xl:bg-white xl:shadow-sm">
-        <caption className="sr-only">Pending manual funding requests</caption>
-        <thead className="sr-only xl:not-sr-only xl:table-header-group xl:bg-gray-100">
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className="px-4 py-3 text-left text-sm font-semibold text-gray-800"
-              >
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="flex flex-col gap-3 xl:table-row-group">
-          {requests.data.requests.map((request) => (
-            <RequestRow key={request.id} request={request} onDone={setStatus} />
-          ))}
-        </tbody>
-      </table>
-    );
-  }
+  const rows = requests.data?.requests ?? [];
+  const content = (
+    <RowTable
+      query={requests}
+      caption="Pending manual funding requests"
+      columns={columns}
+      empty="No deposits are waiting."
+    >
+      {rows.length === 0
+        ? null
+        : rows.map((request) => <RequestRow key={request.id} request={request} onDone={setStatus} />)}
+    </RowTable>
+  );
 
   return (
     <section aria-labelledby="manual-requests-heading" className="flex flex-col gap-3">

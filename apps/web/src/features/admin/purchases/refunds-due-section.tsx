@@ -5,21 +5,17 @@ import { formatLagosDateTime } from '@quickvend/shared/format';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
 import { Button } from '@/components/ui/button.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
 import { useRefundsDue } from './api/get-refunds-due.ts';
 import { useReturnRefundDue } from './api/return-refund-due.ts';
+import { RowTable, rowTableCell } from '../components/row-table.tsx';
 
 type Status = { text: string; tone: StatusTone };
 
 const columns = ['Payer', 'Paid from', 'Amount', 'Arrived', 'Actions'] as const;
-
-const cell =
-  'flex justify-between gap-3 px-4 py-1.5 text-right text-sm wrap-anywhere before:shrink-0 before:text-left before:font-semibold before:text-gray-600 before:content-[attr(data-label)] xl:table-cell xl:py-3 xl:text-left xl:align-top xl:before:content-none';
 
 const payerName = (refund: RefundDue) => refund.payer.name ?? refund.payer.email ?? 'The payer';
 
@@ -128,22 +124,22 @@ function RefundRow({ refund, onDone }: { refund: RefundDue; onDone: (status: Sta
 
   return (
     <tr className="block rounded-xl border border-gray-200 bg-white py-2 xl:table-row xl:rounded-none xl:border-0 xl:border-t xl:py-0">
-      <td data-label="Payer" className={cell}>
+      <td data-label="Payer" className={rowTableCell}>
         <span className="flex min-w-0 flex-col xl:items-start">
           <span className="font-semibold">{refund.payer.name ?? 'Name not given'}</span>
           <span className="text-gray-700">{refund.payer.email ?? ''}</span>
         </span>
       </td>
-      <td data-label="Paid from" className={cell}>
+      <td data-label="Paid from" className={rowTableCell}>
         <span className="flex min-w-0 flex-col xl:items-start">
           <span>{paidFrom(refund)}</span>
           <span className="text-gray-700">Reference {refund.reference}</span>
         </span>
       </td>
-      <td data-label="Amount" className={`${cell} font-semibold tabular-nums xl:whitespace-nowrap`}>
+      <td data-label="Amount" className={`${rowTableCell} font-semibold tabular-nums xl:whitespace-nowrap`}>
         {formatNaira(refund.amountKobo)}
       </td>
-      <td data-label="Arrived" className={cell}>
+      <td data-label="Arrived" className={rowTableCell}>
         {formatLagosDateTime(refund.createdAt)}
       </td>
       <td className="block px-4 pt-2 pb-1 xl:table-cell xl:py-3 xl:align-top">{actions}</td>
@@ -159,43 +155,19 @@ export function RefundsDueSection() {
   const refunds = useRefundsDue();
   const [status, setStatus] = useState<Status | null>(null);
 
-  let content;
-  if (refunds.isPending) {
-    content = (
-      <div aria-busy="true">
-        <p className="mb-3 text-sm text-gray-700">{messages.admin.loading}</p>
-        <SkeletonList rows={2} />
-      </div>
-    );
-  } else if (refunds.isError) {
-    content = <StatusMessage message={`Error: ${refunds.error.message}`} tone="error" />;
-  } else if (refunds.data.refundsDue.length === 0) {
-    content = <EmptyState title="No money is waiting to be sent back." />;
-  } else {
-    content = (
-      <table className="block w-full xl:table xl:border-collapse xl:rounded-xl xl:bg-white xl:shadow-sm">
-        <caption className="sr-only">Money to send back</caption>
-        <thead className="sr-only xl:not-sr-only xl:table-header-group xl:bg-gray-100">
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className="px-4 py-3 text-left text-sm font-semibold text-gray-800"
-              >
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="flex flex-col gap-3 xl:table-row-group">
-          {refunds.data.refundsDue.map((refund) => (
-            <RefundRow key={refund.id} refund={refund} onDone={setStatus} />
-          ))}
-        </tbody>
-      </table>
-    );
-  }
+  const rows = refunds.data?.refundsDue ?? [];
+  const content = (
+    <RowTable
+      query={refunds}
+      caption="Money to send back"
+      columns={columns}
+      empty="No money is waiting to be sent back."
+    >
+      {rows.length === 0
+        ? null
+        : rows.map((refund) => <RefundRow key={refund.id} refund={refund} onDone={setStatus} />)}
+    </RowTable>
+  );
 
   return (
     <section aria-labelledby="refunds-due-heading" className="flex flex-col gap-3">
