@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import {
   DISPUTE_WINDOW_HOURS,
   disputeMessages as say,
@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { approvalMessages } from '../approvals/index.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
 import { findServiceDefinition } from '../catalog/index.ts';
 import type { BuyerDirectory } from './purchase-admin.service.ts';
@@ -190,7 +191,7 @@ export function createDisputes(deps: DisputesDeps) {
       });
     },
 
-    /** @throws NOT_FOUND; CONFLICT when someone closed it first */
+    /** @throws NOT_FOUND; CONFLICT when someone closed it first; FORBIDDEN for the admin's own report */
     async close(id: string, resolution: string, actor: Actor): Promise<Dispute> {
       const closed = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -201,6 +202,8 @@ export function createDisputes(deps: DisputesDeps) {
               eq(purchaseDisputes.id, id),
               eq(purchaseDisputes.status, 'open'),
               isNull(purchaseDisputes.closedAt),
+              // no admin resolves a report about their own purchase
+              ne(purchaseDisputes.userId, actor.id ?? ''),
             ),
           )
           .returning();
@@ -221,7 +224,10 @@ export function createDisputes(deps: DisputesDeps) {
       });
       if (!closed) {
         const [found] = await db.select().from(purchaseDisputes).where(eq(purchaseDisputes.id, id));
-        throw found ? new AppError('CONFLICT', say.alreadyClosed) : new AppError('NOT_FOUND', say.notFound);
+        if (!found) throw new AppError('NOT_FOUND', say.notFound);
+        if (found.status === 'open' && found.userId === actor.id)
+          throw new AppError('FORBIDDEN', approvalMessages.ownAccountDecision);
+        throw new AppError('CONFLICT', say.alreadyClosed);
       }
       const purchase = await repo.findById(closed.purchaseId);
       if (!purchase) throw new Error('a dispute without its purchase');

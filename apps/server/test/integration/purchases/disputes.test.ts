@@ -197,4 +197,24 @@ describeEachDatabase("I didn't get it", (kind) => {
     const audit = await t.container.audit.list({ targetType: 'purchase', targetId: purchase?.id ?? '' });
     expect(audit.map((entry) => entry.action)).toContain('dispute.close');
   });
+
+  it('no admin closes a report about their own purchase: another admin does', async () => {
+    // an admin who buys as a customer and reports it
+    const buyer = await fundedCustomer(t, 1_000);
+    await t.container.auth.setRole(buyer.userId, 'admin');
+    const { purchase } = await buy(buyer.client, { serviceId: 'mtn', phone: '08011111111', amount: '100' });
+    const { dispute } = (await report(buyer.client, purchase?.requestId ?? '')).json<{ dispute: Dispute }>();
+    const own = await buyer.client.post(`/api/v1/admin/disputes/${dispute.id}/close`, {
+      resolution: 'Delivered, I checked myself.',
+    });
+    expect(own.statusCode, own.body).toBe(403);
+    expect(errorOf(own).message).toBe(
+      'This request is about your own account: another admin must decide it.',
+    );
+    expect((await openDisputes()).map((item) => item.id)).toContain(dispute.id);
+    const other = await admin.post(`/api/v1/admin/disputes/${dispute.id}/close`, {
+      resolution: 'MTN confirmed the top-up.',
+    });
+    expect(other.statusCode, other.body).toBe(200);
+  });
 });
