@@ -135,6 +135,8 @@ export function createManualDepositDecisions(deps: {
     async reject(id: string, actor: Actor, reason: string): Promise<ManualRow> {
       if (!actor.id) throw new AppError('FORBIDDEN', 'Only a signed-in admin can reject a deposit.');
       const adminId = actor.id;
+      if ((await funding.findManualRequest(id)).userId === adminId)
+        throw new AppError('FORBIDDEN', approvalMessages.ownAccountRequest);
       if (await waitingApproval(id)) {
         throw new AppError(
           'CONFLICT',

@@ -181,6 +181,11 @@ describeEachDatabase("an admin's running total of credits and debits", (kind) =>
     const approved = await hadiza.client.post(`/api/v1/admin/funding/manual/${deposit.id}/approve`, {});
     expect(approved.statusCode).toBe(403);
     expect(errorOf(approved).message).toBe('This is your own account: another admin must do this.');
+    const rejected = await hadiza.client.post(`/api/v1/admin/funding/manual/${deposit.id}/reject`, {
+      reason: 'Deciding my own deposit',
+    });
+    expect(rejected.statusCode).toBe(403);
+    expect(errorOf(rejected).message).toBe('This is your own account: another admin must do this.');
     expect(await balanceOf(hadiza.userId)).toBe(0);
     expect(await t.container.audit.list({ targetId: hadiza.userId, action: 'wallet.credit' })).toEqual([]);
   });
