@@ -117,7 +117,7 @@ export function NotificationPreferences() {
           ))}
           <Switch
             label="Account security"
-            hint="Sign-ins and changes to your password, PIN and API keys. Always on, to keep your account safe."
+            hint="Sign-ins, changes to your password, PIN and API keys, and anything our team does to your account or wallet. Always on, to keep your account safe."
             isOn
             isDisabled
           />
