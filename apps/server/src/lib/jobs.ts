@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
@@ -36,6 +37,37 @@ export type JobQueue = {
   stop: (options?: { timeoutMs?: number }) => Promise<void>;
 };
 
+type Settle = (...args: unknown[]) => Promise<unknown>;
+let settleLog: FastifyBaseLogger | undefined;
+
+/**
+ * pg-boss 10.4 ends each batch a worker took with `this.complete(...)` or `this.fail(...)` that it never awaits
+ * (src/manager.js, `work` → `onFetch`): when the database is lost at that moment the rejection is unhandled,
+ * and Node ends the process. Our workers mark every job themselves before that call, so a failure of it only
+ * needs catching: a job that could not be marked expires and is retried, as after a crash.
+ */
+function catchUnawaitedSettles(): void {
+  const manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as {
+    prototype: Record<'complete' | 'fail', Settle>;
+  };
+  for (const method of ['complete', 'fail'] as const) {
+    const settle = manager.prototype[method];
+    // named as the original: pg-boss copies its manager's functions onto the queue by name
+    manager.prototype[method] = {
+      [method](this: unknown, ...args: unknown[]) {
+        return settle.apply(this, args).catch((error: unknown) => {
+          settleLog?.warn(
+            { err: error, queue: args[0] },
+            `jobs could not be marked (${method}); they will be retried`,
+          );
+          return { jobs: [], requested: 0, affected: 0 };
+        });
+      },
+    }[method] as Settle;
+  }
+}
+catchUnawaitedSettles();
+
 export async function startJobQueue(
   connection: JobsConnection,
   options: { log: FastifyBaseLogger; pollingIntervalSeconds?: number; retryDelaySeconds?: number },
@@ -52,6 +84,7 @@ export async function startJobQueue(
   boss.on('error', (error) => {
     options.log.error({ err: error }, 'job queue error');
   });
+  settleLog = options.log;
   await boss.start();
   let isStopping = false;
   const query = async (text: string) => {
