@@ -1,22 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import {
   approveManualFundingBody,
   rejectManualFundingBody,
   type ManualFundingRequest,
 } from '@quickvend/shared/api/funding';
-import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { paths } from '@/lib/paths.ts';
 import { useApproveManualRequest } from '../api/approve-manual-request.ts';
 import { usePendingManualRequests } from '../api/get-manual-requests.ts';
 import { useRejectManualRequest } from '../api/reject-manual-request.ts';
-import { RowTable, rowTableCell } from './row-table.tsx';
+import { NoteConfirm, RowTable, rowTableCell, WaitingForSecondAdmin } from './row-table.tsx';
 
 type Status = { text: string; tone: StatusTone };
 
@@ -47,7 +43,6 @@ function RequestRow({
   const [noteError, setNoteError] = useState<string | undefined>();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const isBusy = approve.isPending || reject.isPending;
   const name = customerName(request);
   const firstInput = useRef<HTMLInputElement>(null);
 
@@ -103,73 +98,38 @@ function RequestRow({
 
   let actions;
   if (request.awaitingApproval) {
-    actions = (
-      <p className="flex flex-col gap-1 text-sm xl:min-w-48">
-        <span className="font-semibold text-gray-900">Waiting for a second admin</span>
-        <Link to={paths.adminApprovals} className="font-semibold text-brand-800 underline">
-          Open Approvals
-        </Link>
-      </p>
-    );
+    actions = <WaitingForSecondAdmin />;
   } else if (step === 'approve') {
     actions = (
-      <div className="flex flex-col gap-2 xl:min-w-56">
-        <p className="text-sm text-gray-900">
-          Credit {formatNaira(request.creditKobo)} to {name}?
-        </p>
-        <Input
-          ref={firstInput}
-          label={`Note on approving ${name}'s deposit (optional)`}
-          value={note}
-          onChange={(event) => {
-            setNote(event.target.value);
-          }}
-          hint="Kept in the audit log, and shown to a second admin if one must approve."
-          error={noteError}
-        />
-        <div className="flex gap-2">
-          <Button
-            className="flex-1"
-            isBusy={approve.isPending}
-            busyLabel={messages.purchase.processing}
-            onClick={() => void doApprove()}
-          >
-            Confirm approve
-          </Button>
-          <Button variant="text" disabled={isBusy} onClick={cancel}>
-            Cancel
-          </Button>
-        </div>
-      </div>
+      <NoteConfirm
+        question={`Credit ${formatNaira(request.creditKobo)} to ${name}?`}
+        inputRef={firstInput}
+        label={`Note on approving ${name}'s deposit (optional)`}
+        hint="Kept in the audit log, and shown to a second admin if one must approve."
+        value={note}
+        error={noteError}
+        onChange={setNote}
+        confirmLabel="Confirm approve"
+        isBusy={approve.isPending}
+        onConfirm={() => void doApprove()}
+        onCancel={cancel}
+      />
     );
   } else if (step === 'reject') {
     actions = (
-      <div className="flex flex-col gap-2 xl:min-w-56">
-        <Input
-          ref={firstInput}
-          label={`Reason for rejecting ${name}'s deposit`}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-          }}
-          hint="The customer will see this."
-          error={reasonError}
-        />
-        <div className="flex gap-2">
-          <Button
-            variant="danger"
-            className="flex-1"
-            isBusy={reject.isPending}
-            busyLabel={messages.purchase.processing}
-            onClick={() => void doReject()}
-          >
-            Confirm reject
-          </Button>
-          <Button variant="text" disabled={isBusy} onClick={cancel}>
-            Cancel
-          </Button>
-        </div>
-      </div>
+      <NoteConfirm
+        inputRef={firstInput}
+        label={`Reason for rejecting ${name}'s deposit`}
+        hint="The customer will see this."
+        value={reason}
+        error={reasonError}
+        onChange={setReason}
+        confirmLabel="Confirm reject"
+        isDanger
+        isBusy={reject.isPending}
+        onConfirm={() => void doReject()}
+        onCancel={cancel}
+      />
     );
   } else {
     actions = (

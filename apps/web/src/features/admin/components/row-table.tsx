@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
+import { Link } from 'react-router';
 import { messages } from '@quickvend/shared/messages';
+import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { Input } from '@/components/ui/input.tsx';
 import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { paths } from '@/lib/paths.ts';
 
 /** Classes of a labelled cell: a line of a card on a phone, a table cell on a wide laptop. */
 export const rowTableCell =
@@ -50,5 +54,78 @@ export function RowTable({
       </thead>
       <tbody className="flex flex-col gap-3 xl:table-row-group">{children}</tbody>
     </table>
+  );
+}
+
+/** A row's request that waits for a second admin: said instead of its actions, with the way there. */
+export function WaitingForSecondAdmin() {
+  return (
+    <p className="flex flex-col gap-1 text-sm xl:min-w-48">
+      <span className="font-semibold text-gray-900">Waiting for a second admin</span>
+      <Link to={paths.adminApprovals} className="font-semibold text-brand-800 underline">
+        Open Approvals
+      </Link>
+    </p>
+  );
+}
+
+/** A row's decision asked once more, with a note (a reason, or how it was done) before it is made. */
+export function NoteConfirm({
+  question,
+  inputRef,
+  label,
+  hint,
+  value,
+  error,
+  onChange,
+  confirmLabel,
+  isDanger = false,
+  isBusy,
+  onConfirm,
+  onCancel,
+  width = 'xl:min-w-56',
+}: {
+  question?: ReactNode;
+  inputRef: Ref<HTMLInputElement>;
+  label: string;
+  hint: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  confirmLabel: string;
+  isDanger?: boolean;
+  isBusy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  width?: 'xl:min-w-56' | 'xl:min-w-64';
+}) {
+  return (
+    <div className={`flex flex-col gap-2 ${width}`}>
+      {question ? <p className="text-sm text-gray-900">{question}</p> : null}
+      <Input
+        ref={inputRef}
+        label={label}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+        hint={hint}
+        error={error}
+      />
+      <div className="flex gap-2">
+        <Button
+          variant={isDanger ? 'danger' : 'primary'}
+          className="flex-1"
+          isBusy={isBusy}
+          busyLabel={messages.purchase.processing}
+          onClick={onConfirm}
+        >
+          {confirmLabel}
+        </Button>
+        <Button variant="text" disabled={isBusy} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
   );
 }

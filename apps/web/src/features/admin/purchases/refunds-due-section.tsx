@@ -1,17 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { returnRefundDueBody, type RefundDue } from '@quickvend/shared/api/refunds-due';
 import { formatLagosDateTime } from '@quickvend/shared/format';
-import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
 import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { paths } from '@/lib/paths.ts';
 import { useRefundsDue } from './api/get-refunds-due.ts';
 import { useReturnRefundDue } from './api/return-refund-due.ts';
-import { RowTable, rowTableCell } from '../components/row-table.tsx';
+import { NoteConfirm, RowTable, rowTableCell, WaitingForSecondAdmin } from '../components/row-table.tsx';
 
 type Status = { text: string; tone: StatusTone };
 
@@ -65,48 +61,25 @@ function RefundRow({ refund, onDone }: { refund: RefundDue; onDone: (status: Sta
 
   let actions;
   if (refund.waitingApprovalId) {
-    actions = (
-      <p className="flex flex-col gap-1 text-sm xl:min-w-48">
-        <span className="font-semibold text-gray-900">Waiting for a second admin</span>
-        <Link to={paths.adminApprovals} className="font-semibold text-brand-800 underline">
-          Open Approvals
-        </Link>
-      </p>
-    );
+    actions = <WaitingForSecondAdmin />;
   } else if (isConfirming) {
     actions = (
-      <div className="flex flex-col gap-2 xl:min-w-64">
-        <Input
-          ref={noteInput}
-          label={`How ${formatNaira(refund.amountKobo)} went back to ${name}`}
-          value={note}
-          onChange={(event) => {
-            setNote(event.target.value);
-          }}
-          hint="The bank, the date and the transfer reference. A second admin checks it."
-          error={noteError}
-        />
-        <div className="flex gap-2">
-          <Button
-            className="flex-1"
-            isBusy={markReturned.isPending}
-            busyLabel={messages.purchase.processing}
-            onClick={() => void confirm()}
-          >
-            Confirm sent back
-          </Button>
-          <Button
-            variant="text"
-            disabled={markReturned.isPending}
-            onClick={() => {
-              setIsConfirming(false);
-              setNoteError(undefined);
-            }}
-          >
-            Cancel
-          </Button>
-        </div>
-      </div>
+      <NoteConfirm
+        inputRef={noteInput}
+        label={`How ${formatNaira(refund.amountKobo)} went back to ${name}`}
+        hint="The bank, the date and the transfer reference. A second admin checks it."
+        value={note}
+        error={noteError}
+        onChange={setNote}
+        confirmLabel="Confirm sent back"
+        isBusy={markReturned.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => {
+          setIsConfirming(false);
+          setNoteError(undefined);
+        }}
+        width="xl:min-w-64"
+      />
     );
   } else {
     actions = (
