@@ -158,34 +158,20 @@ export function PurchaseActions({ detail }: { detail: AdminPurchaseDetail }) {
         </p>
       )}
       {pendingDelivery ? (
-        <div className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-gray-900">
-          <p className="font-semibold">Waiting for a second admin to confirm delivery</p>
-          <p>
-            {pendingDelivery.requestedBy} asked on {formatLagosDateTime(pendingDelivery.requestedAt)}: “
-            {pendingDelivery.evidence}”
-          </p>
-          <Link
-            to={paths.adminApprovals}
-            className="font-semibold text-brand-800 underline underline-offset-4"
-          >
-            Go to approvals
-          </Link>
-        </div>
+        <WaitingRequest
+          title="Waiting for a second admin to confirm delivery"
+          requestedBy={pendingDelivery.requestedBy}
+          requestedAt={pendingDelivery.requestedAt}
+          words={pendingDelivery.evidence}
+        />
       ) : null}
       {pendingRefund ? (
-        <div className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-gray-900">
-          <p className="font-semibold">Waiting for a second admin to approve a refund</p>
-          <p>
-            {pendingRefund.requestedBy} asked on {formatLagosDateTime(pendingRefund.requestedAt)}: “
-            {pendingRefund.reason}”
-          </p>
-          <Link
-            to={paths.adminApprovals}
-            className="font-semibold text-brand-800 underline underline-offset-4"
-          >
-            Go to approvals
-          </Link>
-        </div>
+        <WaitingRequest
+          title="Waiting for a second admin to approve a refund"
+          requestedBy={pendingRefund.requestedBy}
+          requestedAt={pendingRefund.requestedAt}
+          words={pendingRefund.reason}
+        />
       ) : null}
       {isOpen ? (
         <>
@@ -252,5 +238,20 @@ export function PurchaseActions({ detail }: { detail: AdminPurchaseDetail }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** A request about this purchase that waits for a second admin: who asked, when, in their words. */
+function WaitingRequest(props: { title: string; requestedBy: string; requestedAt: string; words: string }) {
+  return (
+    <div className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-gray-900">
+      <p className="font-semibold">{props.title}</p>
+      <p>
+        {props.requestedBy} asked on {formatLagosDateTime(props.requestedAt)}: “{props.words}”
+      </p>
+      <Link to={paths.adminApprovals} className="font-semibold text-brand-800 underline underline-offset-4">
+        Go to approvals
+      </Link>
+    </div>
   );
 }
