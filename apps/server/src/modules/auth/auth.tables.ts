@@ -1,4 +1,4 @@
-import { boolean, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -94,3 +94,20 @@ export const adminInvitations = pgTable('admin_invitations', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   revokedBy: text('revoked_by').references(() => users.id),
 });
+
+/**
+ * The browsers each account was used from (a random id in a long-lived cookie, never a fingerprint of the
+ * phone): two accounts seen on one browser are treated as one person's where that matters (referral rewards).
+ */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId] }), index('user_devices_device_idx').on(t.deviceId)],
+);

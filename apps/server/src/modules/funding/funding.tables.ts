@@ -23,11 +23,20 @@ export const payments = pgTable(
     status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
     gatewayResponse: text('gateway_response'),
     senderName: text('sender_name'),
+    /**
+     * Who paid, as the gateway names them without their details: `card:<Paystack card signature>` or
+     * `bank:<bank code>:<account number>` for a transfer. Two accounts paid from one card or bank account
+     * are treated as one person's where that matters (referral rewards).
+     */
+    payerFingerprint: text('payer_fingerprint'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt,
   },
-  (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_payer_idx').on(t.payerFingerprint),
+  ],
 );
 
 export const dedicatedAccounts = pgTable('dedicated_accounts', {

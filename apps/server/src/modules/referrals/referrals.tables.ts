@@ -24,16 +24,19 @@ export const referrals = pgTable(
     referrerUserId: text('referrer_user_id')
       .notNull()
       .references(() => users.id),
-    status: text('status', { enum: ['pending', 'success'] })
+    /** declined: the two accounts look like one person's (a shared browser, card or bank account) */
+    status: text('status', { enum: ['pending', 'success', 'declined'] })
       .notNull()
       .default('pending'),
     rewardKobo: bigint('reward_kobo', { mode: 'number' }).$type<Kobo>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     rewardedAt: timestamp('rewarded_at', { withTimezone: true }),
+    /** why no reward was paid: shared-device, shared-card or shared-payer-account */
+    declinedReason: text('declined_reason'),
   },
   (table) => [
     index('referrals_referrer_idx').on(table.referrerUserId, table.createdAt),
     check('referrals_not_self', sql`${table.referrerUserId} <> ${table.referredUserId}`),
-    check('referrals_status', sql`${table.status} in ('pending', 'success')`),
+    check('referrals_status', sql`${table.status} in ('pending', 'success', 'declined')`),
   ],
 );
