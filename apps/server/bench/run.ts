@@ -14,6 +14,7 @@ import { freePort } from '../test/helpers/net.ts';
 import { kobo } from '@quickvend/shared/money';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { BOUNDED_READS_TARGETS, boundedReadsOnPostgres } from './bounded-reads.ts';
 import type { LoadPlan, LoadResult } from './load-generator.ts';
 import type { SamplerPlan, SamplerResult } from './lock-sampler.ts';
 
@@ -813,16 +814,24 @@ function printTargets(): void {
   }
 }
 
-// BENCH_ONLY=postgres or BENCH_ONLY=embedded runs one part, to compare a change quickly
+// BENCH_ONLY=postgres, BENCH_ONLY=bounded or BENCH_ONLY=embedded runs one part, to compare a change quickly
 const only = process.env['BENCH_ONLY'];
 if (!only) {
   landingPayload();
   engineWarnings();
 }
 const benchDatabaseUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
-if (only === 'embedded') console.log('purchase benchmarks on PostgreSQL: not run (BENCH_ONLY=embedded)');
+if (only === 'embedded' || only === 'bounded')
+  console.log(`purchase benchmarks on PostgreSQL: not run (BENCH_ONLY=${only})`);
 else if (benchDatabaseUrl) await purchasesOnPostgres(benchDatabaseUrl);
 else postgresSkipped('set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server on this machine');
-if (only !== 'postgres') await embeddedDefault();
+if (!only || only === 'bounded') {
+  if (benchDatabaseUrl) targets.push(...(await boundedReadsOnPostgres(benchDatabaseUrl)));
+  else {
+    for (const [name, target] of BOUNDED_READS_TARGETS) notMeasured(name, target);
+    console.log('bounded reads on PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  }
+}
+if (only !== 'postgres' && only !== 'bounded') await embeddedDefault();
 if (!only) await authLatency();
 printTargets();

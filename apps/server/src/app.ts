@@ -39,7 +39,12 @@ import {
 import { registerApprovalRoutes } from './modules/approvals/index.ts';
 import { registerAuditRoutes } from './modules/audit/index.ts';
 import { registerBeneficiaryRoutes } from './modules/beneficiaries/index.ts';
-import { createGuards, createKnownDevices, registerAuthRoutes } from './modules/auth/index.ts';
+import {
+  createBrowsers,
+  createGuards,
+  createKnownDevices,
+  registerAuthRoutes,
+} from './modules/auth/index.ts';
 import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
 import {
   registerNotificationRoutes,
@@ -97,6 +102,8 @@ export type AppDeps = {
   providerTimeoutMs?: number;
   /** customer checks (smartcard, meter, profile) each user may ask for per minute; 10 unless set */
   verifyPerMinute?: number;
+  /** web purchases each customer may attempt per minute (refused ones included); 10 unless set */
+  purchasesPerMinute?: number;
   /** how long a partner key, once looked up, is trusted without the database */
   keyCacheMs?: number;
   logger?: FastifyBaseLogger | false;
@@ -187,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ...(deps.providerTimeoutMs !== undefined && { providerTimeoutMs: deps.providerTimeoutMs }),
     ...(deps.jobPollingSeconds !== undefined && { jobPollingSeconds: deps.jobPollingSeconds }),
     ...(deps.verifyPerMinute !== undefined && { verifyPerMinute: deps.verifyPerMinute }),
+    ...(deps.purchasesPerMinute !== undefined && { purchasesPerMinute: deps.purchasesPerMinute }),
     ...(deps.keyCacheMs !== undefined && { keyCacheMs: deps.keyCacheMs }),
   });
   app.addHook('onClose', async () => {
@@ -255,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     limiter,
     rateLimits: deps.rateLimits,
     knownDevices: createKnownDevices({ secret: config.authSecret, isHttps: config.isHttps }),
+    browsers: createBrowsers({ db: container.db, clock, isHttps: config.isHttps }),
   });
   registerReferralRoutes(app, { referrals: container.referrals });
   registerBeneficiaryRoutes(app, { beneficiaries: container.beneficiaries });
@@ -262,6 +271,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ledger: container.ledger,
     balanceFeed: container.balanceFeed,
     feeds: [container.noticeFeed],
+    sessions: container.sessionWatch,
+    ...(config.maxEventStreams !== undefined && { maxStreams: config.maxEventStreams }),
   });
   registerNotificationRoutes(app, {
     notifier: container.notifier,
@@ -271,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     funding: container.funding,
     decisions: container.manualDeposits,
     findUsersByIds: container.auth.findUsersByIds,
+    findUserByEmail: container.auth.findUserByEmail,
     mode: config.providerMode,
     simulateTransferUrl: isLive ? null : `${PAYSTACK_SIMULATOR_PREFIX}/simulate/transfer`,
     depositAccount: deps.depositAccount ?? null,

@@ -8,6 +8,7 @@ import { DatabaseConnectionError, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
+import { createLogger } from './lib/logger.ts';
 import { checkSecretFingerprints, forgetSecretFingerprints, SecretMismatchError } from './lib/secrets.ts';
 
 async function main(argv: string[]): Promise<number> {
@@ -66,7 +67,7 @@ async function main(argv: string[]): Promise<number> {
       database,
       clock: systemClock,
       // stdout carries the one JSON answer: warnings (a day that does not reconcile, a low float) go to stderr
-      log: pino({ level: 'warn' }, pino.destination(2)),
+      log: createLogger('warn', pino.destination(2)),
       selfUrl: `http://127.0.0.1:${config.port}`,
       runWorkers: false,
     });

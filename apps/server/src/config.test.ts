@@ -186,6 +186,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('caps the live event streams of a process with MAX_EVENT_STREAMS', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).maxEventStreams).toBe(2_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), MAX_EVENT_STREAMS: '50' }).maxEventStreams).toBe(50);
+    for (const wrong of ['0', '2.5', 'many', '100001']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), MAX_EVENT_STREAMS: wrong }), wrong).toThrow(
+        /MAX_EVENT_STREAMS: must be a whole number from 1 to 100000$/,
+      );
+    }
+  });
+
   it('runs every role in one process unless ROLE says otherwise, and splits roles only on PostgreSQL', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).role).toBe('all');
     expect(() => loadConfig({ DATA_DIR: dataDir(), ROLE: 'jobs' })).toThrow(

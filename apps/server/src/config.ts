@@ -93,6 +93,12 @@ const envSchema = z.object({
     .trim()
     .regex(/^[\x21-\x7e]{32,200}$/, 'must be at least 32 characters, with no spaces')
     .optional(),
+  MAX_EVENT_STREAMS: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100000' })
+    .int('must be a whole number from 1 to 100000')
+    .min(1, 'must be a whole number from 1 to 100000')
+    .max(100_000, 'must be a whole number from 1 to 100000')
+    .default(2_000),
 });
 
 const TERMII_KEYS = ['TERMII_API_KEY', 'TERMII_SENDER_ID'] as const;
@@ -181,6 +187,8 @@ export type Config = {
   sms: SmsConfig | null;
   /** the bearer token the monitoring scraper sends to GET /metrics; unset, there are no metrics to read */
   metricsToken: string | undefined;
+  /** live event streams (open signed-in pages) this process holds at once; more are answered 503 */
+  maxEventStreams: number;
 };
 
 type Env = Record<string, string | undefined>;
@@ -292,6 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
           }
         : null,
     metricsToken: e.METRICS_TOKEN,
+    maxEventStreams: e.MAX_EVENT_STREAMS,
   };
 }
 

@@ -19,7 +19,12 @@ import {
 } from './modules/admin/index.ts';
 import { createApprovals } from './modules/approvals/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
-import { createAuthReportQueries, createAuthService } from './modules/auth/index.ts';
+import {
+  createAuthReportQueries,
+  createAuthService,
+  createSessionWatch,
+  shareBrowser,
+} from './modules/auth/index.ts';
 import { createBeneficiaries } from './modules/beneficiaries/index.ts';
 import {
   createFundingAdmin,
@@ -31,6 +36,7 @@ import {
   MANUAL_DEPOSIT_APPROVAL,
   createRefundsDue,
   REFUND_DUE_RETURN,
+  sharedPayerOf,
 } from './modules/funding/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import {
@@ -112,7 +118,7 @@ export type ContainerConfig = Pick<
   | 'minFundingKobo'
   | 'purchaseRecheckAfterSeconds'
 > &
-  Partial<Pick<Config, 'sms' | 'metricsToken'>>;
+  Partial<Pick<Config, 'sms' | 'metricsToken' | 'maxEventStreams'>>;
 
 export type ContainerDeps = {
   config: ContainerConfig;
@@ -124,6 +130,8 @@ export type ContainerDeps = {
   jobPollingSeconds?: number;
   providerTimeoutMs?: number;
   verifyPerMinute?: number;
+  /** web purchases each customer may attempt per minute; WEB_PURCHASES_PER_MINUTE unless set */
+  purchasesPerMinute?: number;
   /** Start background workers (the server does; one-shot CLI commands do not). */
   runWorkers: boolean;
   /** how long each process trusts a partner key it has looked up (revocations also arrive by notification) */
@@ -173,7 +181,12 @@ export async function createContainer({
   });
   const audit = createAuditLog(db);
   const settings = createSettings(db, { defaults: { 'funding.minimumKobo': config.minFundingKobo } });
-  const approvals = createApprovals({ db, audit, clock });
+  const approvals = createApprovals({
+    db,
+    audit,
+    clock,
+    holdActiveAdmin: (adminId, tx) => auth.accounts.holdActiveAdmin(adminId, tx),
+  });
   const settingChanges = createSettingChanges({ settings, approvals, audit, log });
   approvals.register(SETTING_CHANGE, {
     carryOut: settingChanges.carryOut,
@@ -191,6 +204,18 @@ export async function createContainer({
     onUserCreated: (userId) => ledger.openWalletAccount(userId),
     onSecurityEvent: (event) => {
       tell(securityNotice(event));
+      // a password reset or change ends sessions: their live streams end with them (sessionWatch is made below)
+      if (event.kind !== 'sign-in') sessionWatch.tellEnded(event.userId);
+    },
+    onSessionEnded: (userId) => {
+      sessionWatch.tellEnded(userId);
+    },
+    // partners is made further down; a reset or a password change only comes once requests do
+    apiKeys: {
+      revokeAll: (owner, reason, tx) =>
+        partners.revokeEveryKey(owner, { actor: { id: owner.id, label: owner.email }, reason }, tx),
+      forget: (ids) => partners.forgetKeys(ids),
+      listLive: async (userId) => (await partners.listKeys(userId)).filter((key) => key.revokedAt === null),
     },
     log,
   });
@@ -239,6 +264,8 @@ export async function createContainer({
     clock,
     appUrl: config.appUrl,
     findUsersByIds: (ids) => auth.findUsersByIds(ids),
+    shareBrowser: (userId, otherUserId, tx) => shareBrowser(tx, userId, otherUserId),
+    sharedPayer: (userId, otherUserId, tx) => sharedPayerOf(tx, userId, otherUserId),
   });
   const funding = createFundingService({
     db,
@@ -252,6 +279,7 @@ export async function createContainer({
     log,
     afterCredit: (tx, userId) => referrals.rewardFirstFunding(tx, userId),
     isClosed,
+    requireConfirmedEmail: (userId) => auth.accounts.requireConfirmedEmail(userId),
     onCredited: (credit) => {
       metrics?.countFunding(credit.method, credit.amountKobo);
       tell(fundingNotice(credit));
@@ -316,6 +344,7 @@ export async function createContainer({
     }),
   });
   const cacheEvents = await startCacheEvents(database, log);
+  const sessionWatch = createSessionWatch({ db, clock, cacheEvents });
   const catalog = createCatalog({ db, provider: billsProvider, clock, log, cacheEvents });
   const prices = createPriceAdmin({
     db,
@@ -365,7 +394,11 @@ export async function createContainer({
     rateLimiter,
     verifyPassword: auth.verifyPassword,
     partnerAccessOf: (userId) => auth.accounts.partnerAccessOf(userId),
+    holdPartnerAccess: (userId, tx) => auth.accounts.holdPartnerAccess(userId, tx),
+    requireConfirmedEmail: (userId) => auth.accounts.requireConfirmedEmail(userId),
     pins,
+    holdSession: auth.holdSession,
+    audit,
     onKeyChange: (change) => {
       tell(
         securityNotice({
@@ -384,6 +417,7 @@ export async function createContainer({
     db,
     provider: billsProvider,
     clock,
+    limiter: rateLimiter,
     perMinute: options.verifyPerMinute ?? 10,
   });
   // who hears of a purchase's outcome once it has committed (notices, saved numbers); a listener's failure is only logged
@@ -433,6 +467,7 @@ export async function createContainer({
     },
     recheckAfterSeconds: config.purchaseRecheckAfterSeconds,
     limiter: rateLimiter,
+    ...(options.purchasesPerMinute !== undefined && { webPurchasesPerMinute: options.purchasesPerMinute }),
     audit,
     approvals,
     users: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
@@ -629,6 +664,7 @@ export async function createContainer({
     balanceFeed,
     reports,
     cacheEvents,
+    sessionWatch,
     userAdmin,
     profiles,
     async close() {

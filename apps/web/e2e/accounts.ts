@@ -17,6 +17,19 @@ export async function signUp(
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Opens the sign-up link the sandbox mailbox holds for `email` and taps to confirm the address. */
+export async function confirmEmail(page: Page, email: string) {
+  await expect
+    .poll(async () => (await page.request.get('/sandbox/mailbox')).text(), { timeout: 10_000 })
+    .toContain(email);
+  await page.goto('/sandbox/mailbox');
+  const mail = page.locator('article', { hasText: email }).filter({ hasText: 'Confirm your email for' });
+  await mail.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/confirm-email\?token=/);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await expect(page.getByText('Your email is confirmed.')).toBeVisible();
+}
+
 /** A new customer whose wallet a sandbox card payment has funded. */
 export async function signUpAndFund(page: Page, name: string, naira: string) {
   await signUp(page, name);

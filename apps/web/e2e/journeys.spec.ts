@@ -85,7 +85,11 @@ test('a forgotten password is reset through the sandbox mailbox', async ({ page 
     .poll(async () => (await page.request.get('/sandbox/mailbox')).text(), { timeout: 10_000 })
     .toContain(email);
   await page.goto('/sandbox/mailbox');
-  const link = page.locator('article', { hasText: email }).getByRole('link').first();
+  const link = page
+    .locator('article', { hasText: email })
+    .filter({ hasText: /Reset your/ })
+    .getByRole('link')
+    .first();
   await link.click();
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await page.getByLabel('New password', { exact: true }).fill('my new password 2');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp, uniqueEmail } from './accounts.ts';
+import { confirmEmail, signUp, uniqueEmail } from './accounts.ts';
 
 test('a customer edits their details, changes the password (another phone is signed out) and turns on partner access to see Developers', async ({
   page,
@@ -61,6 +61,9 @@ test('a customer edits their details, changes the password (another phone is sig
 
   const developers = page.getByRole('region', { name: 'Developers' });
   await expect(developers.getByRole('heading', { name: 'API keys' })).toHaveCount(0);
+  await expect(developers.getByRole('button', { name: 'Turn on partner access' })).toHaveCount(0);
+  await confirmEmail(page, email);
+  await page.goto('/profile');
   await developers.getByRole('button', { name: 'Turn on partner access' }).click();
   await expect(developers.getByRole('heading', { name: 'API keys' })).toBeVisible();
   await expect(developers.getByText('No API keys yet.')).toBeVisible();

@@ -1,4 +1,4 @@
-import { toNairaString } from './money.ts';
+import { formatNaira, toNairaString } from './money.ts';
 
 /** Every user-facing message of the earlier product, word for word, in one place. */
 export const messages = {
@@ -70,6 +70,12 @@ export const messages = {
     /** `The amount must be more than the NGN 50 charge.` with the charge an admin set */
     manualChargeAbove: (chargeKobo: number) =>
       `The amount must be more than the NGN ${toNairaString(chargeKobo).replace(/\.00$/, '')} charge.`,
+    /** a manual deposit above MANUAL_FUNDING_MAX_KOBO */
+    manualAmountAtMost: (maxKobo: number) =>
+      `A manual deposit can be at most ${formatNaira(maxKobo)}. For a bigger deposit, please contact support.`,
+    /** a customer with MANUAL_FUNDING_OPEN_LIMIT manual deposits waiting */
+    manualTooManyOpen: (limit: number) =>
+      `You already have ${limit} manual deposits waiting for an admin to check them. Please wait until one is checked before you send another.`,
   },
   transactions: {
     signedOut: 'Please log in to view your transactions.',

@@ -4,6 +4,14 @@ export const PRODUCT_NAME = 'QuickVend';
 
 export const AIRTIME_QUICK_AMOUNTS_NAIRA = [100, 200, 500, 1000] as const;
 export const MANUAL_FUNDING_CHARGE_KOBO = kobo(5_000);
+/**
+ * The largest manual deposit one request may declare (₦1,000,000): more than a household or a small reseller
+ * pays in at a branch or sends by one transfer for airtime, data and bills, and small enough that a typo or a
+ * made-up figure cannot ask an admin to credit billions. A larger deposit goes through support.
+ */
+export const MANUAL_FUNDING_MAX_KOBO = kobo(100_000_000);
+/** Manual deposits one customer may have waiting for an admin at once: a flood cannot bury anyone's request. */
+export const MANUAL_FUNDING_OPEN_LIMIT = 3;
 export const REFERRAL_REWARD_KOBO = kobo(5_000);
 /** The spec's discount (1%) on cable TV, Showmax and electricity: the default of each service's rule. */
 export const BILLS_DISCOUNT_BPS = 100;

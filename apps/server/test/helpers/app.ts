@@ -25,6 +25,8 @@ export async function createTestApp(
     simulators?: AppDeps['simulators'];
     providerTimeoutMs?: number;
     verifyPerMinute?: number;
+    /** web purchases per customer a minute; generous unless set (see below) */
+    purchasesPerMinute?: number;
     /** settings that differ from the sandbox defaults below */
     config?: Partial<AppDeps['config']>;
     /** extra routes for a test, added before the app starts listening */
@@ -60,6 +62,9 @@ export async function createTestApp(
     webDistDir: options.webDistDir ?? '/nonexistent',
     ...(options.clock && { clock: options.clock }),
     ...(options.verifyPerMinute !== undefined && { verifyPerMinute: options.verifyPerMinute }),
+    // suites buy in bursts no person could (hundreds at once on a frozen clock); purchase-bounds.test.ts
+    // holds the real limit
+    purchasesPerMinute: options.purchasesPerMinute ?? 100_000,
     ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
     ...(options.runWorkers !== undefined && { runWorkers: options.runWorkers }),
     ...(options.trustProxy && { trustProxy: options.trustProxy }),
@@ -85,7 +90,7 @@ export class TestClient {
   private readonly cookies = new Map<string, string>();
 
   constructor(
-    private readonly app: FastifyInstance,
+    readonly app: FastifyInstance,
     private readonly remoteAddress = '127.0.0.1',
   ) {}
 

@@ -80,7 +80,8 @@ function readRetryAfter(
   return typeof hinted === 'number' && hinted >= 0 ? hinted : undefined;
 }
 
-function toApiError(response: Response, body: unknown): ApiError {
+/** The error a refused request says, or a plain one when a proxy answered instead of the server. */
+export function toApiError(response: Response, body: unknown): ApiError {
   const { status } = response;
   const error = isRecord(body) ? body['error'] : undefined;
   if (isRecord(error) && typeof error['code'] === 'string' && typeof error['message'] === 'string') {

@@ -193,13 +193,27 @@ export const pendingRefund = pendingDelivery.omit({ evidence: true }).extend({ r
 
 export const adminPurchaseDetailResponse = z.object({
   purchase: adminPurchase,
+  /** the newest lines of its timeline, oldest first */
   events: z.array(purchaseEvent),
+  /** where the older lines start (`GET /api/v1/admin/purchases/:id/events?before=`); null when there are none */
+  olderEventsCursor: z.string().nullable(),
   /** a request to mark it delivered, waiting for a second admin */
   pendingDelivery: pendingDelivery.nullable(),
   /** a request to refund it on an admin's word alone, waiting for a second admin */
   pendingRefund: pendingRefund.nullable(),
 });
 export type AdminPurchaseDetail = z.infer<typeof adminPurchaseDetailResponse>;
+
+/** The page of a purchase's timeline before the line `before`. */
+export const adminPurchaseEventsQuery = z.object({
+  before: z.string().trim().min(1).max(64),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export const adminPurchaseEventsResponse = z.object({
+  events: z.array(purchaseEvent),
+  olderEventsCursor: z.string().nullable(),
+});
+export type AdminPurchaseEvents = z.infer<typeof adminPurchaseEventsResponse>;
 
 export const refundPurchaseBody = z.object({
   reason: z

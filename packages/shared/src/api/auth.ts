@@ -65,6 +65,8 @@ export const me = z.object({
   name: z.string(),
   email: z.string(),
   role,
+  /** whether the address has proven itself by the link mailed to it: partner access and bank deposits wait for it */
+  emailConfirmed: z.boolean(),
 });
 export type Me = z.infer<typeof me>;
 

@@ -98,6 +98,34 @@ export type ManualFundingRequest = z.infer<typeof manualFundingRequest>;
 export const manualFundingRequestResponse = z.object({ request: manualFundingRequest });
 export const manualFundingRequestsResponse = z.object({ requests: z.array(manualFundingRequest) });
 
+/** The most manual deposits one back-office page holds. */
+export const MANUAL_REQUESTS_PAGE_MAX = 100;
+
+/**
+ * The back office's manual deposits, a page at a time: waiting ones oldest first (so nobody waits behind a
+ * flood), decided ones newest first; `user` narrows them to one customer (an email or a user id).
+ */
+export const adminManualRequestsQuery = z.object({
+  status: manualRequestStatus.optional(),
+  user: z.string().trim().max(254).optional(),
+  /** the `nextCursor` of the page before */
+  cursor: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_]{1,64}$/, 'This list has changed. Open it again from the start.')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(MANUAL_REQUESTS_PAGE_MAX).default(50),
+});
+export type AdminManualRequestsQuery = z.input<typeof adminManualRequestsQuery>;
+
+export const adminManualRequestsResponse = manualFundingRequestsResponse.extend({
+  /** how many the filter finds, on every page */
+  total: z.number().int(),
+  /** null on the last page */
+  nextCursor: z.string().nullable(),
+});
+export type AdminManualRequestsResponse = z.infer<typeof adminManualRequestsResponse>;
+
 /** The business's bank account that manual deposits are paid into, as configured. */
 export const depositAccount = z.object({
   bankName: z.string(),

@@ -11,6 +11,9 @@ import { purchase } from './purchases.ts';
 import { referralsResponse } from './referrals.ts';
 import { statementLine, walletBreakdown } from './wallet.ts';
 
+/** "Download my data" per account in any hour: every honest need, too few to load the server with. */
+export const DATA_EXPORTS_PER_HOUR = 3;
+
 /** What the profile screens and their server say, in the product's plain words. */
 export const profileTexts = {
   nameRequired: 'Enter your name.',
@@ -21,9 +24,20 @@ export const profileTexts = {
     `We sent a link to ${email}. Open it within one hour to confirm your new email. Until then, your email stays the same.`,
   emailChanged: (email: string) => `Your email is now ${email}.`,
   emailLinkInvalid: 'This link is invalid or has expired. Ask for a new one from your profile.',
+  /** why partner access, an API key or a bank deposit waits: the address has not opened its link yet */
+  emailNotConfirmed: (email: string) =>
+    `Please confirm your email address first: open the link we mailed to ${email}, or ask for a new one from your profile.`,
+  emailConfirmNeeded: (email: string) =>
+    `Please confirm your email address, ${email}. Bank deposits and partner access wait for it; buying and card payments do not. Open the link we mailed to it, or get a new link.`,
+  emailConfirmLinkSent: (email: string) =>
+    `We sent a new link to ${email}. Open it within a day to confirm your email.`,
+  emailConfirmed: 'Your email is confirmed.',
+  emailAlreadyConfirmed: 'Your email is already confirmed.',
   wrongPassword: 'That password is not right. Enter the password you sign in with.',
   passwordChanged: 'Your password is changed. Every other device has been signed out.',
   sessionNotFound: 'We could not find that signed-in device.',
+  exportLimited: (minutes: number) =>
+    `You can download your data ${DATA_EXPORTS_PER_HOUR} times an hour. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
   partnerAccessNeeded: 'Turn on partner access in your profile (Developers) before creating an API key.',
   partnerAccessKeysActive: (count: number) =>
     `Revoke your ${count === 1 ? 'active API key' : `${count} active API keys`} first. Turning partner access off never stops a key your systems use without you choosing to.`,
@@ -101,7 +115,9 @@ export const changeEmailResponse = z.object({ sentTo: z.string() });
 export const confirmEmailBody = z.object({
   token: z.string({ error: profileTexts.emailLinkInvalid }).min(1, profileTexts.emailLinkInvalid).max(2000),
 });
-export const confirmEmailResponse = z.object({ email: z.string() });
+/** `changed`: the account moved to this address; false when the address it already had is now confirmed. */
+export const confirmEmailResponse = z.object({ email: z.string(), changed: z.boolean() });
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponse>;
 
 export const changePasswordBody = z.object({
   currentPassword: z

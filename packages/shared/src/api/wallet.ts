@@ -41,6 +41,7 @@ export const statementResponse = z.object({
   lines: z.array(statementLine),
   nextCursor: z.number().int().nullable(),
 });
+export type StatementResponse = z.infer<typeof statementResponse>;
 
 /** Sent on the wallet event stream (`event: balance`) whenever the balance changes. */
 export const balanceEvent = z.object({ balanceKobo: z.number().int(), balance: z.string() });

@@ -49,6 +49,8 @@ export const approvalMessages = {
   ownAccountRequest: 'This is your own account: another admin must do this.',
   ownAccountDecision: 'This request is about your own account: another admin must decide it.',
   noLongerApplies: (reason: string) => `This request no longer applies: ${reason}`,
+  deciderNotAdmin: (decision: 'approve' | 'reject') =>
+    `You are no longer an active admin, so you cannot ${decision} this.`,
 } as const;
 
 export type NewApproval = {
@@ -80,8 +82,29 @@ export type ApprovalFilter = {
 const notAbout = (adminId: string): SQL =>
   sql`coalesce(${approvalRequests.payload}->>'userId', '') <> ${adminId}`;
 
-export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Clock }) {
+export type ApprovalsDeps = {
+  db: Database;
+  audit: AuditLog;
+  clock: Clock;
+  /**
+   * Whether the admin is still an active admin, their row held (shared) until `tx` ends: a demotion,
+   * suspension or deletion of the decider either waits for the decision or is seen by it.
+   */
+  holdActiveAdmin: (adminId: string, tx: Transaction) => Promise<boolean>;
+};
+
+export function createApprovals(deps: ApprovalsDeps) {
   const { db, audit, clock } = deps;
+
+  /**
+   * Read last in the deciding transaction, after everything the request's kind locked (admin rows always in
+   * one order), so that it never waits on a demotion while holding what the demotion needs.
+   * @throws CONFLICT when the decider is no longer an active admin
+   */
+  async function refuseFormerAdmin(deciderId: string, decision: 'approve' | 'reject', tx: Transaction) {
+    if (!(await deps.holdActiveAdmin(deciderId, tx)))
+      throw new AppError('CONFLICT', approvalMessages.deciderNotAdmin(decision));
+  }
   const kinds = new Map<string, ApprovalKind>();
 
   async function find(id: string): Promise<ApprovalRow> {
@@ -310,6 +333,7 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
           .set({ result })
           .where(eq(approvalRequests.id, id))
           .returning();
+        await refuseFormerAdmin(checkerId, 'approve', tx);
         await audit.record(
           checker,
           {
@@ -396,6 +420,7 @@ export function createApprovals(deps: { db: Database; audit: AuditLog; clock: Cl
         .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'pending'), who))
         .returning();
       if (!row) return null;
+      if (status === 'rejected') await refuseFormerAdmin(decider.id ?? '', 'reject', tx);
       await audit.record(
         decider,
         {

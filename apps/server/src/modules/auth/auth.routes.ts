@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
 import { sendCookies, signedInUser, toHeaders, type Guards } from './auth.guard.ts';
+import type { Browsers } from './browsers.ts';
 import type { KnownDevices } from './known-device.ts';
 
 /**
@@ -44,6 +45,8 @@ export function registerAuthRoutes(
     limiter: RateLimiter;
     rateLimits: AuthRateLimits;
     knownDevices: KnownDevices;
+    /** the browser each sign-up and sign-in comes from, remembered for the account */
+    browsers: Pick<Browsers, 'idOf' | 'remember'>;
   },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -67,7 +70,9 @@ export function registerAuthRoutes(
       }
       const { user, setCookie } = await auth.signUp(request.body, toHeaders(request));
       if (ref) await deps.referrals.record(user.id, ref);
-      sendCookies(reply, [...setCookie, knownDevices.cookieFor(user.email)]);
+      const browser = deps.browsers.idOf(request.headers.cookie);
+      await deps.browsers.remember(user.id, browser.id);
+      sendCookies(reply, [...setCookie, knownDevices.cookieFor(user.email), browser.setCookie]);
       return reply.status(201).send({ user });
     },
   );
@@ -90,7 +95,9 @@ export function registerAuthRoutes(
         auth.signIn(request.body, toHeaders(request)),
       );
       if (!device) setCookie.push(knownDevices.cookieFor(email));
-      sendCookies(reply, setCookie);
+      const browser = deps.browsers.idOf(request.headers.cookie);
+      await deps.browsers.remember(user.id, browser.id);
+      sendCookies(reply, [...setCookie, browser.setCookie]);
       return { user };
     },
   );

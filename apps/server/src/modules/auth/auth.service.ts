@@ -17,6 +17,13 @@ import { newId, type IdPrefix } from '../../lib/ids.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { accounts, sessions, users, verifications } from './auth.tables.ts';
 import { createInvitations } from './invitations.ts';
+import {
+  createPasswordResets,
+  endResetLinks,
+  holdSession,
+  type AccountKeys,
+  type KeyLabel,
+} from './password-reset.ts';
 import { createUserAccounts } from './user-accounts.ts';
 
 /** Carries the client's address to the session library: set by `toHeaders`, never taken from the request. */
@@ -29,6 +36,8 @@ export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 const SESSION_REFRESH_SECONDS = 60 * 60;
 const RESET_TOKEN_SECONDS = 60 * 60;
 const EMAIL_CHANGE_TOKEN_SECONDS = 60 * 60;
+/** A new account's link: a day, since the account works meanwhile and a phone's mail may wait. */
+const SIGN_UP_TOKEN_SECONDS = 24 * 60 * 60;
 
 // OWASP's first choice for password storage: Argon2id, 19 MiB, 2 iterations, 1 lane
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -52,6 +61,10 @@ export type AuthDeps = {
   audit: Pick<AuditLog, 'record'>;
   /** told after a password sign-in and after a password change or reset has committed */
   onSecurityEvent?: (event: AuthSecurityEvent) => void;
+  /** told after the session library ended a session of this user (sign-out, signing out other devices) */
+  onSessionEnded?: (userId: string) => void;
+  /** a password reset revokes them; a signed-in change keeps them and names them in its notice */
+  apiKeys: AccountKeys;
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
 };
 
@@ -64,12 +77,21 @@ export type AuthSecurityEvent =
       userAgent: string | null;
       at: Date;
     }
-  | { kind: 'password.changed'; userId: string; at: Date };
+  /** changed when signed in: the other devices are signed out; the keys that still work are named */
+  | { kind: 'password.changed'; userId: string; at: Date; keptKeys: KeyLabel[] }
+  | { kind: 'password.reset'; userId: string; at: Date; signedOut: number; revokedKeys: KeyLabel[] };
 
 export type SessionResult = { user: Me; setCookie: string[] };
 
 export function createAuthService(deps: AuthDeps) {
   const { db, clock } = deps;
+
+  const resets = createPasswordResets({
+    db,
+    clock,
+    hashPassword: (password) => argon2Hash(password, ARGON2_OPTIONS),
+    apiKeys: deps.apiKeys,
+  });
 
   const auth = betterAuth({
     baseURL: deps.appUrl,
@@ -91,13 +113,14 @@ export function createAuthService(deps: AuthDeps) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
-      revokeSessionsOnPasswordReset: true,
+      // the library makes and mails reset links; `resetPassword` below sets the password from one
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       password: {
         hash: (password) => argon2Hash(password, ARGON2_OPTIONS),
         verify: ({ hash, password }) => argon2Verify(hash, password),
       },
       sendResetPassword: async ({ user, token }) => {
+        if (!(await resets.keepNewestLink(user, token))) return;
         const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
         void deps.mailer.send({
           to: user.email,
@@ -105,33 +128,23 @@ export function createAuthService(deps: AuthDeps) {
           text:
             `Hello ${user.name},\n\nSomeone asked to reset the password of your ${PRODUCT_NAME} account. ` +
             `To choose a new password, open this link within one hour:\n\n${link}\n\n` +
-            `Setting a new password signs you out everywhere else. ` +
+            `Only the newest link we sent works. Setting a new password signs you out on every device and ` +
+            `stops every partner API key of the account. ` +
             `If you did not ask for this, ignore this email: your password stays the same.`,
         });
-        return Promise.resolve();
-      },
-      onPasswordReset: ({ user }) => {
-        deps.onSecurityEvent?.({ kind: 'password.changed', userId: user.id, at: clock.now() });
-        return Promise.resolve();
       },
     },
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
       updateAge: SESSION_REFRESH_SECONDS,
     },
-    // a new address is confirmed by a link mailed to it; the email changes only when the link is opened
+    // a new address is confirmed by a link mailed to it; a changed email changes only when the link is opened
     emailVerification: {
       expiresIn: EMAIL_CHANGE_TOKEN_SECONDS,
+      // signUp sends a new account's link itself: it knows whether an invitation already proved the address
+      sendOnSignUp: false,
       sendVerificationEmail: ({ user, token }) => {
-        const link = `${deps.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-        void deps.mailer.send({
-          to: user.email,
-          subject: `Confirm your new ${PRODUCT_NAME} email`,
-          text:
-            `Hello ${user.name},\n\nYou asked to use this address for your ${PRODUCT_NAME} account. ` +
-            `To confirm it, open this link within one hour:\n\n${link}\n\n` +
-            `Until you do, your account keeps its old email. If you did not ask for this, ignore this email.`,
-        });
+        void deps.mailer.send(confirmationMail(user.email, token));
         return Promise.resolve();
       },
     },
@@ -155,14 +168,20 @@ export function createAuthService(deps: AuthDeps) {
     },
     databaseHooks: {
       user: { create: { after: (user) => deps.onUserCreated(user.id) } },
-      // the session library's own change-password endpoint; a reset is told by onPasswordReset
+      // the session library's own change-password endpoint (a reset is `resetPassword`, not the library's)
       account: {
         update: {
-          after: (account, context) => {
+          after: async (account, context) => {
             if (context?.path === '/change-password' && account.providerId === 'credential') {
-              deps.onSecurityEvent?.({ kind: 'password.changed', userId: account.userId, at: clock.now() });
+              await endResetLinks(db, account.userId);
+              const keptKeys = await deps.apiKeys.listLive(account.userId);
+              deps.onSecurityEvent?.({
+                kind: 'password.changed',
+                userId: account.userId,
+                at: clock.now(),
+                keptKeys,
+              });
             }
-            return Promise.resolve();
           },
         },
       },
@@ -194,16 +213,71 @@ export function createAuthService(deps: AuthDeps) {
             return Promise.resolve();
           },
         },
+        // signed out, here or on other devices: what the session keeps open (a live stream) must end too
+        delete: {
+          after: (session) => {
+            deps.onSessionEnded?.(session.userId);
+            return Promise.resolve();
+          },
+        },
       },
     },
   });
 
-  const toMe = (user: { id: string; name: string; email: string; role?: unknown }): Me => ({
+  const toMe = (user: {
+    id: string;
+    name: string;
+    email: string;
+    role?: unknown;
+    emailVerified: boolean;
+  }): Me => ({
     id: user.id,
     name: user.name,
     email: user.email,
     role: user.role === 'admin' ? 'admin' : 'user',
+    emailConfirmed: user.emailVerified,
   });
+
+  /**
+   * The mail that carries a confirmation link to an address that has not proven itself, so nothing in it was
+   * chosen by whoever asked (a name may hold a link). The token's claims tell a new account's link from a
+   * change's.
+   */
+  function confirmationMail(to: string, token: string) {
+    const link = `${deps.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+    if (emailChangeClaim.safeParse(tokenPayload(token)).success) {
+      return {
+        to,
+        subject: `Confirm your new ${PRODUCT_NAME} email`,
+        text:
+          `Hello,\n\nSomeone asked to use this address for a ${PRODUCT_NAME} account. ` +
+          `To confirm it, open this link within one hour:\n\n${link}\n\n` +
+          `Until it is opened, the account keeps its old email. If you did not ask for this, ignore this email.`,
+      };
+    }
+    return {
+      to,
+      subject: `Confirm your email for ${PRODUCT_NAME}`,
+      text:
+        `Hello,\n\nA ${PRODUCT_NAME} account was just made with this email address. ` +
+        `If it was you, open this link within a day to confirm your email:\n\n${link}\n\n` +
+        `You can buy airtime, data and bills at once; bank deposits and partner (API) access wait for it. ` +
+        `If you did not make this account, do not open the link: ignore this email.`,
+    };
+  }
+
+  /** Mails a new link confirming the account's own address (a day to open it). */
+  async function mailConfirmationLink(user: { id: string; email: string }): Promise<void> {
+    const context = await auth.$context;
+    const token = await createEmailVerificationToken(
+      context.secret,
+      user.email,
+      undefined,
+      SIGN_UP_TOKEN_SECONDS,
+      { userId: user.id },
+    );
+    await deps.mailer.send(confirmationMail(user.email.toLowerCase(), token));
+  }
 
   const invitations = createInvitations({ db, clock, appUrl: deps.appUrl, secret: deps.secret });
 
@@ -211,9 +285,14 @@ export function createAuthService(deps: AuthDeps) {
     await executor.update(users).set({ role, updatedAt: clock.now() }).where(eq(users.id, userId));
   }
 
+  /**
+   * A new account, signed in; a link confirming its address is mailed to it unless `addressProven` (an
+   * invitation mailed to that address).
+   */
   async function signUp(
     input: { name: string; email: string; password: string; ref?: string | undefined },
     headers: Headers,
+    options: { addressProven?: boolean } = {},
   ): Promise<SessionResult> {
     const result = await call(() =>
       auth.api.signUpEmail({
@@ -222,7 +301,33 @@ export function createAuthService(deps: AuthDeps) {
         returnHeaders: true,
       }),
     );
-    return { user: toMe(result.response.user), setCookie: result.headers.getSetCookie() };
+    const user = toMe(result.response.user);
+    if (!options.addressProven) {
+      void mailConfirmationLink(user).catch((error: unknown) => {
+        deps.log.error({ err: error, userId: user.id }, 'the sign-up confirmation link was not mailed');
+      });
+    }
+    return { user, setCookie: result.headers.getSetCookie() };
+  }
+
+  /**
+   * Mails the account's own address a new confirmation link. Returns the address.
+   * @throws CONFLICT when it is already confirmed, NOT_FOUND
+   */
+  async function resendEmailConfirmation(userId: string): Promise<string> {
+    const [user] = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        deletedAt: users.deletedAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user || user.deletedAt) throw new AppError('NOT_FOUND', 'We could not find your account.');
+    if (user.emailVerified) throw new AppError('CONFLICT', profileTexts.emailAlreadyConfirmed);
+    await mailConfirmationLink(user);
+    return user.email;
   }
 
   async function signIn(
@@ -270,8 +375,14 @@ export function createAuthService(deps: AuthDeps) {
     await call(() => auth.api.requestPasswordReset({ body: { email } }));
   }
 
+  /**
+   * Sets a new password from a mailed link. In one transaction every reset link and session of the account ends
+   * and every partner API key is revoked; the owner is then told what ended.
+   * @throws INVALID_TOKEN, VALIDATION_FAILED
+   */
   async function resetPassword(token: string, password: string): Promise<void> {
-    await call(() => auth.api.resetPassword({ body: { token, newPassword: password } }));
+    const reset = await resets.reset(token, password);
+    deps.onSecurityEvent?.({ kind: 'password.reset', ...reset });
   }
 
   /**
@@ -299,27 +410,47 @@ export function createAuthService(deps: AuthDeps) {
       { requestType: 'change-email-verification', userId: user.id },
     );
     const link = `${deps.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+    // the new address has not proven itself: no name opens the mail
     await deps.mailer.send({
       to: newEmail.toLowerCase(),
       subject: `Confirm your new ${PRODUCT_NAME} email`,
       text:
-        `Hello ${user.name},\n\nOur team is changing the email of your ${PRODUCT_NAME} account to this address. ` +
+        `Hello,\n\nOur team is changing the email of your ${PRODUCT_NAME} account to this address. ` +
         `To confirm it, open this link within one hour:\n\n${link}\n\n` +
         `Until you do, your account keeps its old email. If you did not expect this, ignore this email.`,
     });
   }
 
   /**
-   * Opens a mailed email-change link: the account takes the new address (now proven) and the old address is
-   * told. Works without a session, as a link opened on another phone must.
+   * Opens a mailed link: a new account's confirms the address it has; an email change's moves the account to
+   * the new address (now proven) and the old address is told. Works without a session, as a link opened on
+   * another phone must.
    * @throws INVALID_TOKEN for a link that is not one, has expired or was already used; EMAIL_TAKEN
    */
-  async function confirmEmailChange(token: string): Promise<{ userId: string; email: string }> {
+  async function confirmEmailChange(
+    token: string,
+  ): Promise<{ userId: string; email: string; changed: boolean }> {
     const invalid = () => new AppError('INVALID_TOKEN', profileTexts.emailLinkInvalid);
     // read only to know what the link asks for; the session library checks its signature below
-    const claimed = emailChangeClaim.safeParse(tokenPayload(token));
+    const payload = tokenPayload(token);
+    const own = ownAddressClaim.safeParse(payload);
+    if (own.success) {
+      try {
+        // refused once the account has another address: the link proves only the one it was sent to
+        await auth.api.verifyEmail({ query: { token } });
+      } catch (error) {
+        if (error instanceof APIError && error.statusCode < 500) throw invalid();
+        throw error;
+      }
+      return { userId: own.data.userId, email: own.data.email, changed: false };
+    }
+    const claimed = emailChangeClaim.safeParse(payload);
     if (!claimed.success) throw invalid();
     const { email: oldEmail, updateTo, userId } = claimed.data;
+    const [before] = await db
+      .select({ emailVerified: users.emailVerified })
+      .from(users)
+      .where(eq(users.id, userId));
     const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.email, updateTo));
     if (holder && holder.id !== userId) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
     try {
@@ -337,14 +468,16 @@ export function createAuthService(deps: AuthDeps) {
       .where(and(eq(users.id, userId), eq(users.email, updateTo)))
       .returning();
     if (!changed) throw invalid();
+    // a reset link mailed to the old address must not take the account back
+    await endResetLinks(db, userId);
     void deps.mailer.send({
       to: oldEmail,
       subject: `Your ${PRODUCT_NAME} email has changed`,
       text:
-        `Hello ${changed.name},\n\nYour ${PRODUCT_NAME} account now uses ${updateTo} instead of this address. ` +
+        `${before?.emailVerified ? `Hello ${changed.name}` : 'Hello'},\n\nYour ${PRODUCT_NAME} account now uses ${updateTo} instead of this address. ` +
         `If you did not do this, contact our support at once.`,
     });
-    return { userId, email: updateTo };
+    return { userId, email: updateTo, changed: true };
   }
 
   /**
@@ -394,10 +527,14 @@ export function createAuthService(deps: AuthDeps) {
     headers: Headers,
   ): Promise<SessionResult> {
     const claimed = await invitations.claim(input.token, input.email);
+    // an invitation mailed to this address proves it; one open to anyone proves nothing
+    const addressProven = claimed.email !== null;
     let result: SessionResult;
     try {
       const name = input.name?.trim() || (input.email.split('@')[0] ?? 'Admin');
-      result = await signUp({ name, email: input.email, password: input.password }, headers);
+      result = await signUp({ name, email: input.email, password: input.password }, headers, {
+        addressProven,
+      });
     } catch (error) {
       await invitations.release(claimed.id);
       throw error;
@@ -405,6 +542,9 @@ export function createAuthService(deps: AuthDeps) {
     const userId = result.user.id;
     await db.transaction(async (tx) => {
       await setRole(userId, 'admin', tx);
+      if (addressProven) {
+        await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+      }
       await invitations.markUsedBy(claimed.id, userId, tx);
       await deps.audit.record(
         { id: userId, label: result.user.email },
@@ -424,11 +564,12 @@ export function createAuthService(deps: AuthDeps) {
         tx,
       );
     });
-    return { ...result, user: { ...result.user, role: 'admin' } };
+    return { ...result, user: { ...result.user, role: 'admin', emailConfirmed: addressProven } };
   }
 
   /**
-   * Operator use: makes an account and its password login, and no session (nobody is signing in).
+   * Operator use: makes an account and its password login, and no session (nobody is signing in). The
+   * operator vouches for the address, so it counts as confirmed.
    * The caller has checked the email and the password's length. @throws EMAIL_TAKEN
    */
   async function createUser(input: { name: string; email: string; password: string }): Promise<Me> {
@@ -439,7 +580,7 @@ export function createAuthService(deps: AuthDeps) {
     }
     const passwordHash = await context.password.hash(input.password);
     const user = await context.internalAdapter.createUser(
-      { email, name: input.name, emailVerified: false },
+      { email, name: input.name, emailVerified: true },
       { method: 'email-password' },
     );
     await context.internalAdapter.linkAccount({
@@ -497,8 +638,10 @@ export function createAuthService(deps: AuthDeps) {
     requestEmailChange,
     sendEmailChangeLink,
     confirmEmailChange,
+    resendEmailConfirmation,
     changePassword,
     signOutOtherSessions,
+    holdSession,
     invitations,
     findOpenInvitation: (token: string) => invitations.findOpen(token),
     accounts: createUserAccounts({ db, clock }),
@@ -520,6 +663,12 @@ const isBlocked = (user: object) =>
 const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 
 const emailChangeClaim = z.object({ email: z.string(), updateTo: z.string(), userId: z.string() });
+/** A new account's link: its own address, no address to move to. */
+const ownAddressClaim = z.object({
+  email: z.string(),
+  userId: z.string(),
+  updateTo: z.undefined().optional(),
+});
 
 /** The claims of a signed token, unchecked; null when it is not one. */
 function tokenPayload(token: string): unknown {

@@ -16,6 +16,8 @@ export {
   type Guards,
 } from './auth.guard.ts';
 export { createKnownDevices, type KnownDevices } from './known-device.ts';
+export { createBrowsers, shareBrowser, type Browsers } from './browsers.ts';
 export { statusOf, USERS_TOPIC, type UserRow, type UserSearch } from './user-accounts.ts';
 export { MAX_OPEN_INVITATIONS } from './invitations.ts';
+export { createSessionWatch, SESSIONS_TOPIC, type SessionWatch } from './session-watch.ts';
 export { createAuthReportQueries, type AuthReportQueries } from './auth.reports.ts';

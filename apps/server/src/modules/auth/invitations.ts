@@ -170,7 +170,10 @@ export function createInvitations(deps: InvitationsDeps) {
      * Takes the invitation for `email` (one conditional update: two people racing with one link cannot
      * both have it). @throws NOT_FOUND
      */
-    async claim(token: string, email: string): Promise<{ id: string; createdBy: string }> {
+    async claim(
+      token: string,
+      email: string,
+    ): Promise<{ id: string; createdBy: string; email: string | null }> {
       const now = clock.now();
       const [claimed] = await db
         .update(adminInvitations)
@@ -182,7 +185,11 @@ export function createInvitations(deps: InvitationsDeps) {
             or(isNull(adminInvitations.email), eq(adminInvitations.email, email)),
           ),
         )
-        .returning({ id: adminInvitations.id, createdBy: adminInvitations.createdBy });
+        .returning({
+          id: adminInvitations.id,
+          createdBy: adminInvitations.createdBy,
+          email: adminInvitations.email,
+        });
       if (!claimed) throw new AppError('NOT_FOUND', 'This invitation is not valid or has expired.');
       return claimed;
     },

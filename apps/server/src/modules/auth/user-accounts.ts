@@ -20,11 +20,13 @@ import {
   type SortOrder,
   type UserStatus,
 } from '@quickvend/shared/api/admin-users';
+import { profileTexts } from '@quickvend/shared/api/profile';
 import { normalisePhone } from '@quickvend/shared/phone';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { accounts, sessions, users } from './auth.tables.ts';
+import { endResetLinks } from './password-reset.ts';
 
 /** Cache events naming the id of a user whose standing changed (suspended, restored, deleted, demoted). */
 export const USERS_TOPIC = 'users';
@@ -164,6 +166,19 @@ export function createUserAccounts(deps: { db: Database; clock: Clock }) {
 
     lockActiveAdmins,
 
+    /**
+     * Whether `id` is an active admin, its row held (shared) to the end of `tx`: a demotion, suspension or
+     * deletion of them waits for `tx`, and one that committed first is seen.
+     */
+    async holdActiveAdmin(id: string, tx: Executor): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, id), isActiveAdmin))
+        .for('share');
+      return Boolean(row);
+    },
+
     /** The ids of the admins who can sign in now (not suspended, not deleted). */
     async activeAdminIds(executor: Executor = db): Promise<string[]> {
       const rows = await executor.select({ id: users.id }).from(users).where(isActiveAdmin);
@@ -230,6 +245,35 @@ export function createUserAccounts(deps: { db: Database; clock: Clock }) {
       return row?.partnerAccessAt ?? null;
     },
 
+    /**
+     * As `partnerAccessOf`, its row held (shared) to the end of `tx`: turning access off (which locks the row)
+     * waits for `tx`, and one that committed first is seen.
+     */
+    async holdPartnerAccess(id: string, tx: Executor): Promise<Date | null> {
+      const [row] = await tx
+        .select({ partnerAccessAt: users.partnerAccessAt })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('share');
+      return row?.partnerAccessAt ?? null;
+    },
+
+    /**
+     * What proves the account's address is its own, as partner access, new API keys and bank deposits need:
+     * a link mailed there, opened. Keys made before keep working.
+     * @throws EMAIL_NOT_CONFIRMED (the message names the address the link went to), NOT_FOUND
+     */
+    async requireConfirmedEmail(id: string, executor: Executor = db): Promise<void> {
+      const [row] = await executor
+        .select({ email: users.email, emailVerified: users.emailVerified })
+        .from(users)
+        .where(eq(users.id, id));
+      if (!row) throw new AppError('NOT_FOUND', userAdminMessages.userNotFound);
+      if (!row.emailVerified) {
+        throw new AppError('EMAIL_NOT_CONFIRMED', profileTexts.emailNotConfirmed(row.email));
+      }
+    },
+
     /** A partner key's owner and whether they may use it, or null for no such user. */
     async keyHolder(userId: string): Promise<{ owner: Me; standing: UserStatus } | null> {
       const [row] = await db
@@ -238,6 +282,7 @@ export function createUserAccounts(deps: { db: Database; clock: Clock }) {
           name: users.name,
           email: users.email,
           role: users.role,
+          emailVerified: users.emailVerified,
           suspendedAt: users.suspendedAt,
           deletedAt: users.deletedAt,
         })
@@ -245,7 +290,13 @@ export function createUserAccounts(deps: { db: Database; clock: Clock }) {
         .where(eq(users.id, userId));
       if (!row) return null;
       return {
-        owner: { id: row.id, name: row.name, email: row.email, role: row.role },
+        owner: {
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          role: row.role,
+          emailConfirmed: row.emailVerified,
+        },
         standing: statusOf(row),
       };
     },
@@ -279,6 +330,7 @@ export function createUserAccounts(deps: { db: Database; clock: Clock }) {
         },
         tx,
       );
+      if (email !== before.email) await endResetLinks(tx, id);
       return { before, after };
     },
 
@@ -320,6 +372,7 @@ export function createUserAccounts(deps: { db: Database; clock: Clock }) {
         tx,
       );
       await endSessions(id, tx);
+      await endResetLinks(tx, id);
       await tx.delete(accounts).where(eq(accounts.userId, id));
       return { before, after };
     },

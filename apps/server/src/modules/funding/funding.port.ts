@@ -18,6 +18,11 @@ export type GatewayTransaction = {
   senderName: string | null;
   /** who paid, as the gateway tells it: for sending money back when it cannot be credited */
   payer: GatewayPayer;
+  /**
+   * Who paid, as the gateway tells payers apart without their details: `card:<the gateway's card signature>`
+   * or `bank:<sender bank>:<account number>`; null or left out when it does not say.
+   */
+  payerFingerprint?: string | null;
 };
 
 /** The payer of a charge: a transfer's sender and their bank account, or a card's holder and issuing bank. */

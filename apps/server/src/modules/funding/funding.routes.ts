@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminManualRequestsQuery,
+  adminManualRequestsResponse,
   approveManualFundingBody,
   confirmPaymentBody,
   dedicatedAccountResponse,
   manualFundingBody,
   manualFundingRequestResponse,
-  manualFundingRequestsResponse,
   myManualFundingsResponse,
   type DepositAccount,
-  manualRequestStatus,
   paymentResponse,
   paymentsResponse,
   rejectManualFundingBody,
@@ -19,6 +19,7 @@ import {
 } from '@quickvend/shared/api/funding';
 import { approveManualDepositResponse } from '@quickvend/shared/api/admin-money';
 import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
+import { ownerAndPeriodOf } from '../../lib/back-office-filter.ts';
 import { AppError } from '../../lib/errors.ts';
 import { actorOf } from '../audit/index.ts';
 import { signedInUser, type AuthService } from '../auth/index.ts';
@@ -81,6 +82,7 @@ export function registerFundingRoutes(
     funding: FundingService;
     decisions: ManualDepositDecisions;
     findUsersByIds: AuthService['findUsersByIds'];
+    findUserByEmail: (email: string) => Promise<{ id: string } | null>;
     mode: 'sandbox' | 'live';
     simulateTransferUrl: string | null;
     depositAccount: DepositAccount | null;
@@ -182,14 +184,15 @@ export function registerFundingRoutes(
     {
       config: { access: 'admin' },
       schema: {
-        querystring: z.object({ status: manualRequestStatus.optional() }),
-        response: { 200: manualFundingRequestsResponse },
+        querystring: adminManualRequestsQuery,
+        response: { 200: adminManualRequestsResponse },
       },
     },
     async (request) => {
-      const rows = await funding.listManualRequests({
-        ...(request.query.status && { status: request.query.status }),
-      });
+      const { cursor, limit, ...query } = request.query;
+      const filter = await ownerAndPeriodOf(query, deps.findUserByEmail);
+      if (!filter) return { requests: [], total: 0, nextCursor: null };
+      const { rows, total, nextCursor } = await funding.pageManualRequests(filter, { cursor, limit });
       const [people, waiting] = await Promise.all([
         deps.findUsersByIds(rows.map((row) => row.userId)),
         deps.decisions.waitingIds(),
@@ -203,6 +206,8 @@ export function registerFundingRoutes(
             row.status === 'pending' && waiting.has(row.id),
           );
         }),
+        total,
+        nextCursor,
       };
     },
   );

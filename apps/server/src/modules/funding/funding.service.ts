@@ -38,6 +38,8 @@ export type FundingDeps = {
   afterCredit?: (tx: Transaction, userId: string) => Promise<void>;
   /** whether the customer closed the account (a manual deposit is then refused, never credited) */
   isClosed?: (userId: string, tx: Transaction) => Promise<boolean>;
+  /** refuses (EMAIL_NOT_CONFIRMED) a manual deposit request until the customer's address is confirmed */
+  requireConfirmedEmail: (userId: string) => Promise<void>;
   /** told once a card payment or bank transfer has been credited and committed (exactly once per payment) */
   onCredited?: (credit: CardOrTransferCredit) => void;
 };
@@ -87,6 +89,7 @@ export function createFundingService(deps: FundingDeps) {
           feesKobo: verified.feesKobo,
           paidAt: verified.paidAt ?? clock.now(),
           gatewayResponse: verified.gatewayResponse,
+          payerFingerprint: verified.payerFingerprint ?? null,
           updatedAt: clock.now(),
         })
         .where(

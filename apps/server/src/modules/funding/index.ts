@@ -29,3 +29,4 @@ export {
 } from './funding.reports.ts';
 export { createRefundsDue, REFUND_DUE_RETURN, type RefundsDue } from './refunds-due.ts';
 export { registerRefundsDueRoutes } from './refunds-due.routes.ts';
+export { sharedPayerOf, type SharedPayer } from './payers.ts';

@@ -1,5 +1,9 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
-import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
+import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import {
+  MANUAL_FUNDING_CHARGE_KOBO,
+  MANUAL_FUNDING_MAX_KOBO,
+  MANUAL_FUNDING_OPEN_LIMIT,
+} from '@quickvend/shared/services';
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -17,6 +21,16 @@ export function checkMinimumAmount(amountKobo: Kobo, minAmountKobo: Kobo): void 
     });
   }
 }
+
+/** @throws VALIDATION_FAILED above the largest manual deposit one request may declare */
+function checkManualMaximum(amountKobo: Kobo): void {
+  if (amountKobo > MANUAL_FUNDING_MAX_KOBO) {
+    const message = messages.funding.manualAmountAtMost(MANUAL_FUNDING_MAX_KOBO);
+    throw new AppError('VALIDATION_FAILED', message, { fields: { amount: message } });
+  }
+}
+
+type ManualStatus = 'pending' | 'approved' | 'rejected';
 
 /** Why a manual request could not be decided. @throws NOT_FOUND or CONFLICT, always */
 async function refuseDecision(executor: Executor, id: string): Promise<never> {
@@ -38,6 +52,8 @@ export function createManualFunding(deps: {
   afterCredit?: (tx: Transaction, userId: string) => Promise<void>;
   /** whether the customer closed the account; read after their wallet row is locked */
   isClosed?: (userId: string, tx: Transaction) => Promise<boolean>;
+  /** refuses (EMAIL_NOT_CONFIRMED) until the customer's address is confirmed: no deposit request before */
+  requireConfirmedEmail: (userId: string) => Promise<void>;
 }) {
   const { db, ledger, clock } = deps;
 
@@ -82,20 +98,33 @@ export function createManualFunding(deps: {
       userId: string,
       input: { depositorName: string; bankName: string; amountKobo: Kobo },
     ) {
+      await deps.requireConfirmedEmail(userId);
       checkMinimumAmount(input.amountKobo, await deps.minAmountKobo());
       const chargeKobo = (await deps.manualChargeKobo?.()) ?? MANUAL_FUNDING_CHARGE_KOBO;
       if (input.amountKobo <= chargeKobo) {
         throw new AppError('VALIDATION_FAILED', messages.funding.manualChargeAbove(chargeKobo));
       }
-      const [request] = await db
-        .insert(manualFundingRequests)
-        .values({ id: newId('mfr'), userId, ...input, chargeKobo })
-        .returning();
-      if (!request) throw new Error('manual funding insert returned nothing');
-      return request;
+      checkManualMaximum(input.amountKobo);
+      return db.transaction(async (tx) => {
+        // one customer's requests queue here, so parallel ones cannot all count the same open few
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`manual-deposits:${userId}`}))`);
+        const [open] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(manualFundingRequests)
+          .where(and(eq(manualFundingRequests.userId, userId), eq(manualFundingRequests.status, 'pending')));
+        if ((open?.count ?? 0) >= MANUAL_FUNDING_OPEN_LIMIT) {
+          throw new AppError('CONFLICT', messages.funding.manualTooManyOpen(MANUAL_FUNDING_OPEN_LIMIT));
+        }
+        const [request] = await tx
+          .insert(manualFundingRequests)
+          .values({ id: newId('mfr'), userId, ...input, chargeKobo })
+          .returning();
+        if (!request) throw new Error('manual funding insert returned nothing');
+        return request;
+      });
     },
 
-    async listManualRequests(filter: { userId?: string; status?: 'pending' | 'approved' | 'rejected' }) {
+    async listManualRequests(filter: { userId?: string; status?: ManualStatus }) {
       return db
         .select()
         .from(manualFundingRequests)
@@ -107,6 +136,59 @@ export function createManualFunding(deps: {
         )
         .orderBy(desc(manualFundingRequests.createdAt), desc(manualFundingRequests.id))
         .limit(200);
+    },
+
+    /**
+     * The back office's manual deposits a page at a time, after the row `cursor` names: waiting ones oldest
+     * first, so a flood cannot push anyone's request out of view; the rest newest first.
+     * @throws VALIDATION_FAILED for a cursor that names no request
+     */
+    async pageManualRequests(
+      filter: { userId?: string | undefined; status?: ManualStatus | undefined },
+      page: { cursor?: string | undefined; limit: number },
+    ) {
+      const m = manualFundingRequests;
+      const isOldestFirst = filter.status === 'pending';
+      const matching = and(
+        filter.userId ? eq(m.userId, filter.userId) : undefined,
+        filter.status ? eq(m.status, filter.status) : undefined,
+      );
+      let after;
+      if (page.cursor) {
+        // the exact stored time (microseconds), which a Date would round
+        const [row] = await db
+          .select({ at: sql<string>`to_json(${m.createdAt}) #>> '{}'`, id: m.id })
+          .from(m)
+          .where(eq(m.id, page.cursor));
+        if (!row) {
+          const message = 'This list has changed. Open it again from the start.';
+          throw new AppError('VALIDATION_FAILED', message, { fields: { cursor: message } });
+        }
+        const at = sql`${row.at}::timestamptz`;
+        // the single-column bound lets the (status, created_at) index find the page's start
+        after = isOldestFirst
+          ? and(gte(m.createdAt, at), sql`(${m.createdAt}, ${m.id}) > (${at}, ${row.id})`)
+          : and(lte(m.createdAt, at), sql`(${m.createdAt}, ${m.id}) < (${at}, ${row.id})`);
+      }
+      const order = isOldestFirst ? asc : desc;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(m)
+          .where(and(matching, after))
+          .orderBy(order(m.createdAt), order(m.id))
+          .limit(page.limit + 1),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(m)
+          .where(matching),
+      ]);
+      const shown = rows.slice(0, page.limit);
+      return {
+        rows: shown,
+        total: counted?.total ?? 0,
+        nextCursor: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null,
+      };
     },
 
     /** Whether the customer has a deposit awaiting a decision; inside a transaction, read through it. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import { kobo, type Kobo } from '@quickvend/shared/money';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { readInIndexOrder } from '../../db/index-order.ts';
 import type { EntryKind } from './ledger.lines.ts';
 import { ledgerAccounts, ledgerEntries, ledgerLines } from './ledger.tables.ts';
 
@@ -118,30 +119,58 @@ export function createLedgerQueries(db: Database) {
       return new Map(rows.map((row) => [row.kind as EntryKind, kobo(Number(row.total))]));
     },
 
-    /** The user's wallet lines, newest first, `limit` at a time; `cursor` is the last line id seen. */
+    /**
+     * The user's wallet lines, newest first, `limit` at a time; `cursor` is the last line id seen. The wallet's
+     * account is found first, then its newest `limit + 1` lines are read off the (account, id) index and each
+     * line's entry looked up by its key: a page costs the same at fifty lines or fifty thousand.
+     */
     async listWalletLines(userId: string, options: { limit: number; cursor?: number | undefined }) {
-      const rows = await db
-        .select({
-          lineId: ledgerLines.id,
-          entryId: ledgerEntries.id,
-          kind: ledgerEntries.kind,
-          reference: ledgerEntries.reference,
-          memo: ledgerEntries.memo,
-          amountKobo: ledgerLines.amountKobo,
-          balanceAfterKobo: ledgerLines.balanceAfterKobo,
-          createdAt: ledgerLines.createdAt,
-        })
-        .from(ledgerLines)
-        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
-        .where(
-          and(
-            eq(ledgerAccounts.ownerUserId, userId),
-            options.cursor === undefined ? undefined : lt(ledgerLines.id, options.cursor),
-          ),
-        )
-        .orderBy(desc(ledgerLines.id))
-        .limit(options.limit + 1);
+      const [wallet] = await db
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.ownerUserId, userId));
+      if (!wallet) return { lines: [], nextCursor: null };
+      const rows = await readInIndexOrder(db, (tx) => {
+        const newest = tx
+          .select({
+            id: ledgerLines.id,
+            entryId: ledgerLines.entryId,
+            amountKobo: ledgerLines.amountKobo,
+            balanceAfterKobo: ledgerLines.balanceAfterKobo,
+            createdAt: ledgerLines.createdAt,
+          })
+          .from(ledgerLines)
+          .where(
+            and(
+              eq(ledgerLines.accountId, wallet.id),
+              options.cursor === undefined ? undefined : lt(ledgerLines.id, options.cursor),
+            ),
+          )
+          .orderBy(desc(ledgerLines.id))
+          .limit(options.limit + 1)
+          .as('newest');
+        // one lookup by key per line (the limit keeps the planner from joining the whole entries table instead)
+        const entry = tx
+          .select({ kind: ledgerEntries.kind, reference: ledgerEntries.reference, memo: ledgerEntries.memo })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.id, newest.entryId))
+          .limit(1)
+          .as('entry');
+        return tx
+          .select({
+            lineId: newest.id,
+            entryId: newest.entryId,
+            kind: entry.kind,
+            reference: entry.reference,
+            memo: entry.memo,
+            amountKobo: newest.amountKobo,
+            balanceAfterKobo: newest.balanceAfterKobo,
+            createdAt: newest.createdAt,
+          })
+          .from(newest)
+          .crossJoinLateral(entry)
+          .orderBy(desc(newest.id));
+      });
       const page = rows.slice(0, options.limit);
       return { lines: page, nextCursor: rows.length > options.limit ? (page.at(-1)?.lineId ?? null) : null };
     },

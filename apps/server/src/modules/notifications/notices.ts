@@ -297,8 +297,14 @@ export function referralNotice(reward: ReferralReward): NoticeInput {
   };
 }
 
+/** A partner API key as a notice names it: never the key itself. */
+type KeyLabel = { name: string; prefix: string };
+
 export type SecurityEvent =
-  | { kind: 'password.changed'; userId: string; at: Date }
+  /** changed when signed in: the keys that still work are named */
+  | { kind: 'password.changed'; userId: string; at: Date; keptKeys: KeyLabel[] }
+  /** set from a mailed link: `signedOut` sessions ended and every key was revoked */
+  | { kind: 'password.reset'; userId: string; at: Date; signedOut: number; revokedKeys: KeyLabel[] }
   | { kind: 'pin.created' | 'pin.changed'; userId: string; at: Date }
   | {
       kind: 'sign-in';
@@ -318,19 +324,47 @@ export type SecurityEvent =
     };
 
 const NOT_YOU = 'If this wasn’t you, change your password now and contact support.';
+const NOT_YOU_PASSWORD =
+  'If this wasn’t you, reset your password from the sign-in page now and contact support.';
+
+const keyList = (keys: KeyLabel[]) =>
+  keys.map((key) => `“${key.name}” (it starts with ${key.prefix})`).join(', ');
+
+const devices = (count: number) => (count === 1 ? '1 device' : `${count} devices`);
 
 /** Security notices are always emailed: the customer cannot turn them off. */
 export function securityNotice(event: SecurityEvent): NoticeInput {
   const when = `${formatLagosDateTime(event.at.toISOString())} (Lagos time)`;
   const base = { userId: event.userId, category: 'security' as const, link: '/profile' };
   switch (event.kind) {
-    case 'password.changed':
+    case 'password.changed': {
+      const keys =
+        event.keptKeys.length === 0
+          ? ''
+          : ` Your partner API keys still work: ${keyList(event.keptKeys)}. To stop one, revoke it in Profile → Developers.`;
       return {
         ...base,
         eventKey: `password:${event.at.toISOString()}`,
         title: 'Your password was changed',
-        body: `The password of your ${PRODUCT_NAME} account was changed on ${when}. If this wasn’t you, reset your password from the sign-in page now and contact support.`,
+        body: `The password of your ${PRODUCT_NAME} account was changed on ${when}. Every other device was signed out.${keys} ${NOT_YOU_PASSWORD}`,
       };
+    }
+    case 'password.reset': {
+      const signedOut =
+        event.signedOut === 0
+          ? ''
+          : ` We signed you out on ${devices(event.signedOut)}: sign in again with the new password.`;
+      const keys =
+        event.revokedKeys.length === 0
+          ? ''
+          : ` We also revoked your partner API keys, so apps using them can no longer buy from your wallet: ${keyList(event.revokedKeys)}. Make new keys in Profile → Developers if you need them.`;
+      return {
+        ...base,
+        eventKey: `password:${event.at.toISOString()}`,
+        title: 'Your password was changed',
+        body: `The password of your ${PRODUCT_NAME} account was reset with the link we emailed, on ${when}.${signedOut}${keys} ${NOT_YOU_PASSWORD}`,
+      };
+    }
     case 'pin.created':
     case 'pin.changed': {
       const what = event.kind === 'pin.created' ? 'created' : 'changed';

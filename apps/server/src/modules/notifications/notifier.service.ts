@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type {
@@ -10,6 +10,7 @@ import type {
 } from '@quickvend/shared/api/notifications';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import type { Database } from '../../db/client.ts';
+import { readInIndexOrder } from '../../db/index-order.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -51,6 +52,8 @@ const DEFAULT_PREFERENCES: NotificationPreferences = {
 };
 
 const NOT_FOUND = 'We could not find that notification.';
+/** how far back the unread count looks (the bell shows 99+ beyond 99) */
+const UNREAD_WINDOW = 1_000;
 
 const mailJob = z.object({ to: z.string(), subject: z.string(), text: z.string() });
 const smsJob = z.object({ to: z.string(), text: z.string() });
@@ -161,12 +164,53 @@ export function createNotifier(deps: NotifierDeps) {
     });
   }
 
+  /**
+   * Unread among the newest UNREAD_WINDOW notices: it runs on every notice and every stream, so it reads a
+   * bounded slice of the (user, time) index however many thousands of notices a customer has.
+   */
   async function unreadCount(userId: string): Promise<number> {
-    const [row] = await db
-      .select({ unread: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    const [row] = await readInIndexOrder(db, (tx) => {
+      const newest = tx
+        .select({ readAt: notifications.readAt })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt))
+        .limit(UNREAD_WINDOW)
+        .as('newest');
+      return tx.select({ unread: count() }).from(newest).where(isNull(newest.readAt));
+    });
     return row?.unread ?? 0;
+  }
+
+  /** Newest first, off the (user, time) index: `cursor` is the last notice seen. */
+  async function pageOf(userId: string, page: { cursor?: string | undefined; limit: number }) {
+    const seenAt = page.cursor
+      ? db
+          .select({ createdAt: notifications.createdAt })
+          .from(notifications)
+          .where(and(eq(notifications.id, page.cursor), eq(notifications.userId, userId)))
+      : undefined;
+    const rows = await readInIndexOrder(db, (tx) =>
+      tx
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            // two values, not one row: a row from a subquery could not use the index
+            seenAt
+              ? sql`(${notifications.createdAt}, ${notifications.id}) < ((${seenAt}), ${page.cursor})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(page.limit + 1),
+    );
+    const shown = rows.slice(0, page.limit);
+    return {
+      notifications: shown.map(toNotification),
+      nextCursor: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null,
+    };
   }
 
   return {
@@ -210,20 +254,7 @@ export function createNotifier(deps: NotifierDeps) {
 
     /** Newest first. */
     async list(userId: string, page: { cursor?: string | undefined; limit: number }) {
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(
-          and(eq(notifications.userId, userId), page.cursor ? lt(notifications.id, page.cursor) : undefined),
-        )
-        .orderBy(desc(notifications.id))
-        .limit(page.limit + 1);
-      const shown = rows.slice(0, page.limit);
-      return {
-        notifications: shown.map(toNotification),
-        nextCursor: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null,
-        unreadCount: await unreadCount(userId),
-      };
+      return { ...(await pageOf(userId, page)), unreadCount: await unreadCount(userId) };
     },
 
     unreadCount,
@@ -251,15 +282,9 @@ export function createNotifier(deps: NotifierDeps) {
     find,
     preferences,
 
-    /** Every notice and the preferences, newest first, for the customer's own copy of their data. */
-    async exportFor(userId: string) {
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, userId))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id));
-      return { notifications: rows.map(toNotification), preferences: await preferencesOf(userId) };
-    },
+    /** The customer's own copy of their data reads every notice this way, a page at a time. */
+    exportPage: pageOf,
+    exportPreferences: preferencesOf,
 
     async updatePreferences(
       userId: string,

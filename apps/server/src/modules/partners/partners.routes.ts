@@ -7,7 +7,8 @@ import {
   createApiKeyBody,
   createApiKeyResponse,
 } from '@quickvend/shared/api/api-keys';
-import { signedInUser } from '../auth/index.ts';
+import { actorOf } from '../audit/index.ts';
+import { currentSessionId, signedInUser } from '../auth/index.ts';
 import type { Partners } from './partners.service.ts';
 import type { apiKeys } from './partners.tables.ts';
 
@@ -41,7 +42,12 @@ export function registerApiKeyRoutes(parent: FastifyInstance, deps: { partners: 
       schema: { body: createApiKeyBody, response: { 201: createApiKeyResponse } },
     },
     async (request, reply) => {
-      const { apiKey, key } = await partners.createKey(signedInUser(request), request.body);
+      const { apiKey, key } = await partners.createKey(
+        signedInUser(request),
+        request.body,
+        currentSessionId(request),
+        actorOf(request),
+      );
       return reply.status(201).send({ apiKey: toApiKey(apiKey), key });
     },
   );
@@ -56,7 +62,7 @@ export function registerApiKeyRoutes(parent: FastifyInstance, deps: { partners: 
       },
     },
     async (request) => ({
-      apiKey: toApiKey(await partners.revokeKey(signedInUser(request), request.params.id)),
+      apiKey: toApiKey(await partners.revokeKey(signedInUser(request), request.params.id, actorOf(request))),
     }),
   );
 }

@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { profileTexts } from '@quickvend/shared/api/profile';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { CacheEvents } from '../../lib/cache-events.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
+import type { Actor, AuditLog } from '../audit/index.ts';
 import { USERS_TOPIC } from '../auth/index.ts';
 import { keyCreatedMail, keyRevokedMail } from './partners.mail.ts';
 import { apiKeys } from './partners.tables.ts';
@@ -41,6 +42,10 @@ export type PartnersDeps = {
   verifyPassword: (userId: string, password: string) => Promise<boolean>;
   /** when the user turned partner access on (null while off): no key is made without it */
   partnerAccessOf: (userId: string) => Promise<Date | null>;
+  /** as `partnerAccessOf`, the account's row held until `tx` ends: turning access off waits for the key */
+  holdPartnerAccess: (userId: string, tx: Transaction) => Promise<Date | null>;
+  /** refuses (EMAIL_NOT_CONFIRMED) until the owner's address is confirmed: no new key before */
+  requireConfirmedEmail: (userId: string) => Promise<void>;
   /** the transaction PIN, checked and counted as a purchase checks it */
   pins: {
     status: (userId: string) => Promise<{ hasPin: boolean; lockedUntil: string | null }>;
@@ -48,6 +53,13 @@ export type PartnersDeps = {
   };
   /** told once a key was created or revoked, with the mail its owner should get about it */
   onKeyChange: (change: KeyChange) => void;
+  /**
+   * Holds the web session asking for a key until the key is written; false once it has ended. A password reset
+   * ends every session before it revokes every key, so a key made during a reset is revoked or refused.
+   */
+  holdSession: (session: { userId: string; sessionId: string }, tx: Transaction) => Promise<boolean>;
+  /** where a key revoked by the system (a password reset) is recorded, with why */
+  audit: Pick<AuditLog, 'record'>;
   keyCacheMs?: number;
 };
 
@@ -121,20 +133,52 @@ export function createPartners(deps: PartnersDeps) {
     return live;
   }
 
-  /** A new key, the owner told (inbox and mail). The full key is returned here only; the database keeps its hash. */
-  async function issueKey(owner: KeyOwner, input: { name: string; allowedIps?: readonly string[] }) {
+  /**
+   * A new key, the owner told (inbox and mail). The full key is returned here only; the database keeps its hash.
+   * Asked for in a web session (`sessionId`), it is written only while that session still lives. Written only
+   * while partner access is on, read under the account's row lock that turning it off takes. Recorded in the
+   * audit log as done by `actor` when given (the command line records its own).
+   * @throws FORBIDDEN without partner access, UNAUTHENTICATED when that session ended meanwhile
+   */
+  async function issueKey(
+    owner: KeyOwner,
+    input: { name: string; allowedIps?: readonly string[] },
+    sessionId?: string,
+    actor?: Actor,
+  ) {
     const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-    const [created] = await db
-      .insert(apiKeys)
-      .values({
-        id: newId('key'),
-        userId: owner.id,
-        name: input.name,
-        prefix: key.slice(0, 10),
-        keyHash: hashKey(key),
-        allowedIps: [...(input.allowedIps ?? [])],
-      })
-      .returning();
+    const created = await db.transaction(async (tx) => {
+      if (!(await deps.holdPartnerAccess(owner.id, tx))) {
+        throw new AppError('FORBIDDEN', profileTexts.partnerAccessNeeded);
+      }
+      if (sessionId !== undefined && !(await deps.holdSession({ userId: owner.id, sessionId }, tx))) {
+        throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      }
+      const [row] = await tx
+        .insert(apiKeys)
+        .values({
+          id: newId('key'),
+          userId: owner.id,
+          name: input.name,
+          prefix: key.slice(0, 10),
+          keyHash: hashKey(key),
+          allowedIps: [...(input.allowedIps ?? [])],
+        })
+        .returning();
+      if (row && actor) {
+        await deps.audit.record(
+          actor,
+          {
+            action: 'apikey.create',
+            targetType: 'user',
+            targetId: owner.id,
+            after: { keyId: row.id, keyName: row.name, allowedIps: row.allowedIps.join(', ') || null },
+          },
+          tx,
+        );
+      }
+      return row;
+    });
     if (!created) throw new Error('api key insert returned nothing');
     deps.onKeyChange({
       kind: 'created',
@@ -153,13 +197,16 @@ export function createPartners(deps: PartnersDeps) {
     /**
      * A key buys without the PIN, so making one takes what a purchase takes: the password and, once set, the
      * PIN. The password is checked first, so a session alone cannot spend the owner's PIN tries.
-     * @throws FORBIDDEN without partner access, INVALID_CREDENTIALS (details.fields.password), RATE_LIMITED, VALIDATION_FAILED (no PIN sent),
-     * PIN_INCORRECT, PIN_LOCKED
+     * @throws EMAIL_NOT_CONFIRMED, FORBIDDEN without partner access, INVALID_CREDENTIALS (details.fields.password), RATE_LIMITED, VALIDATION_FAILED (no PIN sent),
+     * PIN_INCORRECT, PIN_LOCKED, UNAUTHENTICATED (the session `sessionId` ended meanwhile)
      */
     async createKey(
       owner: KeyOwner,
       input: { name: string; password: string; pin?: string | undefined; allowedIps?: readonly string[] },
+      sessionId: string,
+      actor: Actor,
     ) {
+      await deps.requireConfirmedEmail(owner.id);
       if (!(await deps.partnerAccessOf(owner.id))) {
         throw new AppError('FORBIDDEN', profileTexts.partnerAccessNeeded);
       }
@@ -180,7 +227,7 @@ export function createPartners(deps: PartnersDeps) {
         }
         await deps.pins.verify(owner.id, input.pin);
       }
-      return issueKey(owner, input);
+      return issueKey(owner, input, sessionId, actor);
     },
 
     /** How many of the user's keys still work. */
@@ -197,15 +244,32 @@ export function createPartners(deps: PartnersDeps) {
     },
 
     /**
-     * Stops the key in every process at once; the owner is told (inbox and mail). Revoking a revoked key changes nothing.
+     * Stops the key in every process at once; the owner is told (inbox and mail) and the audit log records it as
+     * done by `actor`. Revoking a revoked key changes nothing.
      * @throws NOT_FOUND when the key is not this user's
      */
-    async revokeKey(owner: KeyOwner, id: string) {
-      const [revoked] = await db
-        .update(apiKeys)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, owner.id), isNull(apiKeys.revokedAt)))
-        .returning();
+    async revokeKey(owner: KeyOwner, id: string, actor: Actor) {
+      const revoked = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(apiKeys)
+          .set({ revokedAt: clock.now() })
+          .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, owner.id), isNull(apiKeys.revokedAt)))
+          .returning();
+        if (row) {
+          await deps.audit.record(
+            actor,
+            {
+              action: 'apikey.revoke',
+              targetType: 'user',
+              targetId: owner.id,
+              before: { keyId: row.id, keyName: row.name, prefix: row.prefix },
+              after: { keyId: row.id, revokedAt: row.revokedAt },
+            },
+            tx,
+          );
+        }
+        return row;
+      });
       if (!revoked) {
         const [earlier] = await db
           .select()
@@ -237,6 +301,35 @@ export function createPartners(deps: PartnersDeps) {
         .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
         .returning({ id: apiKeys.id });
       return revoked.map((key) => key.id);
+    },
+
+    /**
+     * Stops every live key of the account in the caller's transaction, each recorded in the audit log as
+     * revoked by `actor` for `reason`. No mail of its own: the caller's one mail names them. Pass the ids to
+     * `forgetKeys` once the transaction has committed.
+     */
+    async revokeEveryKey(owner: { id: string }, cause: { actor: Actor; reason: string }, tx: Transaction) {
+      const revokedAt = clock.now();
+      const revoked = await tx
+        .update(apiKeys)
+        .set({ revokedAt })
+        .where(and(eq(apiKeys.userId, owner.id), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
+      for (const key of revoked) {
+        await deps.audit.record(
+          cause.actor,
+          {
+            action: 'apikey.revoke',
+            targetType: 'user',
+            targetId: owner.id,
+            before: { keyId: key.id, keyName: key.name, prefix: key.prefix },
+            after: { keyId: key.id, revokedAt },
+            reason: cause.reason,
+          },
+          tx,
+        );
+      }
+      return revoked;
     },
 
     /** Every process stops trusting these keys at once. */

@@ -9,19 +9,17 @@ import {
   closeAccountBody,
   confirmEmailBody,
   confirmEmailResponse,
-  dataExport,
   partnerAccessBody,
   profileResponse,
   sessionsResponse,
   signOutOthersResponse,
   updateProfileBody,
 } from '@quickvend/shared/api/profile';
-import { lagosDateOf } from '@quickvend/shared/periods';
-import { PRODUCT_NAME } from '@quickvend/shared/services';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { actorOf } from '../audit/index.ts';
 import { currentSessionId, sendCookies, signedInUser, toHeaders, type AuthService } from '../auth/index.ts';
+import { registerDataExportRoute } from './data-export.routes.ts';
 import type { Profiles } from './profile.service.ts';
 
 /** Wrong or stale email links per address and window: enough for a person, too few to guess with. */
@@ -72,11 +70,21 @@ export function registerProfileRoutes(
       schema: { body: confirmEmailBody, response: { 200: confirmEmailResponse } },
     },
     async (request) => {
-      const { email } = await deps.limiter.countFailures(
+      const { email, changed } = await deps.limiter.countFailures(
         [{ key: `email-confirm:ip:${request.ip}`, ...CONFIRM_TRIES }],
         () => deps.auth.confirmEmailChange(request.body.token),
       );
-      return { email };
+      return { email, changed };
+    },
+  );
+
+  // "Send the link again": a new link to the account's own address, until it is confirmed
+  app.post(
+    '/api/v1/profile/email/confirmation',
+    { ...user, schema: { response: { 202: changeEmailResponse } } },
+    async (request, reply) => {
+      const sentTo = await profiles.resendEmailConfirmation(signedInUser(request).id);
+      return reply.status(202).send({ sentTo });
     },
   );
 
@@ -134,19 +142,7 @@ export function registerProfileRoutes(
     }),
   );
 
-  app.get(
-    '/api/v1/profile/export',
-    { ...user, schema: { response: { 200: dataExport } } },
-    async (request, reply) => {
-      const data = await profiles.exportData(signedInUser(request).id, currentSessionId(request));
-      const day = lagosDateOf(deps.clock.now());
-      const file = `${PRODUCT_NAME.toLowerCase()}-my-data-${day}.json`;
-      void reply
-        .header('content-disposition', `attachment; filename="${file}"`)
-        .header('cache-control', 'no-store');
-      return data;
-    },
-  );
+  registerDataExportRoute(app, { profiles, clock: deps.clock });
 
   app.post(
     '/api/v1/profile/close',

@@ -1,19 +1,17 @@
 import {
   isPossibleBirthday,
   profileTexts,
-  type DataExport,
   type Profile,
   type SignedInSession,
 } from '@quickvend/shared/api/profile';
 import { describeDevice } from '@quickvend/shared/device';
 import { messages } from '@quickvend/shared/messages';
-import { toNairaString } from '@quickvend/shared/money';
 import { lagosDateOf } from '@quickvend/shared/periods';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
-import { toApiKeyView, toManualRequestView, toPaymentView, type UserAdmin } from '../admin/index.ts';
+import type { UserAdmin } from '../admin/index.ts';
 import type { Actor } from '../audit/index.ts';
 import type { AuthService, UserRow } from '../auth/index.ts';
 import type { Beneficiaries } from '../beneficiaries/index.ts';
@@ -21,13 +19,15 @@ import type { FundingService } from '../funding/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { Partners } from '../partners/index.ts';
-import { toPurchase, type PinService, type PurchaseEngine, type PurchaseRow } from '../purchases/index.ts';
+import type { PinService, PurchaseEngine } from '../purchases/index.ts';
 import type { Referrals } from '../referrals/index.ts';
-import { getWalletBreakdown, toStatementLine } from '../wallet/index.ts';
+import { createDataExport } from './data-export.ts';
 
 const PASSWORD_TRIES = { max: 5, windowSeconds: 15 * 60 };
-const PAGE = 100;
-const EVERY_PAYMENT = 100_000;
+/** Confirmation links mailed per account: each goes to an address that has not proven itself. */
+export const EMAIL_CHANGE_LIMITS = { perHour: 3, perDay: 10 };
+export const CONFIRMATION_RESENDS_PER_HOUR = 3;
+const HOUR_SECONDS = 60 * 60;
 
 export type ProfileDeps = {
   db: Database;
@@ -40,6 +40,7 @@ export type ProfileDeps = {
     | 'changePassword'
     | 'signOutOtherSessions'
     | 'signOut'
+    | 'resendEmailConfirmation'
   >;
   userAdmin: Pick<UserAdmin, 'closeOwnAccount'>;
   ledger: Pick<Ledger, 'getWalletBalance' | 'sumWalletByKind' | 'listWalletLines'>;
@@ -49,8 +50,8 @@ export type ProfileDeps = {
   partners: Pick<Partners, 'listKeys' | 'countActiveKeys'>;
   pins: Pick<PinService, 'status'>;
   beneficiaries: Pick<Beneficiaries, 'list'>;
-  notifier: Pick<Notifier, 'exportFor'>;
-  rateLimiter: Pick<RateLimiter, 'countFailures'>;
+  notifier: Pick<Notifier, 'exportPage' | 'exportPreferences'>;
+  rateLimiter: Pick<RateLimiter, 'countFailures' | 'consume'>;
 };
 
 /** The customer's own account: their details, sign-in, devices, partner access, their data and closing. */
@@ -103,28 +104,6 @@ export function createProfiles(deps: ProfileDeps) {
     }));
   }
 
-  async function everyPurchase(userId: string): Promise<PurchaseRow[]> {
-    const all: PurchaseRow[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await deps.purchases.list(userId, { limit: PAGE, ...(cursor && { cursor }) });
-      all.push(...page.purchases);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    return all;
-  }
-
-  async function everyWalletLine(userId: string) {
-    const all = [];
-    let cursor: number | undefined;
-    do {
-      const page = await deps.ledger.listWalletLines(userId, { limit: PAGE, cursor });
-      all.push(...page.lines);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor !== undefined);
-    return all;
-  }
-
   return {
     /** @throws NOT_FOUND */
     async get(userId: string): Promise<Profile> {
@@ -144,7 +123,11 @@ export function createProfiles(deps: ProfileDeps) {
       return toProfile(await accounts.updateOwnProfile(userId, input));
     },
 
-    /** @throws INVALID_CREDENTIALS, RATE_LIMITED, VALIDATION_FAILED (the address it already has) */
+    /**
+     * Every request with the right password is counted before the mail goes, whether or not one goes (an
+     * address another account holds gets none, and the answer is the same).
+     * @throws INVALID_CREDENTIALS, RATE_LIMITED, VALIDATION_FAILED (the address it already has)
+     */
     async requestEmailChange(
       user: { id: string; email: string },
       input: { email: string; password: string },
@@ -156,7 +139,34 @@ export function createProfiles(deps: ProfileDeps) {
           fields: { email: profileTexts.emailSame },
         });
       }
+      await deps.rateLimiter.consume([
+        {
+          key: `email-change-mail:user:${user.id}`,
+          max: EMAIL_CHANGE_LIMITS.perHour,
+          windowSeconds: HOUR_SECONDS,
+        },
+        {
+          key: `email-change-mail-day:user:${user.id}`,
+          max: EMAIL_CHANGE_LIMITS.perDay,
+          windowSeconds: 24 * HOUR_SECONDS,
+        },
+      ]);
       await auth.requestEmailChange(input.email, headers);
+    },
+
+    /**
+     * A new link confirming the account's own address. Returns the address.
+     * @throws RATE_LIMITED, CONFLICT (already confirmed), NOT_FOUND
+     */
+    async resendEmailConfirmation(userId: string): Promise<string> {
+      await deps.rateLimiter.consume([
+        {
+          key: `email-confirmation-mail:user:${userId}`,
+          max: CONFIRMATION_RESENDS_PER_HOUR,
+          windowSeconds: HOUR_SECONDS,
+        },
+      ]);
+      return auth.resendEmailConfirmation(userId);
     },
 
     /**
@@ -188,69 +198,26 @@ export function createProfiles(deps: ProfileDeps) {
 
     /**
      * Off is refused while a key still works: a reseller's live systems never stop because of a switch;
-     * revoking a key is its own deliberate step (with its own confirmation and mail).
-     * @throws CONFLICT (active keys), NOT_FOUND
+     * revoking a key is its own deliberate step (with its own confirmation and mail). On needs a confirmed
+     * email: an address someone else registered must not mint keys that outlive its owner's reset.
+     * @throws EMAIL_NOT_CONFIRMED, CONFLICT (active keys), NOT_FOUND
      */
     async setPartnerAccess(userId: string, enabled: boolean): Promise<Profile> {
+      if (enabled) await accounts.requireConfirmedEmail(userId);
       const row = await db.transaction(async (tx) => {
+        // the account's row is locked first, as a key being made holds it: the keys are counted after that key
+        const changed = await accounts.setPartnerAccess(userId, enabled, tx);
         if (!enabled) {
           const active = await deps.partners.countActiveKeys(userId, tx);
           if (active > 0) throw new AppError('CONFLICT', profileTexts.partnerAccessKeysActive(active));
         }
-        return accounts.setPartnerAccess(userId, enabled, tx);
+        return changed;
       });
       return toProfile(row);
     },
 
-    /** Everything held about the customer, through each module's own reading of it. @throws NOT_FOUND */
-    async exportData(userId: string, currentSessionId: string | null): Promise<DataExport> {
-      const row = await liveUser(userId);
-      const [
-        profile,
-        balanceKobo,
-        breakdown,
-        lines,
-        purchases,
-        payments,
-        manual,
-        referrals,
-        keys,
-        sessions,
-        saved,
-        pin,
-        notices,
-      ] = await Promise.all([
-        toProfile(row),
-        deps.ledger.getWalletBalance(userId),
-        getWalletBreakdown(deps.ledger, userId),
-        everyWalletLine(userId),
-        everyPurchase(userId),
-        deps.funding.listPayments(userId, EVERY_PAYMENT),
-        deps.funding.listManualRequests({ userId }),
-        deps.referrals.overview(userId),
-        deps.partners.listKeys(userId),
-        sessionsOf(userId, currentSessionId),
-        deps.beneficiaries.list(userId),
-        deps.pins.status(userId),
-        deps.notifier.exportFor(userId),
-      ]);
-      return {
-        exportedAt: clock.now().toISOString(),
-        profile: { ...profile, emailVerified: row.emailVerified, role: row.role },
-        wallet: { balanceKobo, balance: toNairaString(balanceKobo), breakdown },
-        statement: lines.map(toStatementLine),
-        purchases: purchases.map(toPurchase),
-        payments: payments.map(toPaymentView),
-        manualDeposits: manual.map(toManualRequestView),
-        referrals,
-        apiKeys: keys.map(toApiKeyView),
-        sessions,
-        savedNumbers: saved,
-        transactionPin: { isSet: pin.hasPin },
-        notifications: notices.notifications,
-        notificationPreferences: notices.preferences,
-      };
-    },
+    /** Everything held about the customer, through each module's own reading of it, streamed. */
+    exportData: createDataExport({ ...deps, liveUser, toProfile, sessionsOf }),
 
     /**
      * The password, then the same closing as the back office's Delete (the books kept, every session and

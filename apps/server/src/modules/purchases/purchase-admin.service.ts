@@ -4,6 +4,7 @@ import {
   purchaseAdminMessages as say,
   type AdminPurchase,
   type PurchaseBuyer,
+  type PurchaseEvent,
   type RefundPurchaseResponse,
 } from '@quickvend/shared/api/admin-purchases';
 import { formatLagosMinuteStamp } from '@quickvend/shared/format';
@@ -18,7 +19,7 @@ import {
 } from '../approvals/index.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
 import type { PurchaseSteps } from './purchase-steps.ts';
-import type { PurchaseTimeline } from './purchase-timeline.ts';
+import type { PurchaseEventRow, PurchaseTimeline } from './purchase-timeline.ts';
 import { purchasesCsv } from './purchases.csv.ts';
 import { toPurchase } from './purchases.mapper.ts';
 import { OPEN, type PurchaseRow, type PurchasesRepo } from './purchases.repo.ts';
@@ -69,6 +70,23 @@ export function finalReasonOf(row: Pick<PurchaseRow, 'status'> | null): string |
   if (row.status === 'delivered') return 'The purchase is already delivered.';
   if (row.status === 'failed') return 'The purchase is already refunded.';
   return null;
+}
+
+const actorsOf = (events: readonly PurchaseEventRow[]) => [
+  ...new Set(events.flatMap((event) => (event.actorId ? [event.actorId] : []))),
+];
+
+function toTimelineLine(event: PurchaseEventRow, labelOf: (id: string) => string): PurchaseEvent {
+  return {
+    id: event.id,
+    at: event.at.toISOString(),
+    kind: event.kind,
+    outcome: event.outcome,
+    code: event.code,
+    raw: event.raw ?? null,
+    note: event.note,
+    actor: event.actorId ? labelOf(event.actorId) : null,
+  };
 }
 
 /** Why an action cannot touch a purchase that is already final. */
@@ -270,35 +288,27 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
     /** Purchases open more than a day, oldest first. */
     listStuck: () => deps.search.listStuck(clock.now()),
 
-    /** @throws NOT_FOUND */
+    /** The purchase with the newest page of its timeline. @throws NOT_FOUND */
     async detail(id: string) {
       const row = await repo.findById(id);
       if (!row) throw new AppError('NOT_FOUND', say.notFound);
-      const [events, [waiting], [waitingRefund]] = await Promise.all([
-        timeline.list(id),
+      const [{ events, olderCursor }, [waiting], [waitingRefund]] = await Promise.all([
+        timeline.listPage(id),
         deps.approvals.list({ kind: DELIVER_APPROVAL, targetId: id, status: 'pending', limit: 1 }),
         deps.approvals.list({ kind: REFUND_APPROVAL, targetId: id, status: 'pending', limit: 1 }),
       ]);
       const people = await users.findUsersByIds([
         ...new Set([
           row.userId,
-          ...events.flatMap((event) => (event.actorId ? [event.actorId] : [])),
+          ...actorsOf(events),
           ...[waiting, waitingRefund].flatMap((request) => (request ? [request.requestedBy] : [])),
         ]),
       ]);
       const labelOf = (id: string) => people.get(id)?.email ?? id;
       return {
         purchase: toAdminPurchase(row, people),
-        events: events.map((event) => ({
-          id: event.id,
-          at: event.at.toISOString(),
-          kind: event.kind,
-          outcome: event.outcome,
-          code: event.code,
-          raw: event.raw ?? null,
-          note: event.note,
-          actor: event.actorId ? labelOf(event.actorId) : null,
-        })),
+        events: events.map((event) => toTimelineLine(event, labelOf)),
+        olderEventsCursor: olderCursor,
         pendingDelivery: waiting
           ? {
               ...waitingView(waiting, labelOf),
@@ -308,6 +318,24 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
         pendingRefund: waitingRefund
           ? { ...waitingView(waitingRefund, labelOf), reason: waitingRefund.reason }
           : null,
+      };
+    },
+
+    /**
+     * The page of a purchase's timeline before the line `before` (a detail's or a page's `olderEventsCursor`).
+     * @throws NOT_FOUND
+     */
+    async events(id: string, page: { before: string; limit?: number | undefined }) {
+      if (!(await repo.findById(id))) throw new AppError('NOT_FOUND', say.notFound);
+      const { events, olderCursor } = await timeline.listPage(id, {
+        before: page.before,
+        ...(page.limit !== undefined && { limit: page.limit }),
+      });
+      const people = await users.findUsersByIds(actorsOf(events));
+      const labelOf = (id: string) => people.get(id)?.email ?? id;
+      return {
+        events: events.map((event) => toTimelineLine(event, labelOf)),
+        olderEventsCursor: olderCursor,
       };
     },
 

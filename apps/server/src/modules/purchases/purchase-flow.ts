@@ -1,26 +1,45 @@
 import { createHash } from 'node:crypto';
 import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
+import { messages } from '@quickvend/shared/messages';
+import type { Kobo } from '@quickvend/shared/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { ResolvedOrder } from './order.resolve.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
+import type { DraftOrder } from './order.resolve.ts';
 import type { PinService } from './pin.service.ts';
+import { spendAllowance } from './purchase-limits.ts';
 import { PENDING_DEADLINE_MS, type PurchaseSteps } from './purchase-steps.ts';
 import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
-import type { BillsProvider } from './purchases.port.ts';
+import { ProviderUnavailableError, type BillsProvider } from './purchases.port.ts';
 import type { PurchaseRow, PurchasesRepo } from './purchases.repo.ts';
+import type { EnsuredCustomer, VerificationService } from './verification.service.ts';
 
 type Owner = { id: string };
 
 export type PurchaseFlowDeps = {
   repo: Pick<PurchasesRepo, 'findByRequestId' | 'getById'>;
   steps: Pick<PurchaseSteps, 'hold' | 'askProvider' | 'applyOutcome'>;
-  resolveOrder: (userId: string, body: CreatePurchaseBody, channel: 'web' | 'api') => Promise<ResolvedOrder>;
+  draftOrder: (body: CreatePurchaseBody, channel: 'web' | 'api') => Promise<DraftOrder>;
+  verifications: Pick<VerificationService, 'ensure'>;
+  balanceOf: (userId: string) => Promise<Kobo>;
   pins: Pick<PinService, 'verify'>;
+  limiter: Pick<RateLimiter, 'consume'>;
+  /** web purchases one customer may attempt in a minute, refused ones included (partners' keys are not held to it) */
+  webPurchasesPerMinute: number;
   provider: Pick<BillsProvider, 'newRequestId'>;
   timeline: Pick<PurchaseTimeline, 'record'>;
   clock: Clock;
 };
+
+/**
+ * A person buying by hand (form, PIN, receipt) takes well over six seconds a purchase: ten a minute leaves
+ * room for a family's top-ups in a row, while a script is held to 14,400 a day instead of thousands a minute
+ * of refused purchases (each one a line in the customer's history and export).
+ */
+export const WEB_PURCHASES_PER_MINUTE = 10;
+
+const TOO_MANY_PURCHASES = 'Too many purchases in a short time. Please wait a minute and try again.';
 
 /** The idempotency key's other half: the same requestId must always carry the same request. */
 const hashRequest = (body: CreatePurchaseBody) =>
@@ -48,7 +67,10 @@ function sameOrRefuse(existing: PurchaseRow, requestHash: string): PurchaseRow {
 }
 
 /**
- * A purchase, as named steps (purchase-steps.ts), each with what undoes it:
+ * A purchase. First what may refuse it, in this order, none asking the provider before the customer may buy:
+ *   (web) the minute's allowance · the request read and priced · (web) the PIN · (a smartcard, meter or
+ *   JAMB profile) the wallet holds the price, then the provider checks the number (verification.service.ts)
+ * Then named steps (purchase-steps.ts), each with what undoes it:
  *   hold          wallet → held:purchases, with the purchase row     undone by refund
  *   askProvider   the provider is asked to deliver                     nothing to undo
  *   then one of
@@ -60,8 +82,8 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
   const { repo, steps } = deps;
 
   /**
-   * @throws VALIDATION_FAILED, PRODUCT_UNAVAILABLE, CUSTOMER_NOT_VERIFIED, IDEMPOTENCY_KEY_REUSED,
-   *   INSUFFICIENT_FUNDS, PIN_NOT_SET, PIN_INCORRECT, PIN_LOCKED
+   * @throws RATE_LIMITED, VALIDATION_FAILED, PRODUCT_UNAVAILABLE, CUSTOMER_NOT_VERIFIED, IDEMPOTENCY_KEY_REUSED,
+   *   INSUFFICIENT_FUNDS, PIN_NOT_SET, PIN_INCORRECT, PIN_LOCKED, SERVICE_UNAVAILABLE
    */
   async function createPurchase(
     owner: Owner,
@@ -80,6 +102,12 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
     if (channel === 'web') {
       const replay = await replayed();
       if (replay) return replay;
+      // before anything that may refuse it: refused purchases spend the allowance too
+      await spendAllowance(
+        deps.limiter,
+        { key: `purchase:user:${owner.id}`, max: deps.webPurchasesPerMinute, windowSeconds: 60 },
+        TOO_MANY_PURCHASES,
+      );
     }
     try {
       return await buy(owner, body, channel, requestHash);
@@ -96,8 +124,11 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
     channel: 'web' | 'api',
     requestHash: string,
   ): Promise<{ purchase: PurchaseRow; isNew: boolean }> {
-    const order = await deps.resolveOrder(owner.id, body, channel);
+    const draft = await deps.draftOrder(body, channel);
+    // a wrong PIN is answered before the provider is asked anything, so it tells nothing about the number
     if (channel === 'web') await deps.pins.verify(owner.id, body.pin);
+    const checked = draft.check ? await checkCustomer(owner.id, draft.check, draft.leastChargeKobo) : null;
+    const order = await draft.finish(checked?.customer ?? null);
 
     const id = newId('pur');
     const inserted = await steps.hold(
@@ -122,6 +153,8 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
       },
       `${order.service.name} ${order.planName ?? ''} ${order.phone}`.replace(/\s+/g, ' '),
     );
+    // the check is paid for by the purchase it made (or by the one this request already made)
+    await checked?.giveBack().catch(() => undefined);
     if (!inserted) {
       const raced = await repo.findByRequestId(owner.id, body.requestId);
       if (!raced) throw new Error('purchase conflict without a purchase');
@@ -133,6 +166,28 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
     // after the money has moved: the timeline never holds a purchase up
     await deps.timeline.record(providerEvent(id, 'provider.purchase', outcome, answeredAt));
     return { purchase: delivered ?? (await repo.getById(id)), isNew: true };
+  }
+
+  /**
+   * The provider's word on the customer, asked only once the wallet could pay (an empty wallet learns nothing).
+   * @throws INSUFFICIENT_FUNDS, RATE_LIMITED (the checks' allowance), CUSTOMER_NOT_VERIFIED, SERVICE_UNAVAILABLE
+   */
+  async function checkCustomer(
+    userId: string,
+    check: NonNullable<DraftOrder['check']>,
+    leastChargeKobo: Kobo,
+  ): Promise<EnsuredCustomer> {
+    if ((await deps.balanceOf(userId)) < leastChargeKobo)
+      throw new AppError('INSUFFICIENT_FUNDS', messages.purchase.insufficientBalance);
+    try {
+      return await deps.verifications.ensure(userId, check);
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'We could not reach the provider to check this. Please try again.',
+      );
+    }
   }
 
   return createPurchase;

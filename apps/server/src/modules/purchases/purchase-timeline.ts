@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -28,9 +28,15 @@ const SECRET_FIELD =
 const REMOVED = '[removed]';
 /** A larger answer is kept as its first characters: a timeline line, not an archive. */
 const MAX_RAW_CHARS = 16_000;
+/** A callback only triggers a requery (whose answer is kept whole): its body needs less room. */
+export const MAX_CALLBACK_RAW_CHARS = 4_000;
+/** Anyone may send callbacks: each purchase keeps at most one of them per this long. */
+export const CALLBACK_EVERY_MS = 60_000;
+/** The most lines one read of a timeline returns: the newest first, older ones a page at a time. */
+export const TIMELINE_PAGE_SIZE = 50;
 
 /** The provider's answer without anything that looks like a key, small enough to keep. */
-export function sanitizeRaw(raw: unknown): unknown {
+export function sanitizeRaw(raw: unknown, maxChars = MAX_RAW_CHARS): unknown {
   if (raw === undefined) return null;
   const strip = (value: unknown, depth: number): unknown => {
     if (depth > 20) return REMOVED;
@@ -47,7 +53,9 @@ export function sanitizeRaw(raw: unknown): unknown {
   };
   const stripped = toStorableJson(strip(raw, 0));
   const text = JSON.stringify(stripped);
-  return text.length > MAX_RAW_CHARS ? { truncated: true, text: text.slice(0, MAX_RAW_CHARS) } : stripped;
+  return text.length > maxChars
+    ? { truncated: true, chars: text.length, text: text.slice(0, maxChars) }
+    : stripped;
 }
 
 /**
@@ -58,19 +66,21 @@ export function sanitizeRaw(raw: unknown): unknown {
 export function createPurchaseTimeline(deps: { db: Database; clock: Clock; log: FastifyBaseLogger }) {
   const { db, clock, log } = deps;
 
+  const rowOf = (event: PurchaseEventInput, maxRawChars?: number) => ({
+    id: newId('pev'),
+    purchaseId: event.purchaseId,
+    at: event.at ?? clock.now(),
+    kind: event.kind,
+    outcome: event.outcome ?? null,
+    code: event.code ?? null,
+    raw: sanitizeRaw(event.raw, maxRawChars),
+    note: event.note ?? null,
+    actorId: event.actorId ?? null,
+  });
+
   async function record(event: PurchaseEventInput, tx?: Transaction): Promise<void> {
     try {
-      const values = {
-        id: newId('pev'),
-        purchaseId: event.purchaseId,
-        at: event.at ?? clock.now(),
-        kind: event.kind,
-        outcome: event.outcome ?? null,
-        code: event.code ?? null,
-        raw: sanitizeRaw(event.raw),
-        note: event.note ?? null,
-        actorId: event.actorId ?? null,
-      };
+      const values = rowOf(event);
       if (tx) {
         await tx.transaction(async (savepoint) => {
           await savepoint.insert(purchaseEvents).values(values);
@@ -86,16 +96,75 @@ export function createPurchaseTimeline(deps: { db: Database; clock: Clock; log: 
     }
   }
 
-  /** Oldest first. */
-  async function list(purchaseId: string): Promise<PurchaseEventRow[]> {
-    return db
-      .select()
-      .from(purchaseEvents)
-      .where(eq(purchaseEvents.purchaseId, purchaseId))
-      .orderBy(asc(purchaseEvents.at), asc(purchaseEvents.id));
+  /**
+   * A provider callback's line, unless the purchase already has one from the last minute: anyone may send
+   * callbacks, and a burst of them must not grow the timeline. Concurrent callbacks for one purchase take
+   * turns on a lock, so a burst keeps exactly one. Never throws; returns whether the line was kept.
+   */
+  async function recordCallback(event: Omit<PurchaseEventInput, 'kind' | 'at'>): Promise<boolean> {
+    const at = clock.now();
+    const hasRecent = async (executor: Database | Transaction) => {
+      const [recent] = await executor
+        .select({ id: purchaseEvents.id })
+        .from(purchaseEvents)
+        .where(
+          and(
+            eq(purchaseEvents.purchaseId, event.purchaseId),
+            eq(purchaseEvents.kind, 'provider.callback'),
+            gt(purchaseEvents.at, new Date(at.getTime() - CALLBACK_EVERY_MS)),
+          ),
+        )
+        .limit(1);
+      return recent !== undefined;
+    };
+    try {
+      // most of a burst stops here, without waiting on the lock
+      if (await hasRecent(db)) return false;
+      const values = rowOf({ ...event, kind: 'provider.callback', at }, MAX_CALLBACK_RAW_CHARS);
+      return await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`purchase-callback:${event.purchaseId}`}))`,
+        );
+        if (await hasRecent(tx)) return false;
+        await tx.insert(purchaseEvents).values(values);
+        return true;
+      });
+    } catch (error) {
+      log.error(
+        { err: error, purchaseId: event.purchaseId, kind: 'provider.callback' },
+        'could not record a purchase event',
+      );
+      return false;
+    }
   }
 
-  return { record, list };
+  /**
+   * A page of the timeline: the newest `limit` lines before the line `before` (or the newest of all), shown
+   * oldest first, and the cursor for the page before them (null when there is none).
+   */
+  async function listPage(
+    purchaseId: string,
+    page: { before?: string | undefined; limit?: number } = {},
+  ): Promise<{ events: PurchaseEventRow[]; olderCursor: string | null }> {
+    const limit = page.limit ?? TIMELINE_PAGE_SIZE;
+    const rows = await db
+      .select()
+      .from(purchaseEvents)
+      .where(
+        and(
+          eq(purchaseEvents.purchaseId, purchaseId),
+          page.before
+            ? sql`(${purchaseEvents.at}, ${purchaseEvents.id}) < (select mark.at, mark.id from purchase_events mark where mark.id = ${page.before} and mark.purchase_id = ${purchaseId})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(purchaseEvents.at), desc(purchaseEvents.id))
+      .limit(limit + 1);
+    const events = rows.slice(0, limit).reverse();
+    return { events, olderCursor: rows.length > limit ? (events[0]?.id ?? null) : null };
+  }
+
+  return { record, recordCallback, listPage };
 }
 
 export type PurchaseTimeline = ReturnType<typeof createPurchaseTimeline>;

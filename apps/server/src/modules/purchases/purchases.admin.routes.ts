@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminPurchaseDetailResponse,
+  adminPurchaseEventsQuery,
+  adminPurchaseEventsResponse,
   adminPurchasesFilter,
   adminPurchasesQuery,
   adminPurchasesResponse,
@@ -58,6 +60,19 @@ export function registerPurchaseAdminRoutes(parent: FastifyInstance, deps: { adm
     '/api/v1/admin/purchases/:id',
     { config: admin, schema: { params: idParams, response: { 200: adminPurchaseDetailResponse } } },
     async (request) => purchases.detail(request.params.id),
+  );
+
+  app.get(
+    '/api/v1/admin/purchases/:id/events',
+    {
+      config: admin,
+      schema: {
+        params: idParams,
+        querystring: adminPurchaseEventsQuery,
+        response: { 200: adminPurchaseEventsResponse },
+      },
+    },
+    async (request) => purchases.events(request.params.id, request.query),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { PurchaseStatus } from '@quickvend/shared/api/purchases';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { readInIndexOrder } from '../../db/index-order.ts';
 import { purchases, type StoredPurchaseStatus } from './purchases.tables.ts';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -76,22 +77,26 @@ export function createPurchasesRepo(db: Database) {
       .limit(500);
   }
 
+  /** Newest first, `limit` at a time; `cursor` is the last id seen. Unfiltered, a page walks the (user, id) index. */
   async function listForUser(userId: string, query: ListPurchasesQuery) {
     const statuses: StoredPurchaseStatus[] | undefined =
       query.status === 'pending' ? ['processing', 'pending'] : query.status ? [query.status] : undefined;
-    const rows = await db
-      .select()
-      .from(purchases)
-      .where(
-        and(
-          eq(purchases.userId, userId),
-          query.cursor ? lt(purchases.id, query.cursor) : undefined,
-          query.serviceId ? eq(purchases.serviceId, query.serviceId) : undefined,
-          statuses ? inArray(purchases.status, statuses) : undefined,
-        ),
-      )
-      .orderBy(desc(purchases.id))
-      .limit(query.limit + 1);
+    const read = (executor: Executor) =>
+      executor
+        .select()
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.userId, userId),
+            query.cursor ? lt(purchases.id, query.cursor) : undefined,
+            query.serviceId ? eq(purchases.serviceId, query.serviceId) : undefined,
+            statuses ? inArray(purchases.status, statuses) : undefined,
+          ),
+        )
+        .orderBy(desc(purchases.id))
+        .limit(query.limit + 1);
+    // a filter may find its few rows faster through another index and a sort: the planner chooses
+    const rows = await (statuses || query.serviceId ? read(db) : readInIndexOrder(db, read));
     const page = rows.slice(0, query.limit);
     return { purchases: page, nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
   }

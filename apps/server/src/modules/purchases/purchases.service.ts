@@ -12,7 +12,7 @@ import { createOrderResolver } from './order.resolve.ts';
 import type { PinService } from './pin.service.ts';
 import { createDisputes } from './disputes.service.ts';
 import { createPurchaseAdmin, type BuyerDirectory } from './purchase-admin.service.ts';
-import { createPurchaseFlow } from './purchase-flow.ts';
+import { createPurchaseFlow, WEB_PURCHASES_PER_MINUTE } from './purchase-flow.ts';
 import { createPurchaseSteps, type DeliveredOutcome, type OutcomeNote } from './purchase-steps.ts';
 import { createPurchaseTimeline, type PurchaseEventInput } from './purchase-timeline.ts';
 import { findPurchaseProblems } from './purchases.invariants.ts';
@@ -42,8 +42,10 @@ export type PurchaseEngineDeps = {
   audit: Pick<AuditLog, 'record'>;
   approvals: Pick<Approvals, 'request' | 'list'>;
   users: BuyerDirectory;
-  /** counts what costs a provider call on a customer's word ("I didn't get it") */
+  /** counts what costs a provider call on a customer's word ("I didn't get it"), and web purchases */
   limiter: Pick<RateLimiter, 'consume'>;
+  /** web purchases one customer may attempt in a minute; default WEB_PURCHASES_PER_MINUTE */
+  webPurchasesPerMinute?: number;
   /** told once the team closes a customer's "I didn't get it" report */
   onDisputeClosed?: (dispute: Dispute, purchase: PurchaseRow) => void;
 };
@@ -111,12 +113,15 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     create: createPurchaseFlow({
       repo,
       steps,
-      resolveOrder: createOrderResolver({
+      draftOrder: createOrderResolver({
         catalog: deps.catalog,
-        verifications: deps.verifications,
         acceptsSandboxNumbers: deps.acceptsSandboxNumbers,
       }),
+      verifications: deps.verifications,
+      balanceOf: (userId) => deps.ledger.getWalletBalance(userId),
       pins: deps.pins,
+      limiter: deps.limiter,
+      webPurchasesPerMinute: deps.webPurchasesPerMinute ?? WEB_PURCHASES_PER_MINUTE,
       provider,
       timeline,
       clock,

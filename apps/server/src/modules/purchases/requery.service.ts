@@ -23,7 +23,7 @@ export type RequeryDeps = {
   repo: Pick<PurchasesRepo, 'getById' | 'findByProviderRequestId' | 'listDue'>;
   steps: Pick<PurchaseSteps, 'refund' | 'keepPending' | 'applyOutcome'>;
   provider: Pick<BillsProvider, 'requery'>;
-  timeline: Pick<PurchaseTimeline, 'record'>;
+  timeline: Pick<PurchaseTimeline, 'record' | 'recordCallback'>;
   jobs: Pick<JobQueue, 'send'>;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -77,29 +77,21 @@ export function createRequery(deps: RequeryDeps) {
 
   /**
    * A provider callback never moves money by itself: it only triggers a requery. For a purchase we refunded it
-   * triggers one that only looks, in case the provider delivered it after all.
+   * triggers one that only looks, in case the provider delivered it after all. Anyone can send one naming a
+   * reference its customer was shown, so the timeline keeps at most one a minute of an open purchase's
+   * callbacks, and none of a final one's (what the check finds is recorded instead).
    */
   async function onProviderCallback(providerRequestId: string, raw?: unknown): Promise<void> {
     // our request ids are short: anything longer is not ours and costs no lookup
     if (providerRequestId.length > 64) return;
     const row = await repo.findByProviderRequestId(providerRequestId);
     if (!row) return;
-    const isOpen = OPEN.includes(row.status);
-    await deps.timeline.record({
-      purchaseId: row.id,
-      kind: 'provider.callback',
-      raw,
-      note: isOpen
-        ? 'Asked VTpass again'
-        : row.status === 'failed'
-          ? 'Already refunded: asked VTpass whether it delivered it after all'
-          : `Already ${row.status}: nothing to do`,
-    });
     if (row.status === 'failed') {
       await sendRefundedCheck(deps.jobs, clock.now(), { purchaseId: row.id, detectedBy: 'callback' });
       return;
     }
-    if (!isOpen) return;
+    if (!OPEN.includes(row.status)) return;
+    await deps.timeline.recordCallback({ purchaseId: row.id, raw, note: 'Asked VTpass again' });
     // a burst of callbacks for one purchase makes one requery a minute; the backoff requeries go on besides
     const minute = Math.floor(clock.now().getTime() / 60_000);
     await deps.jobs.send(REQUERY_JOB, { purchaseId: row.id }, { dedupeKey: `callback:${row.id}:${minute}` });

@@ -1,16 +1,18 @@
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { messages } from '@quickvend/shared/messages';
 import { kobo } from '@quickvend/shared/money';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { GiveBack, RateLimiter } from '../../lib/rate-limit.ts';
+import { spendAllowance } from './purchase-limits.ts';
 import type { BillsProvider, CustomerCheck, VerifiedCustomer } from './purchases.port.ts';
 import { customerVerifications } from './purchases.tables.ts';
 
 /** A purchase may rely on a verification this recent instead of asking the provider again. */
 const FRESH_FOR_MS = 30 * 60_000;
-const WINDOW_MS = 60_000;
+const TOO_MANY_CHECKS = 'Too many checks in a short time. Please wait a minute and try again.';
 
 type StoredCustomer = Record<keyof VerifiedCustomer, string | number | boolean | null>;
 
@@ -32,14 +34,22 @@ function fromStored(details: StoredCustomer): VerifiedCustomer {
   };
 }
 
+/** A customer as a purchase found them, and the allowance its check spent, to be given back once paid for. */
+export type EnsuredCustomer = { customer: VerifiedCustomer; giveBack: GiveBack };
+
+const nothingToGiveBack: GiveBack = () => Promise.resolve();
+
 /**
  * Smartcards, meters and JAMB profiles, checked with the provider and remembered for a while. Every check
- * is a paid provider call, so each user gets a few a minute; refused checks count too.
+ * is a paid provider call, so each user gets a few a minute: the allowance is spent before the provider is
+ * asked, in one statement (lib/rate-limit.ts), so concurrent checks can never slip past it; refused checks
+ * count too.
  */
 export function createVerificationService(deps: {
   db: Database;
   provider: Pick<BillsProvider, 'verifyCustomer'>;
   clock: Clock;
+  limiter: Pick<RateLimiter, 'consume'>;
   perMinute: number;
 }) {
   const { db, provider, clock } = deps;
@@ -52,30 +62,19 @@ export function createVerificationService(deps: {
       eq(customerVerifications.type, check.type ?? ''),
     );
 
-  async function refuseWhenTooMany(userId: string): Promise<void> {
-    const since = new Date(clock.now().getTime() - WINDOW_MS);
-    const [row] = await db
-      .select({ n: count() })
-      .from(customerVerifications)
-      .where(and(eq(customerVerifications.userId, userId), gt(customerVerifications.verifiedAt, since)));
-    if ((row?.n ?? 0) >= deps.perMinute) {
-      throw new AppError(
-        'RATE_LIMITED',
-        'Too many checks in a short time. Please wait a minute and try again.',
-      );
-    }
-  }
+  /** @throws RATE_LIMITED (details.retryAfterSeconds) when this minute's checks are spent */
+  const spendCheck = (userId: string): Promise<GiveBack> =>
+    spendAllowance(
+      deps.limiter,
+      { key: `verify:user:${userId}`, max: deps.perMinute, windowSeconds: 60 },
+      TOO_MANY_CHECKS,
+    );
 
   /**
-   * Asks the provider now.
-   * @throws CUSTOMER_NOT_VERIFIED with the provider's reason, RATE_LIMITED, ProviderUnavailableError
+   * Asks the provider now; the caller has spent the allowance.
+   * @throws CUSTOMER_NOT_VERIFIED with the provider's reason, ProviderUnavailableError
    */
-  async function verify(
-    userId: string,
-    check: CustomerCheck,
-    { limited }: { limited: boolean },
-  ): Promise<VerifiedCustomer> {
-    if (limited) await refuseWhenTooMany(userId);
+  async function ask(userId: string, check: CustomerCheck): Promise<VerifiedCustomer> {
     const outcome = await provider.verifyCustomer(check);
     const customer = outcome.status === 'verified' ? outcome.customer : null;
     await db.insert(customerVerifications).values({
@@ -84,7 +83,7 @@ export function createVerificationService(deps: {
       serviceId: check.serviceId,
       billersCode: check.billersCode,
       type: check.type ?? '',
-      // a refused check is kept (with no name) so it counts against the limit and is never reused
+      // a refused check is kept (with no name) so it is never reused
       customerName: customer?.customerName ?? '',
       details: customer ?? {},
       verifiedAt: clock.now(),
@@ -111,11 +110,25 @@ export function createVerificationService(deps: {
   }
 
   return {
-    /** A customer's own check before paying: limited per user. */
-    verify: (userId: string, check: CustomerCheck) => verify(userId, check, { limited: true }),
-    /** For a purchase: a recent check, or a new one (not limited: the purchase itself is paid for). */
-    async ensure(userId: string, check: CustomerCheck): Promise<VerifiedCustomer> {
-      return (await recent(userId, check)) ?? verify(userId, check, { limited: false });
+    /**
+     * A customer's own check before paying.
+     * @throws RATE_LIMITED, CUSTOMER_NOT_VERIFIED, ProviderUnavailableError
+     */
+    async verify(userId: string, check: CustomerCheck): Promise<VerifiedCustomer> {
+      await spendCheck(userId);
+      return ask(userId, check);
+    },
+    /**
+     * For a purchase: a recent check, or a new one from the same allowance as `verify`, so buying is no way
+     * around it. A purchase that goes on to be paid for gives its check back (`giveBack`): only refused ones
+     * keep spending the allowance.
+     * @throws RATE_LIMITED, CUSTOMER_NOT_VERIFIED, ProviderUnavailableError
+     */
+    async ensure(userId: string, check: CustomerCheck): Promise<EnsuredCustomer> {
+      const known = await recent(userId, check);
+      if (known) return { customer: known, giveBack: nothingToGiveBack };
+      const giveBack = await spendCheck(userId);
+      return { customer: await ask(userId, check), giveBack };
     },
   };
 }

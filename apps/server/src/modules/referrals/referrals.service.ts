@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Me } from '@quickvend/shared/api/auth';
-import type { Referral, ReferralsResponse } from '@quickvend/shared/api/referrals';
+import type { Referral, ReferralDeclinedReason, ReferralsResponse } from '@quickvend/shared/api/referrals';
 import { messages } from '@quickvend/shared/messages';
 import { kobo, toNairaString } from '@quickvend/shared/money';
 import { databaseErrorOf, type Database, type Transaction } from '../../db/client.ts';
@@ -37,11 +37,31 @@ export type ReferralsDeps = {
   clock: Clock;
   appUrl: string;
   findUsersByIds: (ids: readonly string[]) => Promise<Map<string, Me>>;
+  /** whether the two accounts were ever used from one browser */
+  shareBrowser: (userId: string, otherUserId: string, tx: Transaction) => Promise<boolean>;
+  /** whether one card or one bank account paid into both accounts (the first account's payments read first) */
+  sharedPayer: (userId: string, otherUserId: string, tx: Transaction) => Promise<'card' | 'bank' | null>;
 };
+
+const isDeclinedReason = (reason: string | null): reason is ReferralDeclinedReason =>
+  reason === 'shared-device' || reason === 'shared-card' || reason === 'shared-payer-account';
 
 /** The refer-and-earn programme: codes, who referred whom, and the reward on the referred account's first funding. */
 export function createReferrals(deps: ReferralsDeps) {
   const { db, ledger, settings, clock } = deps;
+
+  /** Why the referred account looks like the referrer's own, or null for a friend. */
+  async function oneOwnersReason(
+    referredUserId: string,
+    referrerUserId: string,
+    tx: Transaction,
+  ): Promise<ReferralDeclinedReason | null> {
+    if (await deps.shareBrowser(referredUserId, referrerUserId, tx)) return 'shared-device';
+    const payer = await deps.sharedPayer(referredUserId, referrerUserId, tx);
+    if (payer === 'card') return 'shared-card';
+    if (payer === 'bank') return 'shared-payer-account';
+    return null;
+  }
 
   async function codeOf(userId: string): Promise<{ code: string; rewardsSeenAt: Date }> {
     for (let attempt = 0; ; attempt++) {
@@ -87,11 +107,27 @@ export function createReferrals(deps: ReferralsDeps) {
     },
 
     /**
-     * The referrer's reward, inside the transaction that credits `userId`'s funding: paid once, on the first
-     * funding, because only a pending referral becomes a success. Concurrent fundings queue on the referral row.
-     * A referrer who has closed their account is not paid, then or later (the reward is recorded as ₦0).
+     * The referrer's reward, inside the transaction that credits `userId`'s funding (its payer already recorded):
+     * decided once, on the first funding, because only a pending referral is decided. Concurrent fundings queue on
+     * the referral row. Declined, with its reason, when the two accounts look like one person's (a browser, card
+     * or bank account both used). A referrer who has closed their account is not paid, then or later (the reward
+     * is recorded as ₦0).
      */
     async rewardFirstFunding(tx: Transaction, userId: string): Promise<void> {
+      const [pending] = await tx
+        .select()
+        .from(referrals)
+        .where(and(eq(referrals.referredUserId, userId), eq(referrals.status, 'pending')))
+        .for('update');
+      if (!pending) return;
+      const declinedReason = await oneOwnersReason(userId, pending.referrerUserId, tx);
+      if (declinedReason) {
+        await tx
+          .update(referrals)
+          .set({ status: 'declined', declinedReason })
+          .where(eq(referrals.referredUserId, userId));
+        return;
+      }
       const rewardKobo = kobo(await settings.get('referrals.rewardKobo', tx));
       const [rewarded] = await tx
         .update(referrals)
@@ -157,6 +193,8 @@ export function createReferrals(deps: ReferralsDeps) {
             name: person ? firstName(person.name) : 'A customer',
             email: person ? maskEmail(person.email) : '***',
             status: row.status,
+            declinedReason:
+              row.status === 'declined' && isDeclinedReason(row.declinedReason) ? row.declinedReason : null,
             joinedAt: row.createdAt.toISOString(),
             rewardedAt: row.rewardedAt?.toISOString() ?? null,
             rewardKobo: row.rewardKobo,

@@ -1,16 +1,14 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { balanceResponse } from '@quickvend/shared/api/purchases';
 import { statementQuery, statementResponse, walletResponse } from '@quickvend/shared/api/wallet';
 import { toNairaString } from '@quickvend/shared/money';
 import { signedInUser } from '../auth/index.ts';
-import type { UserEvent, UserEventFeed } from '../../lib/user-events.ts';
+import type { UserEventFeed } from '../../lib/user-events.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { BalanceFeed } from './wallet.events.ts';
 import { getWalletBreakdown, toStatementLine } from './wallet.service.ts';
-
-const HEARTBEAT_MS = 25_000;
+import { registerWalletEventStream, type StreamSessions } from './wallet.stream.ts';
 
 export function registerWalletRoutes(
   parent: FastifyInstance,
@@ -19,6 +17,10 @@ export function registerWalletRoutes(
     balanceFeed: BalanceFeed;
     /** what else the stream carries besides the balance (the notices' unread count) */
     feeds?: readonly UserEventFeed[];
+    /** whether each open stream's session still lets its user in */
+    sessions: StreamSessions;
+    /** the most event streams this process holds at once */
+    maxStreams?: number;
   },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -58,66 +60,5 @@ export function registerWalletRoutes(
     },
   );
 
-  // a shutdown lets requests finish, and an event stream never does: each is ended first (the browser reconnects)
-  const openStreams = new Set<ServerResponse>();
-  app.addHook('preClose', (done) => {
-    for (const stream of openStreams) {
-      stream.end(() => {
-        stream.socket?.destroy();
-      });
-    }
-    done();
-  });
-  app.get('/api/v1/wallet/events', { config: { access: 'user' } }, async (request, reply) => {
-    const userId = signedInUser(request).id;
-    reply.hijack();
-    const stream = reply.raw;
-    openStreams.add(stream);
-    stream.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-      ...Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => name === 'set-cookie')),
-    });
-    let sending = Promise.resolve();
-    const sendBalance = () => {
-      sending = sending
-        .then(async () => {
-          const balanceKobo = await ledger.getWalletBalance(userId);
-          stream.write(
-            `event: balance\ndata: ${JSON.stringify({ balanceKobo, balance: toNairaString(balanceKobo) })}\n\n`,
-          );
-        })
-        .catch((error: unknown) => {
-          request.log.warn({ err: error }, 'balance event not sent');
-        });
-    };
-    const sendEvent = ({ event, data }: UserEvent) => {
-      if (!stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    };
-    stream.write('retry: 3000\n\n');
-    sendBalance();
-    const unsubscribe = deps.balanceFeed.subscribe(userId, sendBalance);
-    const feeds = deps.feeds ?? [];
-    const unsubscribeFeeds = feeds.map((feed) => feed.subscribe(userId, sendEvent));
-    for (const feed of feeds) {
-      feed.greet(userId).then(
-        (events) => {
-          events.forEach(sendEvent);
-        },
-        (error: unknown) => {
-          request.log.warn({ err: error }, 'stream greeting not sent');
-        },
-      );
-    }
-    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    request.raw.on('close', () => {
-      openStreams.delete(stream);
-      clearInterval(heartbeat);
-      unsubscribe();
-      for (const stop of unsubscribeFeeds) stop();
-    });
-  });
+  registerWalletEventStream(parent, deps);
 }

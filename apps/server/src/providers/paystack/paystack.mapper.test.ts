@@ -6,6 +6,7 @@ import {
   toGatewayStatus,
   toGatewayTransaction,
   toPayer,
+  toPayerFingerprint,
 } from './paystack.mapper.ts';
 import { paystackDedicatedAccount, paystackTransaction, paystackWebhookBody } from './paystack.types.ts';
 
@@ -31,6 +32,7 @@ const cardSuccess = {
     bank: 'TEST BANK',
     brand: 'visa',
     reusable: true,
+    signature: 'SIG_yEXu7dLBeqG0kU7g95Ke',
   },
   metadata: '',
 };
@@ -77,6 +79,40 @@ describe('toPayer', () => {
   });
 });
 
+describe('toPayerFingerprint', () => {
+  const transferFrom = (authorization: Record<string, unknown>) =>
+    paystackTransaction.parse({
+      ...transferSuccess,
+      authorization: { ...transferSuccess.authorization, ...authorization },
+    });
+
+  it.each([
+    ['a card, by its signature', paystackTransaction.parse(cardSuccess), 'card:SIG_yEXu7dLBeqG0kU7g95Ke'],
+    [
+      'a card without a signature',
+      paystackTransaction.parse({
+        ...cardSuccess,
+        authorization: { ...cardSuccess.authorization, signature: null },
+      }),
+      null,
+    ],
+    [
+      'a transfer, by the sender bank and full account number, whatever the case and spacing',
+      transferFrom({ sender_bank: ' Kuda  Bank', sender_bank_account_number: '2011234567' }),
+      'bank:kuda bank:2011234567',
+    ],
+    [
+      'a transfer with a masked number, with the sender name too',
+      transferFrom({ sender_bank_account_number: 'XXXXXX4199', sender_name: 'Ada  Obi' }),
+      'bank:test bank:xxxxxx4199:ada obi',
+    ],
+    ['a transfer with a masked number and no name', transferFrom({ sender_name: null }), null],
+    ['a transfer that names no sender account', transferFrom({ sender_bank_account_number: null }), null],
+  ])('tells %s', (_name, data, expected) => {
+    expect(toPayerFingerprint(data)).toBe(expected);
+  });
+});
+
 describe('toGatewayTransaction', () => {
   it.each([
     {
@@ -96,6 +132,7 @@ describe('toGatewayTransaction', () => {
         receiverAccountNumber: null,
         senderName: null,
         payer: { name: null, bank: 'TEST BANK', accountNumber: null, cardLast4: '4081' },
+        payerFingerprint: 'card:SIG_yEXu7dLBeqG0kU7g95Ke',
       },
     },
     {
@@ -115,6 +152,7 @@ describe('toGatewayTransaction', () => {
         receiverAccountNumber: '9930000001',
         senderName: 'ADA OBI',
         payer: { name: 'ADA OBI', bank: 'Test Bank', accountNumber: 'XXXXXX4199', cardLast4: null },
+        payerFingerprint: 'bank:test bank:xxxxxx4199:ada obi',
       },
     },
     {
@@ -134,6 +172,7 @@ describe('toGatewayTransaction', () => {
         receiverAccountNumber: null,
         senderName: null,
         payer: { name: null, bank: null, accountNumber: null, cardLast4: null },
+        payerFingerprint: null,
       },
     },
     {
@@ -164,6 +203,7 @@ describe('toGatewayTransaction', () => {
         receiverAccountNumber: null,
         senderName: null,
         payer: { name: null, bank: null, accountNumber: null, cardLast4: null },
+        payerFingerprint: null,
       },
     },
   ])('maps $name', ({ wire, expected }) => {

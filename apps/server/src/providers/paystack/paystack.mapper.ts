@@ -51,7 +51,28 @@ export function toGatewayTransaction(data: PaystackTransaction): GatewayTransact
     receiverAccountNumber: orNull(authorization.receiver_bank_account_number),
     senderName: orNull(authorization.sender_name),
     payer: toPayer(data),
+    payerFingerprint: toPayerFingerprint(data),
   };
+}
+
+const plain = (text: string | null | undefined) => text?.trim().toLowerCase().replace(/\s+/g, ' ') ?? '';
+
+/**
+ * Who paid, without their details: a card by its signature, a transfer by the sender's bank and account number.
+ * Paystack may send the number masked (`XXXXXX4199`): the sender's name is then added, so that strangers at one
+ * bank whose numbers end alike are not taken for one payer.
+ */
+export function toPayerFingerprint(data: PaystackTransaction): string | null {
+  const authorization = data.authorization ?? {};
+  if ((data.channel ?? authorization.channel) !== 'dedicated_nuban') {
+    return authorization.signature ? `card:${authorization.signature}` : null;
+  }
+  const bank = plain(authorization.sender_bank);
+  const account = plain(authorization.sender_bank_account_number);
+  if (!bank || !account) return null;
+  if (/^\d+$/.test(account)) return `bank:${bank}:${account}`;
+  const name = plain(authorization.sender_name);
+  return name ? `bank:${bank}:${account}:${name}` : null;
 }
 
 /** A transfer names its sender and their account; a card, its holder (as the customer) and issuing bank. */

@@ -51,6 +51,8 @@ export const paystackAuthorization = z.looseObject({
   brand: wireText,
   reusable: z.boolean().nullish(),
   account_name: wireText,
+  /** the same for every payment made with one card */
+  signature: wireText,
   sender_bank: wireText,
   sender_bank_account_number: wireText,
   sender_name: wireText,

@@ -15,6 +15,7 @@ import {
   type TestClient,
 } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 
 type Admin = { client: TestClient; userId: string; email: string };
 
@@ -301,6 +302,7 @@ describeEachDatabase(
 
     it('asks a second admin for a manual deposit above the threshold, and credits it once on approval', async () => {
       const customer = await signUp(t.app, { name: 'Musa Bello' });
+      await confirmEmail(customer.client);
       const deposit = await customer.client.post('/api/v1/funding/manual', {
         depositorName: 'Musa Bello',
         bankName: 'Zenith',
@@ -357,6 +359,7 @@ describeEachDatabase(
 
     it('approves and rejects deposits up to the threshold at once, audited', async () => {
       const customer = await signUp(t.app);
+      await confirmEmail(customer.client);
       const ask = async (amount: string) =>
         (
           await customer.client.post('/api/v1/funding/manual', {

@@ -19,6 +19,7 @@ import {
   type TestClient,
 } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 
 type Person = { client: TestClient; userId: string; email: string };
 
@@ -51,6 +52,7 @@ describeEachDatabase("an admin's running total of credits and debits", (kind) =>
     admin.client.post(`/api/v1/admin/approvals/${approvalId}/approve`, {});
   const balanceOf = (userId: string) => t.container.ledger.getWalletBalance(userId);
   const declareDeposit = async (customer: Person, amount: string) => {
+    await confirmEmail(customer.client);
     const response = await customer.client.post('/api/v1/funding/manual', {
       depositorName: 'Musa Bello',
       bankName: 'Zenith',

@@ -17,6 +17,7 @@ import { createSettings } from '../../../src/modules/settings/index.ts';
 import { createTestApp, errorOf, signUp, TestClient, uniqueEmail, type TestApp } from '../../helpers/app.ts';
 import { describeEachDatabase, openTestDatabase } from '../../helpers/database.ts';
 import { payOnCheckout, startCardPayment, SUCCESS_CARD } from '../../helpers/paystack.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 
 type Admin = { client: TestClient; userId: string; email: string };
 
@@ -250,6 +251,7 @@ describeEachDatabase('money settings under four eyes', (kind) => {
 
   it('reads the manual deposit charge and the smallest funding from the settings once changed', async () => {
     const customer = await signUp(t.app, { name: 'Ngozi Eze' });
+    await confirmEmail(customer.client);
     const deposit = (amount: string) =>
       customer.client.post('/api/v1/funding/manual', {
         depositorName: 'Ngozi Eze',

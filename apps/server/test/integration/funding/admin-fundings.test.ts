@@ -5,6 +5,7 @@ import { lagosClock } from '@quickvend/shared/format';
 import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { payOnCheckout, startCardPayment, SUCCESS_CARD } from '../../helpers/paystack.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -28,6 +29,7 @@ describeEachDatabase('the back office finds any funding', (kind) => {
   const ids = async (query: string) => (await search(query)).fundings.map((f) => f.id).sort();
   const idsOf = (...rows: { id: string }[]) => rows.map((row) => row.id).sort();
   const deposit = async (client: TestClient, depositorName: string, amount: string) => {
+    await confirmEmail(client);
     const response = await client.post('/api/v1/funding/manual', {
       depositorName,
       bankName: 'GTBank',

@@ -56,6 +56,7 @@ describeEachDatabase('a payment that does not match what was initialised', (kind
       appUrl: 'http://localhost:3000',
       minAmountKobo: () => Promise.resolve(kobo(10_000)),
       log: pino({ level: 'silent' }),
+      requireConfirmedEmail: () => Promise.resolve(),
     });
     return { ledger, funding };
   };

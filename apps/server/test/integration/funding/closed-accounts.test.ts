@@ -15,6 +15,7 @@ import { createTestApp, errorOf, signUp, TestClient, uniqueEmail, type TestApp }
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { payOnCheckout, startCardPayment, SUCCESS_CARD } from '../../helpers/paystack.ts';
 import { buy, fundedCustomer } from '../../helpers/purchases.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -122,6 +123,7 @@ describeEachDatabase('no money stranded in closed accounts', (kind) => {
 
   it('refuses closing and Delete while a manual deposit waits for an admin', async () => {
     const customer = await signUp(t.app);
+    await confirmEmail(customer.client);
     const deposit = await customer.client.post('/api/v1/funding/manual', {
       depositorName: 'Ada Obi',
       bankName: 'GTBank',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { ManualFundingRequest, Payment } from '@quickvend/shared/api/funding';
 import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 
 describeEachDatabase('manual deposits and bank transfers', (kind) => {
   let t: TestApp;
@@ -20,6 +21,7 @@ describeEachDatabase('manual deposits and bank transfers', (kind) => {
   });
 
   const requestDeposit = async (client: TestClient, amount: string) => {
+    await confirmEmail(client);
     const response = await client.post('/api/v1/funding/manual', {
       depositorName: 'Musa Bello',
       bankName: 'Zenith',

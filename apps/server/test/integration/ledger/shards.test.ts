@@ -4,6 +4,7 @@ import { kobo } from '@quickvend/shared/money';
 import { queryRows } from '../../../src/db/client.ts';
 import { purchases } from '../../../src/db/schema.ts';
 import { shardFor } from '../../../src/modules/ledger/index.ts';
+import { newAdmin } from '../../helpers/admins.ts';
 import { createTestApp, signUp, type TestApp } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, resolvePending } from '../../helpers/purchases.ts';
@@ -148,7 +149,8 @@ describeEachDatabase('sharded system accounts', (kind) => {
       label: 'test',
     });
     expect(asked.outcome).toBe('awaiting_approval');
-    await t.container.approvals.approve(asked.approval?.id ?? '', { id: 'usr_checker', label: 'checker' });
+    const checker = await newAdmin(t, 'Checker');
+    await t.container.approvals.approve(asked.approval?.id ?? '', { id: checker.userId, label: 'checker' });
     expect(await t.container.purchases.admin.one(id)).toMatchObject({ status: 'failed' });
     expect(await rowsOf(id)).toEqual(['purchase.hold held:purchases', 'purchase.refund held:purchases']);
     expect((await t.container.ledger.verify()).problems).toEqual([]);

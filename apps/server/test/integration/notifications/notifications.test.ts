@@ -31,6 +31,7 @@ import {
 } from '../../helpers/paystack.ts';
 import { buy, fundedCustomer, resolvePending, TEST_PIN } from '../../helpers/purchases.ts';
 import { turnOnPartnerAccess } from '../../helpers/partners.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 
 type SandboxMail = { to: string; subject: string; text: string };
 
@@ -204,6 +205,7 @@ describeEachDatabase('a notice for every outcome', (kind) => {
 
   it('tells of a manual deposit approved, and of one rejected with the reason', async () => {
     const { client } = await signUp(t.app);
+    await confirmEmail(client);
     const deposit = async () => {
       const response = await client.post('/api/v1/funding/manual', {
         depositorName: 'Musa Bello',

@@ -122,9 +122,8 @@ describeEachDatabase('a purchase VTpass delivers after we refunded it', (kind) =
     expect((await lossesNow()).open).toEqual({ count: 1, amountKobo: 5_820_000 });
 
     const events = (await detailOf(purchase.id)).events;
-    expect(events.find((event) => event.kind === 'provider.callback')?.note).toBe(
-      'Already refunded: asked VTpass whether it delivered it after all',
-    );
+    // the callback about a refunded purchase leaves no line of its own: what its check found is the line
+    expect(events.filter((event) => event.kind === 'provider.callback')).toEqual([]);
     expect(events.at(-1)).toMatchObject({
       kind: 'provider.requery',
       outcome: 'delivered',

@@ -10,6 +10,7 @@ import { createTestApp, errorOf, signUp, TestClient, uniqueEmail, type TestApp }
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { payOnCheckout, startCardPayment, SUCCESS_CARD } from '../../helpers/paystack.ts';
 import { buy, TEST_PIN } from '../../helpers/purchases.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 
 /**
  * A known business made through the real services (the sandbox VTpass and Paystack), then moved to its days:
@@ -140,6 +141,7 @@ describeEachDatabase('profit and loss from the ledger', (kind) => {
     });
     expect(failed?.status).toBe('failed');
 
+    await confirmEmail(customer.client);
     const deposit = (
       await customer.client.post('/api/v1/funding/manual', {
         depositorName: 'Ngozi Okafor',

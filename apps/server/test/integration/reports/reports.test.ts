@@ -10,6 +10,7 @@ import { describeEachDatabase } from '../../helpers/database.ts';
 import { payOnCheckout, startCardPayment, SUCCESS_CARD } from '../../helpers/paystack.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
 import { turnOnPartnerAccess } from '../../helpers/partners.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 
 /**
  * A known week of business around a Lagos midnight, made through the real services (the sandbox VTpass
@@ -137,6 +138,7 @@ describeEachDatabase('reports from a seeded business', (kind) => {
     await partnerPurchase('after', key, mtn('100'), MIDNIGHT_12_MARCH, 'delivered');
 
     const payer = await signUp(t.app);
+    await confirmEmail(payer.client);
     await backdate.user(payer.userId, NOON_11_MARCH);
     const early = await signUp(t.app);
     await backdate.user(early.userId, LAST_SECOND_OF_8_MARCH);

@@ -14,6 +14,7 @@ import {
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
 import { turnOnPartnerAccess } from '../../helpers/partners.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 
 /** Every route anyone may call without signing in: making a route public is a reviewed change to this list. */
 const PUBLIC_API_ROUTES = [
@@ -218,6 +219,7 @@ describeEachDatabase("one customer's records are invisible to another", (kind) =
     const card = await a.client.post('/api/v1/funding/card', { email: a.email, amount: '500' });
     expect(card.statusCode).toBe(201);
     const reference = card.json<{ payment: { reference: string } }>().payment.reference;
+    await confirmEmail(a.client);
     const deposit = await a.client.post('/api/v1/funding/manual', {
       depositorName: 'Ada Obi',
       bankName: 'GTBank',

@@ -38,6 +38,7 @@ import {
 import { chargeSuccess, sign, startCardPayment } from '../../helpers/paystack.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
 import { turnOnPartnerAccess } from '../../helpers/partners.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 
 /*
  * Issue #9: every route that reads input gets bad input made from its own schema. Whatever arrives, the server
@@ -202,6 +203,7 @@ describeEachDatabase('bad input on every route', (kind) => {
     const signedUpAdmin = await signUp(t.app, { name: 'Fuzz Admin' });
     await t.container.auth.setRole(signedUpAdmin.userId, 'admin');
     admin = signedUpAdmin.client;
+    await confirmEmail(customer.client);
     const manual = await customer.client.post('/api/v1/funding/manual', {
       depositorName: 'Ada Obi',
       bankName: 'GTBank',

@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 import { errorBody } from '@quickvend/shared/errors';
 
 const NUL_REFUSED = 'This contains a character we cannot accept.';
@@ -91,6 +92,7 @@ describeEachDatabase('the HTTP edge', (kind) => {
     await signUp(t.app, { email });
 
     const { client, password } = await signUp(t.app);
+    await confirmEmail(client);
     const deposit = await client.post('/api/v1/funding/manual', {
       depositorName: 'Ada\u0000',
       bankName: 'First Bank',

@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 import { payOnCheckout, startCardPayment, SUCCESS_CARD } from '../../helpers/paystack.ts';
 import { buy, fundedCustomer, resolvePending, TEST_PIN } from '../../helpers/purchases.ts';
 
@@ -129,7 +130,7 @@ describeEachDatabase("the customer's profile", (kind) => {
     // opened on another phone, signed out
     const confirmed = await new TestClient(t.app).post('/api/v1/profile/email/confirm', { token });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toEqual({ email: newEmail });
+    expect(confirmed.json()).toEqual({ email: newEmail, changed: true });
     expect((await profileOf(client)).email).toBe(newEmail);
     const notice = await waitForMail(t.app, email, /email has changed/);
     expect(notice.text).toContain(newEmail);
@@ -215,6 +216,7 @@ describeEachDatabase("the customer's profile", (kind) => {
 
   it('makes no API key without partner access, and turns it off only once no key works', async () => {
     const { client, password } = await fundedCustomer(t, 0);
+    await confirmEmail(client);
     const createKey = () => client.post('/api/v1/api-keys', { name: 'Till', password, pin: TEST_PIN });
 
     const refused = await createKey();
@@ -256,6 +258,7 @@ describeEachDatabase("the customer's profile", (kind) => {
 
   it("downloads everything held about the customer, and nothing of anyone else's", async () => {
     const customer = await fundedCustomer(t, 1_000);
+    await confirmEmail(customer.client);
     const other = await fundedCustomer(t, 1_000);
     await customer.client.put('/api/v1/profile', {
       name: 'Ada Obi',
@@ -328,6 +331,7 @@ describeEachDatabase("the customer's profile", (kind) => {
     const admin = await signUp(t.app);
     await t.container.auth.setRole(admin.userId, 'admin');
     const customer = await fundedCustomer(t, 100);
+    await confirmEmail(customer.client);
     const phone = await signInElsewhere(t, customer.email, customer.password);
     const close = (password = customer.password) =>
       customer.client.post('/api/v1/profile/close', { password });
@@ -406,6 +410,7 @@ describeEachDatabase("the customer's profile", (kind) => {
     const admin = await signUp(t.app);
     await t.container.auth.setRole(admin.userId, 'admin');
     const customer = await signUp(t.app);
+    await confirmEmail(customer.client);
     const deposit = await customer.client.post('/api/v1/funding/manual', {
       depositorName: 'Ada Obi',
       bankName: 'GTBank',

@@ -14,6 +14,7 @@ import { describeEachDatabase } from '../../helpers/database.ts';
 import { startCardPayment } from '../../helpers/paystack.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
 import { turnOnPartnerAccess } from '../../helpers/partners.ts';
+import { confirmEmail } from '../../helpers/email.ts';
 
 describeEachDatabase("an admin's page for one user", (kind) => {
   let t: TestApp;
@@ -49,6 +50,7 @@ describeEachDatabase("an admin's page for one user", (kind) => {
     });
     expect(purchase?.status).toBe('delivered');
     const { payment } = await startCardPayment(customer.client, customer.email, '2,000');
+    await confirmEmail(customer.client);
     const deposit = await customer.client.post('/api/v1/funding/manual', {
       depositorName: 'Ada Obi',
       bankName: 'GTBank',

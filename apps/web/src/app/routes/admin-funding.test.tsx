@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  aManualRequestsPage,
   aManualRequest,
   aPurchase,
   apiError,
@@ -24,7 +25,7 @@ function adminApi(overrides: MockHandlers = {}) {
     'GET /api/v1/session': { body: { user: aUser({ role: 'admin' }) } },
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(0),
-    'GET /api/v1/admin/funding/manual': { body: { requests: [pending] } },
+    'GET /api/v1/admin/funding/manual': { body: aManualRequestsPage([pending]) },
     'GET /api/v1/admin/purchases/flagged': { body: { purchases: [] } },
     ...overrides,
   });
@@ -42,7 +43,7 @@ describe('admin manual funding requests', () => {
     expect(within(table).getByText('₦10,000.00')).toBeTruthy();
     expect(within(table).getByText('₦9,950.00')).toBeTruthy();
     expect(api.callsTo('GET /api/v1/admin/funding/manual')[0]?.url).toBe(
-      '/api/v1/admin/funding/manual?status=pending',
+      '/api/v1/admin/funding/manual?status=pending&limit=50',
     );
   });
 
@@ -57,7 +58,7 @@ describe('admin manual funding requests', () => {
     });
     const { user } = renderApp('/admin');
     await screen.findByRole('table', { name: 'Pending manual funding requests' });
-    api.set('GET /api/v1/admin/funding/manual', { body: { requests: [] } });
+    api.set('GET /api/v1/admin/funding/manual', { body: aManualRequestsPage([]) });
     await user.click(screen.getByRole('button', { name: /^Approve/ }));
     await user.click(screen.getByRole('button', { name: 'Confirm approve' }));
 

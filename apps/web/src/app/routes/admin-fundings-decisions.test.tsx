@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ManualFundingRequest } from '@quickvend/shared/api/funding';
 import type { RefundDue } from '@quickvend/shared/api/refunds-due';
 import {
+  aManualRequestsPage,
   aManualRequest,
   apiError,
   aRefundDue,
@@ -22,7 +23,7 @@ const deposit = aManualRequest({
   awaitingApproval: false,
 });
 
-const manualList = (requests: ManualFundingRequest[]) => ({ body: { requests } });
+const manualList = (requests: ManualFundingRequest[]) => ({ body: aManualRequestsPage(requests) });
 const refundsList = (refundsDue: RefundDue[]) => ({ body: { refundsDue } });
 
 function fundingsApi(overrides: MockHandlers = {}) {

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminFunding } from '@quickvend/shared/api/admin-purchases';
 import { anAdminFunding } from '@/lib/testing/admin-purchases.ts';
-import { aUser, aWallet, mockApi, sandboxMeta, type MockHandlers } from '@/lib/testing/mock-api.ts';
+import {
+  aManualRequestsPage,
+  aUser,
+  aWallet,
+  mockApi,
+  sandboxMeta,
+  type MockHandlers,
+} from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 
 const card = anAdminFunding();
@@ -29,7 +36,7 @@ function adminApi(overrides: MockHandlers = {}) {
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/admin/fundings': page([card, manual]),
-    'GET /api/v1/admin/funding/manual': { body: { requests: [] } },
+    'GET /api/v1/admin/funding/manual': { body: aManualRequestsPage([]) },
     'GET /api/v1/admin/refunds-due': { body: { refundsDue: [] } },
     ...overrides,
   });

@@ -5,6 +5,7 @@ import type { PurchasesSummary } from '@quickvend/shared/api/admin-purchases';
 import { lagosDateOf } from '@quickvend/shared/periods';
 import { aSalesReport } from '@/lib/testing/admin-reports.ts';
 import {
+  aManualRequestsPage,
   aManualRequest,
   apiError,
   aUser,
@@ -66,7 +67,7 @@ function homeApi(overrides: MockHandlers = {}) {
     },
     'GET /api/v1/admin/purchases/summary': { body: summary },
     'GET /api/v1/admin/funding/manual': {
-      body: { requests: [deposit, aManualRequest({ amountKobo: 250_000 })] },
+      body: aManualRequestsPage([deposit, aManualRequest({ amountKobo: 250_000 })]),
     },
     'GET /api/v1/admin/approvals': { body: { approvals: [] } },
     'GET /api/v1/admin/float': { body: float },
@@ -104,7 +105,7 @@ describe('admin home', () => {
 
     const deposits = await card('Manual deposits waiting');
     expect(await within(deposits).findByText('2 deposits')).toBeTruthy();
-    expect(within(deposits).getByText('₦12,500.00 to check')).toBeTruthy();
+    expect(within(deposits).getByText('Oldest waiting since 12 Mar 2025, 14:05')).toBeTruthy();
     expect(within(deposits).getByRole('link', { name: 'Decide below' }).getAttribute('href')).toBe(
       '#manual-deposits',
     );
@@ -197,7 +198,7 @@ describe('admin home', () => {
     const deposits = await card('Manual deposits waiting');
     await within(deposits).findByText('2 deposits');
     api.set('GET /api/v1/admin/funding/manual', {
-      body: { requests: [aManualRequest({ amountKobo: 250_000 })] },
+      body: aManualRequestsPage([aManualRequest({ amountKobo: 250_000 })]),
     });
     const [reject] = await screen.findAllByRole('button', { name: /^Reject/ });
     if (!reject) throw new Error('no reject button');

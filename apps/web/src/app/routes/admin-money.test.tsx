@@ -4,6 +4,7 @@ import type { ApprovalRequest } from '@quickvend/shared/api/admin-money';
 import { WalletAdjustmentForm } from '@/features/admin/money/wallet-adjustment-form.tsx';
 import { aFloat, anApproval, approvalAdmins, aSettingChange } from '@/lib/testing/admin-money.ts';
 import {
+  aManualRequestsPage,
   aManualRequest,
   apiError,
   aUser,
@@ -384,7 +385,7 @@ describe('a manual deposit above the approval limit', () => {
       'GET /api/v1/meta': sandboxMeta,
       'GET /api/v1/wallet': aWallet(0),
       'GET /api/v1/admin/float': { body: aFloat() },
-      'GET /api/v1/admin/funding/manual': { body: { requests: [pending] } },
+      'GET /api/v1/admin/funding/manual': { body: aManualRequestsPage([pending]) },
       'GET /api/v1/admin/purchases/flagged': { body: { purchases: [] } },
       'POST /api/v1/admin/funding/manual/:id/approve': { body: { request: pending, approvalId: 'apr_1' } },
     });

@@ -204,6 +204,46 @@ describe('admin purchase detail', () => {
     expect(within(lines[1] as HTMLElement).getByText(/"api-key": "\[removed\]"/)).toBeTruthy();
   });
 
+  it('shows the newest events and fetches older ones a page at a time, only when asked', async () => {
+    const callback = (n: number) =>
+      aPurchaseEvent({ id: `pev_${n}`, kind: 'provider.callback', note: `Callback ${n}`, raw: null });
+    const api = detailApi({
+      'GET /api/v1/admin/purchases/:id': {
+        body: aPurchaseDetail({
+          purchase: stuck,
+          events: [callback(5), callback(6)],
+          olderEventsCursor: 'pev_5',
+        }),
+      },
+      'GET /api/v1/admin/purchases/:id/events': (_body, requested) =>
+        requested.searchParams.get('before') === 'pev_5'
+          ? { body: { events: [callback(3), callback(4)], olderEventsCursor: 'pev_3' } }
+          : { body: { events: [callback(1), callback(2)], olderEventsCursor: null } },
+    });
+    const { user } = renderApp(url);
+    const timeline = await screen.findByRole('list', { name: 'Timeline' });
+    const notes = () =>
+      within(timeline)
+        .getAllByText(/^Callback \d$/)
+        .map((line) => line.textContent);
+    expect(notes()).toEqual(['Callback 5', 'Callback 6']);
+    expect(api.callsTo('GET /api/v1/admin/purchases/:id/events')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Show older events' }));
+    await waitFor(() => {
+      expect(notes()).toEqual(['Callback 3', 'Callback 4', 'Callback 5', 'Callback 6']);
+    });
+    await user.click(screen.getByRole('button', { name: 'Show older events' }));
+    await waitFor(() => {
+      expect(notes()).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Callback ${n}`));
+    });
+    expect(screen.queryByRole('button', { name: 'Show older events' })).toBeNull();
+    expect(api.callsTo('GET /api/v1/admin/purchases/:id/events').map((call) => call.url)).toEqual([
+      `/api/v1/admin/purchases/${stuck.id}/events?before=pev_5`,
+      `/api/v1/admin/purchases/${stuck.id}/events?before=pev_3`,
+    ]);
+  });
+
   it('requeries now and shows what VTpass said, then fetches the purchase again', async () => {
     const api = detailApi({
       'POST /api/v1/admin/purchases/:id/requery': {

@@ -212,6 +212,30 @@ describe('airtime page', () => {
     expect(links.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('says plainly when too many purchases were tried in a minute; the next try is a new purchase', async () => {
+    const tooMany = 'Too many purchases in a short time. Please wait a minute and try again.';
+    const api = airtimeApi({
+      'POST /api/v1/purchases': apiError(429, 'RATE_LIMITED', tooMany, { retryAfterSeconds: 42 }),
+    });
+    const { user } = renderApp('/airtime');
+    await fillForm(user, '08031234567', '500');
+    await enterPin(user, '1357');
+    const status = await screen.findByText(`Error: ${tooMany}`);
+    expect(status.getAttribute('data-tone')).toBe('error');
+    expect(screen.queryByRole('group', { name: 'PIN keys' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+    await enterPin(user, '1357');
+    await waitFor(() => {
+      expect(api.callsTo('POST /api/v1/purchases')).toHaveLength(2);
+    });
+    const [first, second] = api
+      .callsTo('POST /api/v1/purchases')
+      .map((call) => (call.body as { requestId: string }).requestId);
+    // nothing was made, so the next try may not be taken for the same purchase
+    expect(second).not.toBe(first);
+  });
+
   it('checks the balance before asking for the PIN', async () => {
     const api = airtimeApi({ 'GET /api/v1/wallet': aWallet(10_000) });
     const { user } = renderApp('/airtime');

@@ -81,4 +81,28 @@ describe('live balance', () => {
     view.unmount();
     expect(source.isClosed).toBe(true);
   });
+
+  it('stops listening when the server ends the stream for good, and opens a new one on the next page', async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    mockApi({
+      'GET /api/v1/session': { body: { user: aUser() } },
+      'GET /api/v1/meta': sandboxMeta,
+      'GET /api/v1/wallet': aWallet(250_000),
+    });
+    const view = renderApp('/dashboard');
+    await within(await screen.findByRole('region', { name: 'Wallet balance' })).findByText('₦2,500.00');
+    const source = FakeEventSource.instances[0] as FakeEventSource;
+
+    // opened in a sixth tab, or signed out: reconnecting would be refused or end another tab's stream
+    source.emit('end', { reason: 'replaced' });
+    expect(source.isClosed).toBe(true);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    view.unmount();
+
+    renderApp('/dashboard');
+    await within(await screen.findByRole('region', { name: 'Wallet balance' })).findByText('₦2,500.00');
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(FakeEventSource.instances[1]?.isClosed).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Referral, ReferralsResponse } from '@quickvend/shared/api/referrals';
+import { referralTexts, type Referral, type ReferralsResponse } from '@quickvend/shared/api/referrals';
 import { messages } from '@quickvend/shared/messages';
 import { apiError, aUser, aWallet, mockApi, sandboxMeta, type MockHandlers } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
@@ -12,6 +12,7 @@ function aReferral(overrides: Partial<Referral> = {}): Referral {
     name: 'Bola',
     email: 'bo***@gmail.com',
     status: 'pending',
+    declinedReason: null,
     joinedAt: '2025-03-12T13:05:00.000Z',
     rewardedAt: null,
     rewardKobo: null,
@@ -143,6 +144,47 @@ describe('refer and earn', () => {
     // each row says exactly this much: no id, no full email
     expect(paid.textContent).toBe('Chidich***@yahoo.comJoined 14 Mar 2025, 23:30Paid+₦50.00');
     expect(pending.textContent).toBe('Bolabo***@gmail.comJoined 12 Mar 2025, 14:05Pending');
+  });
+
+  it('writes the rule, and shows a referral it paid nothing for as Not rewarded, with why in plain words', async () => {
+    signedIn({
+      'GET /api/v1/referrals': referrals({
+        referrals: [
+          aReferral({
+            name: 'Tunde',
+            email: 'tu***@gmail.com',
+            status: 'declined',
+            declinedReason: 'shared-device',
+          }),
+          aReferral({
+            name: 'Kemi',
+            email: 'ke***@gmail.com',
+            status: 'declined',
+            declinedReason: 'shared-card',
+          }),
+          aReferral({
+            name: 'Sade',
+            email: 'sa***@gmail.com',
+            status: 'declined',
+            declinedReason: 'shared-payer-account',
+          }),
+        ],
+      }),
+    });
+    renderApp('/refer');
+    expect(
+      await screen.findByText(
+        "Rewards are for friends who are new to QuickVend. We don't pay a reward when the two accounts were used on the same phone or browser, or paid from the same card or bank account.",
+      ),
+    ).toBeTruthy();
+    const rows = within(await screen.findByRole('list', { name: 'Your referrals' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Tundetu***@gmail.comJoined 12 Mar 2025, 14:05This account was used on the same phone or browser as yours.Not rewarded',
+      'Kemike***@gmail.comJoined 12 Mar 2025, 14:05This account was paid with a card that also paid into your account.Not rewarded',
+      'Sadesa***@gmail.comJoined 12 Mar 2025, 14:05This account was paid from a bank account that also paid into your account.Not rewarded',
+    ]);
+    expect(referralTexts.notRewarded).toBe('Not rewarded');
+    expect(screen.getByText('Earned so far').nextSibling?.textContent).toBe('₦0.00');
   });
 
   it('announces rewards since the last visit for 5 seconds and tells the server they were seen', async () => {

@@ -49,6 +49,7 @@ export function aPurchaseDetail(overrides: Partial<AdminPurchaseDetail> = {}): A
   return {
     purchase: anAdminPurchase(),
     events: [aPurchaseEvent()],
+    olderEventsCursor: null,
     pendingDelivery: null,
     pendingRefund: null,
     ...overrides,

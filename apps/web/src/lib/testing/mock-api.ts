@@ -14,18 +14,19 @@ import {
 } from '@quickvend/shared/api/auth';
 import { okResponse } from '@quickvend/shared/api/common';
 import {
+  adminManualRequestsResponse,
   approveManualFundingBody,
   confirmPaymentBody,
   dedicatedAccountResponse,
   manualFundingBody,
   manualFundingRequestResponse,
-  manualFundingRequestsResponse,
   myManualFundingsResponse,
   paymentResponse,
   paymentsResponse,
   rejectManualFundingBody,
   startCardPaymentBody,
   startCardPaymentResponse,
+  type AdminManualRequestsResponse,
   type ManualFundingRequest,
   type Payment,
 } from '@quickvend/shared/api/funding';
@@ -33,6 +34,7 @@ import { metaResponse } from '@quickvend/shared/api/meta';
 import {
   adminFundingsResponse,
   adminPurchaseDetailResponse,
+  adminPurchaseEventsResponse,
   adminPurchasesResponse,
   deliverPurchaseBody,
   deliverRequestResponse,
@@ -134,6 +136,7 @@ import {
   closeAccountBody,
   confirmEmailBody,
   confirmEmailResponse,
+  dataExport,
   partnerAccessBody,
   profileResponse,
   sessionsResponse,
@@ -212,7 +215,7 @@ const contract = {
   'POST /api/v1/funding/dedicated-account': { request: emptyBody, response: dedicatedAccountResponse },
   'POST /api/v1/funding/manual': { request: manualFundingBody, response: manualFundingRequestResponse },
   'GET /api/v1/funding/manual': { response: myManualFundingsResponse },
-  'GET /api/v1/admin/funding/manual': { response: manualFundingRequestsResponse },
+  'GET /api/v1/admin/funding/manual': { response: adminManualRequestsResponse },
   'POST /api/v1/admin/funding/manual/:id/approve': {
     request: approveManualFundingBody,
     response: approveManualDepositResponse,
@@ -236,6 +239,7 @@ const contract = {
   'GET /api/v1/admin/purchases/flagged': { response: flaggedPurchasesResponse },
   'GET /api/v1/admin/purchases': { response: adminPurchasesResponse },
   'GET /api/v1/admin/purchases/:id': { response: adminPurchaseDetailResponse },
+  'GET /api/v1/admin/purchases/:id/events': { response: adminPurchaseEventsResponse },
   'POST /api/v1/admin/purchases/:id/requery': { request: emptyBody, response: purchaseActionResponse },
   'POST /api/v1/admin/purchases/:id/refund': {
     request: refundPurchaseBody,
@@ -280,8 +284,10 @@ const contract = {
   'PUT /api/v1/profile': { request: updateProfileBody, response: profileResponse },
   'POST /api/v1/profile/email': { request: changeEmailBody, response: changeEmailResponse },
   'POST /api/v1/profile/email/confirm': { request: confirmEmailBody, response: confirmEmailResponse },
+  'POST /api/v1/profile/email/confirmation': { request: emptyBody, response: changeEmailResponse },
   'POST /api/v1/profile/password': { request: changePasswordBody, response: okResponse },
   'GET /api/v1/profile/sessions': { response: sessionsResponse },
+  'GET /api/v1/profile/export': { response: dataExport },
   'POST /api/v1/profile/sessions/sign-out-others': { request: emptyBody, response: signOutOthersResponse },
   'DELETE /api/v1/profile/sessions/:id': { request: emptyBody, response: okResponse },
   'PUT /api/v1/profile/partner-access': { request: partnerAccessBody, response: profileResponse },
@@ -471,7 +477,14 @@ export function aWallet(balanceKobo = 0, breakdown: Partial<WalletBreakdown> = {
 }
 
 export function aUser(overrides: Partial<Me> = {}): Me {
-  return { id: 'usr_1', name: 'Ada Obi', email: 'ada@example.com', role: 'user', ...overrides };
+  return {
+    id: 'usr_1',
+    name: 'Ada Obi',
+    email: 'ada@example.com',
+    role: 'user',
+    emailConfirmed: true,
+    ...overrides,
+  };
 }
 
 export function aPayment(overrides: Partial<Payment> = {}): Payment {
@@ -506,6 +519,14 @@ export function aManualRequest(overrides: Partial<ManualFundingRequest> = {}): M
     decidedAt: null,
     ...overrides,
   };
+}
+
+/** One page of the back office's waiting deposits: all of them unless `more` says otherwise. */
+export function aManualRequestsPage(
+  requests: ManualFundingRequest[],
+  more: { total?: number; nextCursor?: string | null } = {},
+): AdminManualRequestsResponse {
+  return { requests, total: more.total ?? requests.length, nextCursor: more.nextCursor ?? null };
 }
 
 /** Money a closed account received by card, to send back to its payer. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatNaira } from '@quickvend/shared/money';
 import { paystackLocalFeeKobo } from '../../paystack/paystack.fees.ts';
@@ -30,6 +31,10 @@ const [DEFAULT_CARD] = TEST_CARDS;
 const TEST_PIN = '1111';
 const TOKEN_ERROR = 'Token Not Generated. Customer Not Registered on Token Platform';
 
+// Paystack's signature is the same for every payment made with one card
+const signatureOf = (card: SimCard) =>
+  `SIG_${createHash('sha256').update(card.number).digest('hex').slice(0, 20)}`;
+
 function cardAuthorization(card: SimCard, reusable: boolean): Record<string, unknown> {
   return {
     authorization_code: `AUTH_${randomText(10)}`,
@@ -43,7 +48,7 @@ function cardAuthorization(card: SimCard, reusable: boolean): Record<string, unk
     country_code: 'NG',
     brand: card.brand,
     reusable,
-    signature: `SIG_${randomText(20)}`,
+    signature: signatureOf(card),
     account_name: null,
   };
 }

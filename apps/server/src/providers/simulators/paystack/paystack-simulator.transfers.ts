@@ -20,9 +20,13 @@ export function registerTransferRoutes(
   scope: FastifyInstance,
   { prefix, productName, cssHref, state, webhooks }: PaystackSimContext,
 ): void {
-  async function transfer(account: SimAccount, amount: Kobo, senderName: string): Promise<SimTransaction> {
+  async function transfer(
+    account: SimAccount,
+    amount: Kobo,
+    senderName: string,
+    senderAccount = randomText(10, '0123456789'),
+  ): Promise<SimTransaction> {
     const stamp = now();
-    const senderAccount = randomText(10, '0123456789');
     const tx = await state.store.addTransaction({
       reference: randomText(10),
       accessCode: randomText(15),
@@ -123,7 +127,12 @@ export function registerTransferRoutes(
       if (amount === null || amount <= 0) {
         return refuse(reply, 400, 'Invalid Amount Sent', { type: 'validation_error' });
       }
-      const tx = await transfer(account, amount, senderName);
+      // a test may send from a chosen account, as one person paying two accounts would
+      const senderAccount = readText(body, 'sender_account_number') || undefined;
+      if (senderAccount !== undefined && !/^\d{10}$/.test(senderAccount)) {
+        return refuse(reply, 400, 'Invalid sender account number', { type: 'validation_error' });
+      }
+      const tx = await transfer(account, amount, senderName, senderAccount);
       return { status: true, message: 'Transfer simulated', data: { reference: tx.reference } };
     }
     const amountNaira = readText(body, 'amount_naira') ?? '';

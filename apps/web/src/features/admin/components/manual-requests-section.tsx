@@ -6,7 +6,9 @@ import {
 } from '@quickvend/shared/api/funding';
 import { formatNaira } from '@quickvend/shared/money';
 import { formatLagosDateTime } from '@quickvend/shared/format';
+import { messages } from '@quickvend/shared/messages';
 import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useApproveManualRequest } from '../api/approve-manual-request.ts';
@@ -188,21 +190,66 @@ function RequestRow({
   );
 }
 
+const waitingCount = (n: number) => `${n.toLocaleString('en-NG')} ${n === 1 ? 'deposit' : 'deposits'}`;
+
+/** Narrows the list to one customer; empty shows everyone's. */
+function CustomerFilter({ user, onApply }: { user: string; onApply: (user: string) => void }) {
+  const [text, setText] = useState(user);
+  return (
+    <form
+      role="search"
+      aria-label="Find a customer’s deposits"
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply(text.trim());
+      }}
+    >
+      <Input
+        label="Waiting deposits of one customer"
+        placeholder="Email or user ID"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
+        className="min-w-56 flex-1 xl:flex-none"
+      />
+      <Button type="submit" variant="secondary">
+        Find
+      </Button>
+      {user ? (
+        <Button
+          variant="text"
+          onClick={() => {
+            setText('');
+            onApply('');
+          }}
+        >
+          Show everyone
+        </Button>
+      ) : null}
+    </form>
+  );
+}
+
 /**
- * Manual deposits waiting for an admin: approving (confirmed, with an optional note for the audit log) credits the
+ * Manual deposits waiting for an admin, oldest first and a page at a time, so a customer who floods the list
+ * cannot hide anyone else's request: approving (confirmed, with an optional note for the audit log) credits the
  * amount less the charge; rejecting needs a reason; one sent for a second admin says so and waits for them.
  */
 export function ManualRequestsSection() {
-  const requests = usePendingManualRequests(true);
+  const [user, setUser] = useState('');
+  const requests = usePendingManualRequests(user);
   const [status, setStatus] = useState<Status | null>(null);
 
-  const rows = requests.data?.requests ?? [];
+  const rows = requests.data?.pages.flatMap((page) => page.requests) ?? [];
+  const total = requests.data?.pages[0]?.total;
   const content = (
     <RowTable
       query={requests}
       caption="Pending manual funding requests"
       columns={columns}
-      empty="No deposits are waiting."
+      empty={user ? 'No deposits from this customer are waiting.' : 'No deposits are waiting.'}
     >
       {rows.length === 0
         ? null
@@ -215,8 +262,25 @@ export function ManualRequestsSection() {
       <h2 id="manual-requests-heading" className="text-lg font-bold text-gray-900">
         Manual funding requests
       </h2>
+      <CustomerFilter user={user} onApply={setUser} />
       <StatusMessage message={status?.text} tone={status?.tone} />
+      {total !== undefined && rows.length > 0 ? (
+        <p className="text-sm text-gray-700" aria-live="polite">
+          {`Showing ${rows.length.toLocaleString('en-NG')} of ${waitingCount(total)} waiting, oldest first.`}
+        </p>
+      ) : null}
       {content}
+      {requests.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="self-center"
+          isBusy={requests.isFetchingNextPage}
+          busyLabel={messages.common.loading}
+          onClick={() => void requests.fetchNextPage()}
+        >
+          Show more
+        </Button>
+      ) : null}
     </section>
   );
 }

@@ -79,7 +79,13 @@ export function AdminHomePage() {
   const today = lagosDateOf(new Date());
   const sales = useSalesReport({ from: today, to: today, period: 'day' });
   const purchases = usePurchasesSummary();
-  const deposits = usePendingManualRequests(true);
+  const pendingDeposits = usePendingManualRequests();
+  const deposits = {
+    data: pendingDeposits.data?.pages[0],
+    isPending: pendingDeposits.isPending,
+    isError: pendingDeposits.isError,
+    error: pendingDeposits.error,
+  };
   const approvals = useApprovals({ status: 'pending', limit: APPROVALS_COUNTED });
   const float = useFloat();
   const floatIsShort = float.data?.below === true || float.data?.coversLiabilities === false;
@@ -129,10 +135,11 @@ export function AdminHomePage() {
         >
           {(data) => (
             <>
-              <Figure>{count(data.requests.length, 'deposit', 'deposits')}</Figure>
+              <Figure>{count(data.total, 'deposit', 'deposits')}</Figure>
               <Note>
-                {formatNaira(data.requests.reduce((total, request) => total + request.amountKobo, 0))} to
-                check
+                {data.requests[0]
+                  ? `Oldest waiting since ${formatLagosDateTime(data.requests[0].createdAt)}`
+                  : 'Deposits customers say they paid into our bank account.'}
               </Note>
             </>
           )}

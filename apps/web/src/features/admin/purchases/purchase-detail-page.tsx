@@ -174,7 +174,13 @@ export function AdminPurchaseDetailPage() {
           />
         </div>
       </div>
-      <PurchaseTimeline events={detail.data.events} />
+      <PurchaseTimeline
+        // a refreshed purchase starts its timeline again from its newest page
+        key={detail.data.olderEventsCursor ?? ''}
+        purchaseId={p.id}
+        events={detail.data.events}
+        olderEventsCursor={detail.data.olderEventsCursor}
+      />
     </div>
   );
 }

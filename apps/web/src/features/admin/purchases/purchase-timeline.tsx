@@ -1,12 +1,32 @@
+import { useState } from 'react';
 import type { PurchaseEvent } from '@quickvend/shared/api/admin-purchases';
 import { formatLagosDateTime, formatLagosTimestamp } from '@quickvend/shared/format';
+import { Button } from '@/components/ui/button.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { useOlderPurchaseEvents } from './api/get-purchase-events.ts';
 import { eventTitle, outcomeBadge } from './labels.ts';
 
 const hasRaw = (raw: unknown) => raw !== null && raw !== undefined;
 
-/** Every call to VTpass, every callback and every admin action on a purchase, oldest first. */
-export function PurchaseTimeline({ events }: { events: PurchaseEvent[] }) {
+/**
+ * Every call to VTpass, every callback and every admin action on a purchase, oldest first: the newest page
+ * comes with the purchase, older pages when asked for.
+ */
+export function PurchaseTimeline({
+  purchaseId,
+  events: newest,
+  olderEventsCursor,
+}: {
+  purchaseId: string;
+  events: PurchaseEvent[];
+  olderEventsCursor: string | null;
+}) {
+  const [isOlderWanted, setOlderWanted] = useState(false);
+  const older = useOlderPurchaseEvents(purchaseId, olderEventsCursor, isOlderWanted);
+  // each page is older than the one fetched before it
+  const events = [...[...(older.data?.pages ?? [])].reverse().flatMap((page) => page.events), ...newest];
+  const hasOlder = isOlderWanted ? older.hasNextPage : olderEventsCursor !== null;
   return (
     <section
       aria-labelledby="timeline-heading"
@@ -15,6 +35,21 @@ export function PurchaseTimeline({ events }: { events: PurchaseEvent[] }) {
       <h2 id="timeline-heading" className="text-lg font-bold text-gray-900">
         Timeline
       </h2>
+      {hasOlder || older.isFetching ? (
+        <Button
+          variant="secondary"
+          isBusy={older.isFetching}
+          busyLabel="Loading..."
+          onClick={() => {
+            if (isOlderWanted) void older.fetchNextPage();
+            else setOlderWanted(true);
+          }}
+          className="self-start"
+        >
+          Show older events
+        </Button>
+      ) : null}
+      {older.isError ? <StatusMessage message={`Error: ${older.error.message}`} tone="error" /> : null}
       {events.length === 0 ? (
         <p className="text-sm text-gray-700">Nothing recorded for this purchase yet.</p>
       ) : (

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
 import { PRODUCT_NAME, MESSAGE_DISPLAY_MS } from '@quickvend/shared/services';
+import { ConfirmEmailNotice } from '@/components/account/confirm-email-notice.tsx';
 import { LinkButton } from '@/components/ui/link-button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
@@ -82,6 +83,7 @@ export function DashboardPage() {
         {/* phones: wallet, first steps, services, then history; wide screens: two columns */}
         <div className="contents lg:flex lg:flex-col lg:gap-5">
           <WalletCard className="order-1" />
+          <ConfirmEmailNotice className="order-2" />
           <GetStarted className="order-2" />
           <div className="order-4">
             <RecentPurchases />

@@ -3,12 +3,14 @@ import { AmountError, formatNaira, parseNaira } from '@quickvend/shared/money';
 
 /**
  * A naira amount as typed (`5000`, `5,000.50`), checked digit by digit with parseNaira and sent to the
- * server as typed. `minKobo` is the smallest accepted amount, `aboveKobo` an amount it must exceed.
+ * server as typed. `minKobo` is the smallest accepted amount, `above` an amount it must exceed, `atMost` the
+ * largest it may be.
  */
 export function nairaAmountField(options: {
   requiredMessage: string;
   minKobo?: number | undefined;
   above?: { kobo: number; message: string } | undefined;
+  atMost?: { kobo: number; message: string } | undefined;
 }) {
   return z
     .string()
@@ -32,6 +34,8 @@ export function nairaAmountField(options: {
         });
       } else if (options.above !== undefined && amountKobo <= options.above.kobo) {
         context.addIssue({ code: 'custom', message: options.above.message });
+      } else if (options.atMost !== undefined && amountKobo > options.atMost.kobo) {
+        context.addIssue({ code: 'custom', message: options.atMost.message });
       }
     });
 }

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import type { ManualFundingRequest } from '@quickvend/shared/api/funding';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
-import { MANUAL_FUNDING_CHARGE_KOBO } from '@quickvend/shared/services';
+import { MANUAL_FUNDING_CHARGE_KOBO, MANUAL_FUNDING_MAX_KOBO } from '@quickvend/shared/services';
 import { formatLagosDateTime } from '@quickvend/shared/format';
+import { ConfirmEmailNotice } from '@/components/account/confirm-email-notice.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -14,6 +15,7 @@ import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
 import { showServerError } from '@/lib/form-errors.ts';
+import { useSession } from '@/lib/session.ts';
 import { useCreateManualFunding } from '../api/create-manual-funding.ts';
 import { useManualFundings } from '../api/get-manual-fundings.ts';
 import { nairaAmountField } from './amount.ts';
@@ -28,6 +30,10 @@ const manualFormSchema = (chargeKobo: number) =>
     amount: nairaAmountField({
       requiredMessage: 'Enter the amount you deposited.',
       above: { kobo: chargeKobo, message: messages.funding.manualChargeAbove(chargeKobo) },
+      atMost: {
+        kobo: MANUAL_FUNDING_MAX_KOBO,
+        message: messages.funding.manualAmountAtMost(MANUAL_FUNDING_MAX_KOBO),
+      },
     }),
   });
 
@@ -120,6 +126,7 @@ function DepositAccountCard() {
 export function ManualFundingSection({ chargeKobo = MANUAL_FUNDING_CHARGE_KOBO }: { chargeKobo?: number }) {
   const schema = useMemo(() => manualFormSchema(chargeKobo), [chargeKobo]);
   const createRequest = useCreateManualFunding();
+  const isConfirmed = useSession().data?.emailConfirmed ?? false;
   const [status, setStatus] = useState<{ text: string; tone: StatusTone } | null>(null);
   const {
     register,
@@ -158,40 +165,45 @@ export function ManualFundingSection({ chargeKobo = MANUAL_FUNDING_CHARGE_KOBO }
       <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
         {chargeNotice(chargeKobo)}
       </p>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-        <Input
-          label="Depositor name"
-          autoComplete="name"
-          required
-          {...register('depositorName')}
-          error={errors.depositorName?.message}
-        />
-        <Input
-          label="Bank name"
-          autoComplete="off"
-          required
-          {...register('bankName')}
-          error={errors.bankName?.message}
-        />
-        <Input
-          label="Amount (NGN)"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="e.g. 10,000"
-          required
-          {...register('amount')}
-          error={errors.amount?.message}
-        />
-        <StatusMessage message={status?.text} tone={status?.tone} />
-        <Button
-          type="submit"
-          fullWidth
-          isBusy={createRequest.isPending}
-          busyLabel={messages.purchase.processing}
-        >
-          Submit
-        </Button>
-      </form>
+      {isConfirmed ? (
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
+          <Input
+            label="Depositor name"
+            autoComplete="name"
+            required
+            {...register('depositorName')}
+            error={errors.depositorName?.message}
+          />
+          <Input
+            label="Bank name"
+            autoComplete="off"
+            required
+            {...register('bankName')}
+            error={errors.bankName?.message}
+          />
+          <Input
+            label="Amount (NGN)"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="e.g. 10,000"
+            hint={`Up to ${formatNaira(MANUAL_FUNDING_MAX_KOBO)} for each deposit.`}
+            required
+            {...register('amount')}
+            error={errors.amount?.message}
+          />
+          <StatusMessage message={status?.text} tone={status?.tone} />
+          <Button
+            type="submit"
+            fullWidth
+            isBusy={createRequest.isPending}
+            busyLabel={messages.purchase.processing}
+          >
+            Submit
+          </Button>
+        </form>
+      ) : (
+        <ConfirmEmailNotice />
+      )}
       <ManualRequestList />
     </FundingSection>
   );

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   ChangeEmailBody,
   ChangePasswordBody,
+  ConfirmEmailResponse,
   Profile,
   SignedInSession,
   UpdateProfileBody,
@@ -11,9 +12,6 @@ import { sessionQueryKey } from '@/lib/session.ts';
 
 const profileQueryKey = ['profile'] as const;
 const sessionsQueryKey = ['profile', 'sessions'] as const;
-
-/** Where "Download my data" points: the server answers with a JSON file to save. */
-export const dataExportUrl = '/api/v1/profile/export';
 
 export const profileQueryOptions = queryOptions({
   queryKey: profileQueryKey,
@@ -60,8 +58,8 @@ export function useChangeEmail() {
 }
 
 /** From the mailed link: works signed in or out. */
-export function confirmEmail(token: string): Promise<{ email: string }> {
-  return api.post<{ email: string }>('/api/v1/profile/email/confirm', { token });
+export function confirmEmail(token: string): Promise<ConfirmEmailResponse> {
+  return api.post<ConfirmEmailResponse>('/api/v1/profile/email/confirm', { token });
 }
 
 export function useChangePassword() {

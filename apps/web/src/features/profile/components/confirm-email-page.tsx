@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { profileTexts } from '@quickvend/shared/api/profile';
+import { profileTexts, type ConfirmEmailResponse } from '@quickvend/shared/api/profile';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -14,19 +14,20 @@ import { confirmEmail } from '../api/profile.ts';
 const linkClasses = 'inline-flex min-h-11 items-center font-semibold text-brand-800 underline';
 
 /**
- * `/confirm-email?token=…` from the mail sent to a new address. It waits for a tap, so a mail app that
- * opens links to preview them cannot change the email on its own.
+ * `/confirm-email?token=…` from a mailed link: a new account's (confirms the address it has) or an email change's
+ * (moves the account to the new address). It waits for a tap, so a mail app that opens links to preview them
+ * cannot change or confirm anything on its own.
  */
 export function ConfirmEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const session = useSession();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<ConfirmEmailResponse | null>(null);
   const confirm = useMutation({
     mutationFn: confirmEmail,
-    onSuccess: (answer) => {
-      setEmail(answer.email);
+    onSuccess: (confirmed) => {
+      setAnswer(confirmed);
       void queryClient.invalidateQueries();
     },
   });
@@ -36,23 +37,28 @@ export function ConfirmEmailPage() {
     </Link>
   ) : (
     <Link to={paths.login} className={linkClasses}>
-      Log in with your new email
+      {answer?.changed ? 'Log in with your new email' : 'Log in'}
     </Link>
   );
 
   return (
-    <AuthLayout title="Confirm your new email" homePath={paths.landing}>
+    <AuthLayout title="Confirm your email" homePath={paths.landing}>
       <title>{`Confirm your email · ${PRODUCT_NAME}`}</title>
       {token === '' ? (
         <StatusMessage message={profileTexts.emailLinkInvalid} tone="error" />
-      ) : email ? (
+      ) : answer ? (
         <div className="flex flex-col gap-3">
-          <StatusMessage message={profileTexts.emailChanged(email)} tone="success" />
+          <StatusMessage
+            message={answer.changed ? profileTexts.emailChanged(answer.email) : profileTexts.emailConfirmed}
+            tone="success"
+          />
           {next}
         </div>
       ) : (
         <div className="flex flex-col gap-3">
-          <p className="text-gray-700">Tap the button to use this address for your {PRODUCT_NAME} account.</p>
+          <p className="text-gray-700">
+            Tap the button to confirm this address for your {PRODUCT_NAME} account.
+          </p>
           <StatusMessage
             message={confirm.isError ? `Error: ${errorMessageOf(confirm.error)}` : null}
             tone="error"
@@ -65,7 +71,7 @@ export function ConfirmEmailPage() {
               confirm.mutate(token);
             }}
           >
-            Confirm my new email
+            Confirm my email
           </Button>
         </div>
       )}

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { Profile } from '@quickvend/shared/api/profile';
 import { formatLagosDateTime } from '@quickvend/shared/format';
+import { ConfirmEmailNotice } from '@/components/account/confirm-email-notice.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { errorMessageOf } from '@/lib/form-errors.ts';
+import { useSession } from '@/lib/session.ts';
 import { useSetPartnerAccess } from '../api/profile.ts';
 import { ApiKeysSection } from './api-keys-section.tsx';
 
@@ -19,6 +21,7 @@ export const developerTexts = {
 /** Partner (reseller) access and, once it is on, the API keys. */
 export function DevelopersSection({ profile }: { profile: Profile }) {
   const setPartnerAccess = useSetPartnerAccess();
+  const isConfirmed = useSession().data?.emailConfirmed ?? false;
   const [status, setStatus] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
   const since = profile.partnerAccessSince;
 
@@ -46,22 +49,29 @@ export function DevelopersSection({ profile }: { profile: Profile }) {
         <>
           <p className="text-sm text-gray-700">{developerTexts.offIntro}</p>
           <p className="text-sm text-gray-700">{developerTexts.offNote}</p>
-          <StatusMessage message={status?.text} tone={status?.tone} />
-          <Button
-            variant="secondary"
-            className="self-start"
-            isBusy={setPartnerAccess.isPending}
-            busyLabel="Turning on..."
-            onClick={() => {
-              turn(true);
-            }}
-          >
-            Turn on partner access
-          </Button>
+          {isConfirmed ? (
+            <>
+              <StatusMessage message={status?.text} tone={status?.tone} />
+              <Button
+                variant="secondary"
+                className="self-start"
+                isBusy={setPartnerAccess.isPending}
+                busyLabel="Turning on..."
+                onClick={() => {
+                  turn(true);
+                }}
+              >
+                Turn on partner access
+              </Button>
+            </>
+          ) : (
+            <ConfirmEmailNotice />
+          )}
         </>
       ) : (
         <>
           <p className="text-sm text-gray-700">{developerTexts.onIntro(since)}</p>
+          <ConfirmEmailNotice />
           <ApiKeysSection />
           <StatusMessage message={status?.text} tone={status?.tone} />
           <Button

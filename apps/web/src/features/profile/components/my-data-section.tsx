@@ -3,14 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { closeAccountBody } from '@quickvend/shared/api/profile';
-import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { closeAccountBody, DATA_EXPORTS_PER_HOUR } from '@quickvend/shared/api/profile';
+import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
-import { showServerError } from '@/lib/form-errors.ts';
+import { errorMessageOf, showServerError } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { clearSession } from '@/lib/session.ts';
-import { dataExportUrl, useCloseAccount } from '../api/profile.ts';
+import { useDownloadMyData } from '../api/download-my-data.ts';
+import { useCloseAccount } from '../api/profile.ts';
 
 export const myDataTexts = {
   law:
@@ -18,7 +19,8 @@ export const myDataTexts = {
     'and to close your account.',
   download:
     'One file (JSON) with your details, wallet and statement, purchases, payments and deposits, ' +
-    'referrals, saved numbers, notifications and their settings, API keys (never the keys themselves) and signed-in devices.',
+    'referrals, saved numbers, notifications and their settings, API keys (never the keys themselves) and signed-in devices. ' +
+    `You can download it ${DATA_EXPORTS_PER_HOUR} times an hour.`,
   closeWarning:
     'Closing is permanent: you will be signed out everywhere and cannot sign in again. We delete your ' +
     'name, email and phone number. The records of your payments and purchases stay in our books, ' +
@@ -83,6 +85,7 @@ function CloseAccountForm({ onCancel }: { onCancel: () => void }) {
 /** The customer's rights over their data: a copy of it, and closing the account. */
 export function MyDataSection() {
   const [isClosing, setIsClosing] = useState(false);
+  const download = useDownloadMyData();
   return (
     <section
       aria-labelledby="my-data-heading"
@@ -93,10 +96,22 @@ export function MyDataSection() {
       </h2>
       <p className="text-sm text-gray-700">{myDataTexts.law}</p>
       <div className="flex flex-col gap-1">
-        <a href={dataExportUrl} download className={`${buttonClasses.secondary} self-start`}>
+        <Button
+          variant="secondary"
+          className="self-start"
+          isBusy={download.isPending}
+          busyLabel="Preparing your file..."
+          onClick={() => {
+            download.mutate();
+          }}
+        >
           Download my data
-        </a>
+        </Button>
         <p className="text-sm text-gray-600">{myDataTexts.download}</p>
+        <StatusMessage
+          message={download.isError ? `Error: ${errorMessageOf(download.error)}` : null}
+          tone="error"
+        />
       </div>
       {isClosing ? (
         <CloseAccountForm

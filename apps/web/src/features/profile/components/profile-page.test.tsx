@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { profileTexts } from '@quickvend/shared/api/profile';
+import { describe, expect, it, vi } from 'vitest';
+import { profileTexts, type DataExport } from '@quickvend/shared/api/profile';
 import { messages } from '@quickvend/shared/messages';
 import {
   anApiKey,
@@ -34,6 +34,39 @@ function profileApi(overrides: MockHandlers = {}, email = 'ada@example.com') {
     'POST /api/v1/pin': apiError(400, 'VALIDATION_FAILED', tooEasy),
     ...overrides,
   });
+}
+
+function aDataExport(): DataExport {
+  return {
+    exportedAt: '2025-03-12T13:05:10.000Z',
+    profile: { ...aProfile(), emailVerified: true, role: 'user' },
+    wallet: { balanceKobo: 0, balance: '0.00', breakdown: aWallet(0).body.breakdown },
+    statement: [],
+    purchases: [],
+    payments: [],
+    manualDeposits: [],
+    referrals: {
+      code: 'abc123-XYZ789',
+      link: 'http://localhost/signup?ref=abc123-XYZ789',
+      rewardKobo: 10_000,
+      reward: '100.00',
+      earnedKobo: 0,
+      earned: '0.00',
+      newRewardsKobo: 0,
+      referrals: [],
+    },
+    apiKeys: [],
+    sessions: [aSignedInSession()],
+    savedNumbers: [],
+    transactionPin: { isSet: false },
+    notifications: [],
+    notificationPreferences: {
+      emailPurchases: true,
+      emailFunding: true,
+      emailReferrals: true,
+      smsCredentials: false,
+    },
+  };
 }
 
 const renderProfile = (path = '/profile') =>
@@ -338,13 +371,38 @@ describe('developers', () => {
 });
 
 describe('your data', () => {
-  it('downloads the data from the server, and explains the right to it', async () => {
-    profileApi();
-    renderProfile();
-    const link = await screen.findByRole('link', { name: 'Download my data' });
-    expect(link.getAttribute('href')).toBe('/api/v1/profile/export');
-    expect(link.hasAttribute('download')).toBe(true);
+  it('downloads the data from the server, says how often it may, and why a download was refused', async () => {
+    const refusal = profileTexts.exportLimited(42);
+    const api = profileApi({ 'GET /api/v1/profile/export': apiError(429, 'RATE_LIMITED', refusal) });
+    const { user } = renderProfile();
+    expect(await screen.findByText(/You can download it 3 times an hour/)).toBeTruthy();
     expect(screen.getByText(/Nigeria's Data Protection Act/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByText(`Error: ${refusal}`)).toBeTruthy();
+
+    const saved: HTMLAnchorElement[] = [];
+    const createObjectURL = vi.fn((_file: Blob) => 'blob:my-data');
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this);
+    });
+    try {
+      api.set('GET /api/v1/profile/export', { body: aDataExport() });
+      await user.click(screen.getByRole('button', { name: 'Download my data' }));
+      await vi.waitFor(() => {
+        expect(saved).toHaveLength(1);
+      });
+      expect(saved[0]?.href).toBe('blob:my-data');
+      expect(saved[0]?.download).toMatch(/\.json$/);
+      expect(JSON.parse(await (createObjectURL.mock.calls[0]?.[0] ?? new Blob()).text())).toEqual(
+        aDataExport(),
+      );
+      expect(screen.queryByText(`Error: ${refusal}`)).toBeNull();
+    } finally {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
   });
 
   it('closes the account with the password once the server agrees, then leaves the signed-in pages', async () => {
@@ -374,13 +432,13 @@ describe('confirming a new email from the mailed link', () => {
     const api = mockApi({
       'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
-      'POST /api/v1/profile/email/confirm': { body: { email: 'ada.new@example.com' } },
+      'POST /api/v1/profile/email/confirm': { body: { email: 'ada.new@example.com', changed: true } },
     });
     const { user } = renderRoutes(
       [{ path: '/confirm-email', element: <ConfirmEmailPage /> }],
       '/confirm-email?token=tok_1',
     );
-    const button = await screen.findByRole('button', { name: 'Confirm my new email' });
+    const button = await screen.findByRole('button', { name: 'Confirm my email' });
     expect(api.callsTo('POST /api/v1/profile/email/confirm')).toHaveLength(0);
     await user.click(button);
     expect(await screen.findByText(profileTexts.emailChanged('ada.new@example.com'))).toBeTruthy();
@@ -400,7 +458,7 @@ describe('confirming a new email from the mailed link', () => {
       [{ path: '/confirm-email', element: <ConfirmEmailPage /> }],
       '/confirm-email?token=old',
     );
-    await user.click(await screen.findByRole('button', { name: 'Confirm my new email' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
     expect(await screen.findByText(`Error: ${profileTexts.emailLinkInvalid}`)).toBeTruthy();
   });
 });

@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Referral, ReferralsResponse } from '@quickvend/shared/api/referrals';
+import {
+  referralTexts,
+  type Referral,
+  type ReferralStatus,
+  type ReferralsResponse,
+} from '@quickvend/shared/api/referrals';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
@@ -8,7 +13,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useReferrals } from '../api/get-referrals.ts';
 import { useMarkRewardsSeen } from '../api/mark-rewards-seen.ts';
@@ -137,17 +142,29 @@ function ShareLink({ referrals }: { referrals: ReferralsResponse }) {
   );
 }
 
+const BADGES: Record<ReferralStatus, { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Pending', tone: 'warning' },
+  success: { label: 'Paid', tone: 'success' },
+  declined: { label: referralTexts.notRewarded, tone: 'neutral' },
+};
+
 function ReferralRow({ referral }: { referral: Referral }) {
   const isPaid = referral.status === 'success';
+  const badge = BADGES[referral.status];
   return (
     <li className="flex items-start justify-between gap-3 rounded-xl border border-gray-200 bg-white px-3 py-3">
       <div className="flex min-w-0 flex-col">
         <span className="font-semibold text-gray-900">{referral.name}</span>
         <span className="text-sm wrap-anywhere text-gray-600">{referral.email}</span>
         <span className="text-xs text-gray-600">Joined {formatLagosDateTime(referral.joinedAt)}</span>
+        {referral.status === 'declined' ? (
+          <span className="text-sm text-gray-800">
+            {referral.declinedReason ? referralTexts.declined[referral.declinedReason] : referralTexts.rule}
+          </span>
+        ) : null}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
-        <StatusBadge label={isPaid ? 'Paid' : 'Pending'} tone={isPaid ? 'success' : 'warning'} />
+        <StatusBadge label={badge.label} tone={badge.tone} />
         {isPaid && referral.rewardKobo !== null ? (
           <span className="text-sm font-semibold text-green-800 tabular-nums">
             +{formatNaira(referral.rewardKobo)}
@@ -221,6 +238,7 @@ export function ReferralPanel() {
               You get {formatNaira(data.rewardKobo)} when a friend you invite adds money to their wallet for
               the first time.
             </p>
+            <p className="text-sm text-gray-700">{referralTexts.rule}</p>
             <ShareLink referrals={data} />
           </>
         )}

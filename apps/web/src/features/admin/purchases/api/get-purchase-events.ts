@@ -1,0 +1,25 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminPurchaseEvents } from '@quickvend/shared/api/admin-purchases';
+import { api } from '@/lib/api-client.ts';
+import { adminPurchasesKey } from './search-purchases.ts';
+
+export function getOlderPurchaseEvents(id: string, before: string, signal?: AbortSignal) {
+  return api.get<AdminPurchaseEvents>(
+    `/api/v1/admin/purchases/${encodeURIComponent(id)}/events?before=${encodeURIComponent(before)}`,
+    { signal },
+  );
+}
+
+/**
+ * The lines of a purchase's timeline older than its page shows, a page at a time from `before` (the detail's
+ * `olderEventsCursor`), fetched only once `isWanted`.
+ */
+export function useOlderPurchaseEvents(id: string, before: string | null, isWanted: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...adminPurchasesKey, 'detail', id, 'older', before] as const,
+    queryFn: ({ pageParam, signal }) => getOlderPurchaseEvents(id, pageParam, signal),
+    initialPageParam: before ?? '',
+    getNextPageParam: (page) => page.olderEventsCursor,
+    enabled: isWanted && before !== null,
+  });
+}
