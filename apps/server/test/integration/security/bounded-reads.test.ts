@@ -91,7 +91,7 @@ describeEachDatabase('bounded reads of a long history', (kind) => {
     }
   });
 
-  it('writes the export as it reads it, never holding more than one page, each read off an index', async () => {
+  it('writes the export as it reads it, a page read between two pieces at most, each read off an index', async () => {
     const customer = await longHistory(1_200);
     watch = watchQueries(t.container.db);
     const pieces = await t.container.profiles.exportData(customer.userId, null);
