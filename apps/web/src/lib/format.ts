@@ -20,26 +20,6 @@ export function formatBps(bps: number): string {
   return `${bpsAsPercent(bps).replace(/\.?0+$/, '')}%`;
 }
 
-/** `GOtv GOtv Smallie` → `GOtv Smallie`: a word said twice in a row at the start, said once. */
-function withoutRepeatedLead(text: string): string {
-  return text.replace(/^(\S+)(?:\s+\1)+(?=\s|$)/i, '$1');
-}
-
-/**
- * A plan under its brand, the brand said once: (`GOtv`, `Smallie`) → `GOtv Smallie`, and (`GOtv`,
- * `GOtv Smallie`) or a provider's own `GOtv GOtv Smallie` → `GOtv Smallie`. Use it wherever a TV or
- * network plan is named.
- */
-export function planWithBrand(brand: string, plan: string): string {
-  const name = withoutRepeatedLead(plan.trim().replace(/\s+/g, ' '));
-  const lead = brand.trim();
-  if (lead === '') return name;
-  if (name === '') return lead;
-  const startsWithBrand =
-    name.toLowerCase().startsWith(lead.toLowerCase()) && /^(\s|$)/.test(name.slice(lead.length));
-  return startsWithBrand ? name : `${lead} ${name}`;
-}
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
@@ -55,10 +35,4 @@ export function formatProviderDate(value: string): string {
   if (month < 0 || dayNumber < 1 || dayNumber > 31) return value;
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   return `${dayNumber} ${MONTHS[month] ?? monthText} ${year}`;
-}
-
-/** `DStv Compact N19,000` → `DStv Compact`: a provider's plan name without the price it ends with. */
-export function withoutPriceSuffix(plan: string): string {
-  const name = plan.replace(/\s*[-–:]?\s*(?:N|₦|NGN)\s?\d[\d,]*(?:\.\d+)?\s*$/u, '').trim();
-  return name === '' ? plan.trim() : name;
 }

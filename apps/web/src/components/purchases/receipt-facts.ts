@@ -1,12 +1,11 @@
 import type { Purchase, PurchaseStatus } from '@quickvend/shared/api/purchases';
 import { groupToken } from '@quickvend/shared/bills';
-import { findCatalogueService } from '@quickvend/shared/catalog';
 import { formatLagosDateTime, lagosClock } from '@quickvend/shared/format';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
 import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
-import { EXAM_SERVICES, NETWORK_SERVICES } from '@quickvend/shared/services';
-import { formatProviderDate, planWithBrand, withoutPriceSuffix } from '@/lib/format.ts';
+import { networkLabelOf, recipientOf, tvLabelOf, whatOf } from '@quickvend/shared/purchase-words';
+import { formatProviderDate } from '@/lib/format.ts';
 
 export type ReceiptFact = { label: string; value: string };
 
@@ -34,60 +33,6 @@ export const receiptHeadlines: Record<PurchaseStatus, string> = {
   pending: 'Being confirmed',
   failed: 'Failed',
 };
-
-/** The network of a provider service id (`mtn`, `mtn-data`, `etisalat`...), as the forms name it. */
-export function networkLabelOf(serviceId: string): string {
-  const network = findCatalogueService(serviceId)?.network;
-  return network ? NETWORK_SERVICES[network].label : serviceId;
-}
-
-/** `DSTV`, `GOtv`, `StarTimes`, `Showmax`: a TV service as its page names it. */
-export function tvLabelOf(serviceId: string): string {
-  return findCatalogueService(serviceId)?.name ?? serviceId;
-}
-
-/** What was bought, in words: `MTN Airtime`, `MTN 1GB`, `GOtv Smallie`, `Ikeja Electric Prepaid`, `WAEC Result Checker × 2`. */
-export function whatOf(purchase: Purchase): string {
-  const plan = withoutPriceSuffix(purchase.planName ?? '');
-  switch (purchase.kind) {
-    case 'airtime':
-      return `${networkLabelOf(purchase.serviceId)} Airtime`;
-    case 'data':
-      return plan ? planWithBrand(networkLabelOf(purchase.serviceId), plan) : purchase.serviceName;
-    case 'tv': {
-      const name = plan ? planWithBrand(tvLabelOf(purchase.serviceId), plan) : tvLabelOf(purchase.serviceId);
-      return purchase.subscriptionType === 'renew' && !/renew/i.test(name) ? `${name} (renewal)` : name;
-    }
-    case 'electricity':
-      return purchase.serviceName;
-    case 'education': {
-      const exam = EXAM_SERVICES.find((service) => service.id === purchase.serviceId)?.label;
-      const name = exam ?? purchase.serviceName;
-      return purchase.quantity !== null && purchase.quantity > 1 ? `${name} × ${purchase.quantity}` : name;
-    }
-  }
-}
-
-/** Who received it, labelled as the customer knows the number: phone, meter, smartcard or profile ID. */
-export function recipientOf(purchase: Purchase): ReceiptFact {
-  const code = purchase.billersCode;
-  switch (purchase.kind) {
-    case 'tv':
-      // Showmax has no card: the phone is the account
-      return purchase.serviceId !== 'showmax' && code
-        ? { label: 'Smartcard number', value: code }
-        : { label: 'Phone number', value: purchase.phone };
-    case 'electricity':
-      return code ? { label: 'Meter number', value: code } : { label: 'Phone number', value: purchase.phone };
-    case 'education':
-      return purchase.serviceId === 'jamb' && code
-        ? { label: 'Profile ID', value: code }
-        : { label: 'Phone number', value: purchase.phone };
-    case 'airtime':
-    case 'data':
-      return { label: 'Phone number', value: purchase.phone };
-  }
-}
 
 /** A provider's capitals-only text (`TRANSACTION SUCCESSFUL`) in ordinary sentence case. */
 export function plainText(text: string): string {

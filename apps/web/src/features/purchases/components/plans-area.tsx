@@ -6,7 +6,7 @@ import { Select } from '@/components/ui/select.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import type { useVariations } from '@/lib/api/get-variations.ts';
-import { withoutPriceSuffix } from '@/lib/format.ts';
+import { withoutPriceSuffix } from '@quickvend/shared/purchase-words';
 import { PlanCards } from './plan-cards.tsx';
 
 /**

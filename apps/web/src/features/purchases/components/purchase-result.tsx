@@ -1,15 +1,11 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
+import { tvLabelOf } from '@quickvend/shared/purchase-words';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { EmailAgainButton, canEmailAgain } from '@/components/purchases/email-again-button.tsx';
 import { PurchaseReceipt } from '@/components/purchases/purchase-receipt.tsx';
-import {
-  failureReasonOf,
-  networkLabelOf,
-  pendingDeadlineOf,
-  tvLabelOf,
-} from '@/components/purchases/receipt-facts.ts';
+import { failureReasonOf, pendingDeadlineOf } from '@/components/purchases/receipt-facts.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { LinkButton } from '@/components/ui/link-button.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
@@ -19,8 +15,6 @@ export const resultTexts = {
   pending: (withWhom: string, by: string | null) =>
     `Your purchase is being confirmed with ${withWhom}. It will be delivered, or your money refunded automatically, ${by ? `by ${by} at the latest, ` : ''}usually within a few minutes. You can leave this page: the result will show in your transactions.`,
 } as const;
-
-export { networkLabelOf, tvLabelOf };
 
 function pendingWith(purchase: Purchase): string {
   switch (purchase.kind) {

@@ -15,7 +15,8 @@ import { useService } from '@/lib/api/get-services.ts';
 import { useVariations } from '@/lib/api/get-variations.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
 import { buyAgainParams, digitsParam, planParam } from '@/lib/buy-again.ts';
-import { formatProviderDate, planWithBrand, withoutPriceSuffix } from '@/lib/format.ts';
+import { planWithBrand, tvLabelOf, withoutPriceSuffix } from '@quickvend/shared/purchase-words';
+import { formatProviderDate } from '@/lib/format.ts';
 import { phoneForServer } from '@/lib/phone.ts';
 import { useVerifiedCustomer } from '../api/verify-customer.ts';
 import { billTexts, PlanAmount, VerifiedCustomer } from './bill-parts.tsx';
@@ -24,7 +25,6 @@ import { PlanPicker } from './plans-area.tsx';
 import { refuse, useDropStalePlan, usePurchaseForm } from './purchase-form.ts';
 import type { PurchaseDraft } from './purchase-machine.ts';
 import { FormSubmit, PurchasePageFrame, PurchaseSteps } from './purchase-page-frame.tsx';
-import { tvLabelOf } from './purchase-result.tsx';
 import { SavedNumberPicker, SaveNumberOption, useSaveNumber } from './saved-numbers.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 

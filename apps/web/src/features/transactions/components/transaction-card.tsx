@@ -4,7 +4,7 @@ import { formatNaira } from '@quickvend/shared/money';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { groupToken, tokenDigits } from '@quickvend/shared/bills';
 import { PurchaseStatusBadge } from '@/components/purchases/purchase-status-badge.tsx';
-import { recipientOf, whatOf } from '@/components/purchases/receipt-facts.ts';
+import { recipientOf, whatOf } from '@quickvend/shared/purchase-words';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { buyAgainPath } from '@/lib/buy-again.ts';
 import { transactionReceiptPath } from '@/lib/paths.ts';
