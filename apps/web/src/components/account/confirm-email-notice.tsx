@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { profileTexts } from '@quickvend/shared/api/profile';
+import { profileTexts } from '@quickvend/shared/profile-texts';
 import { Button } from '@/components/ui/button.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { errorMessageOf } from '@/lib/form-errors.ts';
