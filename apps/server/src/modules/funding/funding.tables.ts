@@ -1,4 +1,5 @@
 import type { Kobo } from '@quickvend/shared/money';
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 
@@ -30,12 +31,17 @@ export const payments = pgTable(
      */
     payerFingerprint: text('payer_fingerprint'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** when the scheduled check last asked the gateway about this pending card payment (or took it to ask) */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt,
   },
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_payer_idx').on(t.payerFingerprint),
+    index('payments_open_card_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending' and channel = 'card'`),
   ],
 );
 

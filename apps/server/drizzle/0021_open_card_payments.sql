@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "checked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payments_open_card_idx" ON "payments" USING btree ("created_at") WHERE status = 'pending' and channel = 'card';
