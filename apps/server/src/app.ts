@@ -270,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerWalletRoutes(app, {
     ledger: container.ledger,
     balanceFeed: container.balanceFeed,
-    feeds: [container.noticeFeed],
+    feeds: [container.noticeFeed, container.purchaseFeed],
     sessions: container.sessionWatch,
     ...(config.maxEventStreams !== undefined && { maxStreams: config.maxEventStreams }),
   });

@@ -78,6 +78,7 @@ import { createProfiles } from './modules/profile/index.ts';
 import {
   createPinService,
   countOpenPurchases,
+  createPurchaseAnnouncer,
   createPurchaseChecks,
   createPurchaseEngine,
   CHECK_REFUNDED_JOB,
@@ -89,6 +90,7 @@ import {
   credentialMail,
   RECONCILE_JOB,
   REQUERY_JOB,
+  startPurchaseFeed,
   toPurchase,
   type PurchaseRow,
 } from './modules/purchases/index.ts';
@@ -443,6 +445,9 @@ export async function createContainer({
       }),
     );
   });
+  const announcePurchaseChange = createPurchaseAnnouncer((channel, payload) =>
+    database.notify(channel, payload),
+  );
   const purchases = createPurchaseEngine({
     db,
     ledger,
@@ -462,6 +467,12 @@ export async function createContainer({
       afterwards(
         notifier.notify(disputeClosedNotice(row.userId, toPurchase(row), dispute)).then(() => undefined),
         'the customer was not told their report was closed',
+        { purchaseId: row.id },
+      );
+      // an open receipt shows the team's answer without a reload
+      afterwards(
+        announcePurchaseChange({ userId: row.userId, requestId: row.requestId }),
+        'an open receipt was not told its report was closed',
         { purchaseId: row.id },
       );
     },
@@ -620,6 +631,7 @@ export async function createContainer({
   });
   const balanceFeed = await startBalanceFeed(database.listen, log);
   const noticeFeed = await startNoticeFeed(database.listen, notifier, log);
+  const purchaseFeed = await startPurchaseFeed(database.listen, log);
   const reports = createReports({
     purchases: createPurchaseReportQueries(db),
     fundings: createFundingReportQueries(db),
@@ -641,6 +653,7 @@ export async function createContainer({
     sandboxSms,
     notifier,
     noticeFeed,
+    purchaseFeed,
     gateway,
     jobs,
     funding,
@@ -672,6 +685,7 @@ export async function createContainer({
       await Promise.all(inFlight);
       await balanceFeed.close();
       await noticeFeed.close();
+      await purchaseFeed.close();
       await cacheEvents.close();
       await jobs.stop();
     },

@@ -26,6 +26,8 @@ export const dispute = z.object({
 });
 export type Dispute = z.infer<typeof dispute>;
 export const disputeResponse = z.object({ dispute });
+/** A purchase's report as its owner asks for it: null while they have made none. */
+export const purchaseDisputeResponse = z.object({ dispute: dispute.nullable() });
 
 export const adminDisputesQuery = z.object({ status: z.enum(['open', 'closed']).default('open') });
 

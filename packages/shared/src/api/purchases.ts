@@ -77,6 +77,13 @@ export type Purchase = z.infer<typeof purchase>;
 
 export const purchaseResponse = z.object({ purchase });
 
+/**
+ * The live event stream's `purchase` event: something the customer sees on this purchase's receipt changed
+ * (the team answered their report), so an open receipt fetches it again.
+ */
+export type PurchaseChangedEvent = { requestId: string };
+export const PURCHASE_EVENT = 'purchase';
+
 /** A purchase still not final a day later, with whose it is, for an admin to chase. */
 export const flaggedPurchase = purchase.extend({ userId: z.string() });
 export type FlaggedPurchase = z.infer<typeof flaggedPurchase>;

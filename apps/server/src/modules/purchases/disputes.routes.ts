@@ -7,6 +7,7 @@ import {
   closeDisputeBody,
   disputeBody,
   disputeResponse,
+  purchaseDisputeResponse,
 } from '@quickvend/shared/api/disputes';
 import { actorOf } from '../audit/index.ts';
 import { signedInUser } from '../auth/index.ts';
@@ -32,7 +33,10 @@ export function registerDisputeRoutes(parent: FastifyInstance, deps: { disputes:
 
   app.get(
     '/api/v1/purchases/:requestId/dispute',
-    { config: { access: 'user' }, schema: { params: requestParams, response: { 200: disputeResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { params: requestParams, response: { 200: purchaseDisputeResponse } },
+    },
     async (request) => ({
       dispute: await disputes.forPurchase(signedInUser(request).id, request.params.requestId),
     }),

@@ -154,12 +154,11 @@ export function createDisputes(deps: DisputesDeps) {
       return toDispute(raced, row);
     },
 
-    /** @throws NOT_FOUND when the purchase is not theirs or has no report */
-    async forPurchase(userId: string, requestId: string): Promise<Dispute> {
+    /** The customer's report on their purchase, or null while they have made none. @throws NOT_FOUND when not theirs */
+    async forPurchase(userId: string, requestId: string): Promise<Dispute | null> {
       const row = await ownDelivered(userId, requestId);
       const [found] = await db.select().from(purchaseDisputes).where(eq(purchaseDisputes.purchaseId, row.id));
-      if (!found) throw new AppError('NOT_FOUND', say.notFound);
-      return toDispute(found, row);
+      return found ? toDispute(found, row) : null;
     },
 
     /** Open reports oldest first (the longest waiting on top); closed ones newest first. */

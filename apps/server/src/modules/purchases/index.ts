@@ -26,6 +26,7 @@ export { createPinService, isTrivialPin, type PinService } from './pin.service.t
 export { registerPurchaseRoutes, registerVtpassWebhook } from './purchases.routes.ts';
 export { registerPurchaseAdminRoutes } from './purchases.admin.routes.ts';
 export { registerDisputeRoutes } from './disputes.routes.ts';
+export { createPurchaseAnnouncer, startPurchaseFeed } from './purchase-feed.ts';
 export {
   DELIVER_APPROVAL,
   PURCHASE_APPROVALS,

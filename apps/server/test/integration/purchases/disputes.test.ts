@@ -3,6 +3,7 @@ import type { AdminPurchaseDetail, PurchasesSummary } from '@quickvend/shared/ap
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
+import { openEventStream } from '../../helpers/event-stream.ts';
 import { buy, fundedCustomer } from '../../helpers/purchases.ts';
 
 describeEachDatabase("I didn't get it", (kind) => {
@@ -119,10 +120,16 @@ describeEachDatabase("I didn't get it", (kind) => {
     for (const response of [
       await report(other.client, delivered?.requestId ?? ''),
       await other.client.get(`/api/v1/purchases/${delivered?.requestId ?? ''}/dispute`),
-      await customer.client.get(`/api/v1/purchases/${delivered?.requestId ?? ''}/dispute`),
+      await customer.client.get('/api/v1/purchases/no-such-request/dispute'),
     ]) {
       expect(response.statusCode).toBe(404);
       expect(errorOf(response).code).toBe('NOT_FOUND');
+    }
+    // an ordinary receipt asks whether there is a report: no is an answer, not an error
+    for (const purchase of [delivered, pending, failed]) {
+      const none = await customer.client.get(`/api/v1/purchases/${purchase?.requestId ?? ''}/dispute`);
+      expect(none.statusCode, none.body).toBe(200);
+      expect(none.json()).toEqual({ dispute: null });
     }
     for (const purchase of [pending, failed]) {
       const refused = await report(customer.client, purchase?.requestId ?? '');
@@ -196,6 +203,43 @@ describeEachDatabase("I didn't get it", (kind) => {
     });
     const audit = await t.container.audit.list({ targetType: 'purchase', targetId: purchase?.id ?? '' });
     expect(audit.map((entry) => entry.action)).toContain('dispute.close');
+  });
+
+  it("closing a report tells that customer's open receipts at once, and nobody else's", async () => {
+    const customer = await fundedCustomer(t, 1_000);
+    const stranger = await fundedCustomer(t, 1_000);
+    const { purchase } = await buy(customer.client, {
+      serviceId: 'mtn',
+      phone: '08011111111',
+      amount: '100',
+    });
+    const requestId = purchase?.requestId ?? '';
+    const { dispute } = (await report(customer.client, requestId)).json<{ dispute: Dispute }>();
+    const tabs = [customer, customer, stranger].map((who) =>
+      openEventStream(t.selfUrl, who.client.cookieHeader, 'purchase'),
+    );
+    const balances = [customer, stranger].map((who) =>
+      openEventStream(t.selfUrl, who.client.cookieHeader, 'balance'),
+    );
+    // each stream is open (its balance arrived) before the report is closed
+    await expect.poll(() => balances.every((tab) => tab.events.length > 0), { timeout: 5_000 }).toBe(true);
+    try {
+      expect(tabs.map((tab) => tab.events)).toEqual([[], [], []]);
+      const closed = await admin.post(`/api/v1/admin/disputes/${dispute.id}/close`, {
+        resolution: 'MTN confirmed the top-up.',
+      });
+      expect(closed.statusCode, closed.body).toBe(200);
+
+      const [first, second, others] = tabs;
+      for (const tab of [first, second]) {
+        await expect
+          .poll(() => tab?.events, { timeout: 5_000 })
+          .toEqual([`event: purchase\ndata: ${JSON.stringify({ requestId })}`]);
+      }
+      expect(others?.events).toEqual([]);
+    } finally {
+      await Promise.all([...tabs, ...balances].map((tab) => tab.close()));
+    }
   });
 
   it('no admin closes a report about their own purchase: another admin does', async () => {

@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { disputeMessages } from '@quickvend/shared/api/disputes';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { PurchaseResult } from '@/features/purchases/components/purchase-result.tsx';
@@ -15,12 +15,13 @@ import {
   type MockHandlers,
 } from '@/lib/testing/mock-api.ts';
 import { renderRoutes } from '@/lib/testing/render.tsx';
+import { USER_EVENTS_URL } from '@/lib/user-events.ts';
 import { renderApp } from '../testing.tsx';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 const delivered = (overrides: Partial<Purchase> = {}) =>
   aPurchase({ requestId: 'req-5', phone: '08011111111', updatedAt: hoursAgo(2), ...overrides });
-const noReport = apiError(404, 'NOT_FOUND', disputeMessages.notFound);
+const noReport = { body: { dispute: null } };
 const didntGetIt = /I didn.t get it/;
 
 function receiptApi(purchase: Purchase, overrides: MockHandlers = {}) {
@@ -169,6 +170,61 @@ describe("I didn't get it, on a receipt", () => {
     expect(screen.getByLabelText<HTMLTextAreaElement>('What happened? (optional)').value).toBe(
       'Nothing came',
     );
+  });
+});
+
+/** Stands in for the browser's EventSource: the test sends the server's events. */
+class FakeEventSource extends EventTarget {
+  static instances: FakeEventSource[] = [];
+  readonly url: string;
+
+  constructor(url: string) {
+    super();
+    this.url = url;
+    FakeEventSource.instances.push(this);
+  }
+
+  emit(type: string, data: unknown) {
+    act(() => {
+      this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+    });
+  }
+
+  close() {
+    // nothing to end: the test is the server
+  }
+}
+
+describe("I didn't get it, answered while the receipt is open", () => {
+  it("shows the team's answer as soon as the live stream says so, without a reload", async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const resolution = 'MTN confirmed the airtime reached 08011111111. Dial *310# to see it.';
+    const api = receiptApi(delivered(), {
+      'GET /api/v1/purchases/:requestId/dispute': { body: { dispute: aDispute() } },
+    });
+    renderApp('/transactions/req-5');
+    expect(await screen.findByRole('status', { name: 'We are looking into it' })).toBeTruthy();
+    // the page's one stream, shared with the live balance: no second connection
+    expect(FakeEventSource.instances.map((source) => source.url)).toEqual([USER_EVENTS_URL]);
+    const source = FakeEventSource.instances[0] as FakeEventSource;
+    const asked = () => api.callsTo('GET /api/v1/purchases/:requestId/dispute').length;
+    const before = asked();
+
+    api.set('GET /api/v1/purchases/:requestId/dispute', {
+      body: {
+        dispute: aDispute({ status: 'closed', resolution, closedAt: '2025-03-13T09:30:00.000Z' }),
+      },
+    });
+    // another purchase's news changes nothing here
+    source.emit('purchase', { requestId: 'req-other' });
+    expect(asked()).toBe(before);
+
+    source.emit('purchase', { requestId: 'req-5' });
+    const answered = await screen.findByRole('status', { name: 'Our team looked into it' });
+    expect(within(answered).getByText(resolution)).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'We are looking into it' })).toBeNull();
+    expect(asked()).toBe(before + 1);
   });
 });
 

@@ -128,6 +128,7 @@ import {
   closeDisputeBody,
   disputeBody,
   disputeResponse,
+  purchaseDisputeResponse,
 } from '@quickvend/shared/api/disputes';
 import {
   changeEmailBody,
@@ -268,7 +269,7 @@ const contract = {
   'GET /api/v1/purchases': { response: purchasesResponse },
   'GET /api/v1/purchases/:requestId': { response: purchaseResponse },
   'POST /api/v1/purchases/:requestId/email': { request: emptyBody, response: resendPurchaseResponse },
-  'GET /api/v1/purchases/:requestId/dispute': { response: disputeResponse },
+  'GET /api/v1/purchases/:requestId/dispute': { response: purchaseDisputeResponse },
   'POST /api/v1/purchases/:requestId/dispute': { request: disputeBody, response: disputeResponse },
   'GET /api/v1/admin/disputes': { response: adminDisputesResponse },
   'POST /api/v1/admin/disputes/:id/close': { request: closeDisputeBody, response: disputeResponse },

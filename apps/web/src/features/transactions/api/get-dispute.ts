@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Dispute } from '@quickvend/shared/api/disputes';
-import { api, isApiError } from '@/lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { purchaseQueryKey } from '@/lib/api/get-purchase.ts';
 
 /** Under the purchase's own key, so whatever refreshes the purchase refreshes its report too. */
@@ -8,16 +8,11 @@ export const disputeQueryKey = (requestId: string) => [...purchaseQueryKey(reque
 
 /** `GET /api/v1/purchases/{requestId}/dispute`: the customer's "I didn't get it" report, or null when none. */
 export async function getDispute(requestId: string, signal?: AbortSignal): Promise<Dispute | null> {
-  try {
-    const answer = await api.get<{ dispute: Dispute }>(
-      `/api/v1/purchases/${encodeURIComponent(requestId)}/dispute`,
-      { signal },
-    );
-    return answer.dispute;
-  } catch (error) {
-    if (isApiError(error, 'NOT_FOUND')) return null;
-    throw error;
-  }
+  const answer = await api.get<{ dispute: Dispute | null }>(
+    `/api/v1/purchases/${encodeURIComponent(requestId)}/dispute`,
+    { signal },
+  );
+  return answer.dispute;
 }
 
 /** The report on a delivered purchase, if the customer made one; only asked for when `isEnabled`. */

@@ -7,6 +7,7 @@ import { PurchaseReceipt } from '@/components/purchases/purchase-receipt.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { useLivePurchase } from '@/lib/api/live-purchase.ts';
 import { NOT_RECEIVED_HASH, paths } from '@/lib/paths.ts';
 import { useTransaction } from '../api/get-transaction.ts';
 import { NotReceived, NotReceivedReport } from './not-received.tsx';
@@ -20,6 +21,7 @@ export function TransactionReceiptPage() {
   const { requestId = '' } = useParams();
   const { hash } = useLocation();
   const transaction = useTransaction(requestId);
+  useLivePurchase(requestId);
   const purchase = transaction.data?.purchase;
 
   let content;

@@ -1,0 +1,53 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { PURCHASE_EVENT, type PurchaseChangedEvent } from '@quickvend/shared/api/purchases';
+import type { UserEvent, UserEventFeed } from '../../lib/user-events.ts';
+
+export const PURCHASES_CHANNEL = 'qv_purchases';
+
+const announcement = z.object({ userId: z.string(), requestId: z.string() });
+
+/**
+ * Tells the owner's open event streams, in every server process, that one of their purchases changed where
+ * its receipt shows it. Call it once the change has committed, so a stream that fetches again reads it.
+ */
+export function createPurchaseAnnouncer(notify: (channel: string, payload: string) => Promise<void>) {
+  return (change: { userId: string; requestId: string }): Promise<void> =>
+    notify(PURCHASES_CHANNEL, JSON.stringify({ userId: change.userId, requestId: change.requestId }));
+}
+
+const event = (data: PurchaseChangedEvent): UserEvent => ({ event: PURCHASE_EVENT, data });
+
+/** Carries each announced change to that user's open event streams in this process, and no one else's. */
+export async function startPurchaseFeed(
+  listen: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<UserEventFeed & { close: () => Promise<void> }> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const stop = await listen(PURCHASES_CHANNEL, (payload) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const parsed = announcement.safeParse(data);
+    if (parsed.success) emitter.emit(parsed.data.userId, event({ requestId: parsed.data.requestId }));
+  });
+  return {
+    // a receipt fetches itself when it opens: a stream has nothing to catch up on
+    greet: () => Promise.resolve([]),
+    subscribe(userId, send) {
+      emitter.on(userId, send);
+      return () => emitter.off(userId, send);
+    },
+    async close() {
+      emitter.removeAllListeners();
+      await stop().catch((error: unknown) => {
+        log.warn({ err: error }, 'closing the purchase listener failed');
+      });
+    },
+  };
+}
