@@ -9,22 +9,34 @@ export const LAGOS_TIME_ZONE = 'Africa/Lagos';
 // clock an hour on. Arithmetic, because this runs for every VTpass request id (Intl's formatToParts is costly).
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 
-const lagosReadable = new Intl.DateTimeFormat('en-NG', {
-  timeZone: LAGOS_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
+/** A formatter made on first use: building one loads ICU's locale data, tens of ms on a cheap phone. */
+export function lazyFormat<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
 
-const calendarDate = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const lagosReadable = lazyFormat(
+  () =>
+    new Intl.DateTimeFormat('en-NG', {
+      timeZone: LAGOS_TIME_ZONE,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    }),
+);
+
+const calendarDate = lazyFormat(
+  () =>
+    new Intl.DateTimeFormat('en-NG', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 export type LagosClock = {
   year: string;
@@ -71,7 +83,7 @@ export function formatLagosMinuteStamp(date: Date): string {
 /** `12 Mar 2025, 14:05`: a server timestamp as a clock in Lagos shows it, for reading. */
 export function formatLagosDateTime(iso: string): string {
   const date = parseInstant(iso);
-  return date === null ? iso : lagosReadable.format(date);
+  return date === null ? iso : lagosReadable().format(date);
 }
 
 /**
@@ -81,5 +93,5 @@ export function formatLagosDateTime(iso: string): string {
 export function formatCalendarDate(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return value;
   const date = parseInstant(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return date === null ? value : calendarDate.format(date);
+  return date === null ? value : calendarDate().format(date);
 }

@@ -71,6 +71,17 @@ describe('formatNaira', () => {
     expect(formatNaira(amount)).toBe(expected);
   });
 
+  it('writes naira as en-NG does, without building a number formatter', () => {
+    const intl = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+    for (const amount of [
+      0, 5, 99, 100, 99_999, 100_000, 123_456_789, 1_000_000_000_01, -250_075, 9_007_199_254_740_99,
+    ]) {
+      const naira = Math.trunc(Math.abs(amount) / 100);
+      const expected = `${amount < 0 ? '-' : ''}${intl.format(naira).replace(/\.00$/, '')}.${String(Math.abs(amount) % 100).padStart(2, '0')}`;
+      expect(formatNaira(amount)).toBe(expected);
+    }
+  });
+
   it('refuses fractions of a kobo', () => {
     expect(() => formatNaira(1.5)).toThrow(RangeError);
   });

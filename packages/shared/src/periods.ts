@@ -1,4 +1,4 @@
-import { lagosClock } from './format.ts';
+import { lagosClock, lazyFormat } from './format.ts';
 
 /**
  * Report periods on the Lagos calendar. A calendar date is `YYYY-MM-DD` as a clock in Lagos shows it; a
@@ -81,23 +81,28 @@ export function periodsBetween(from: string, to: string, period: ReportPeriod): 
   return starts;
 }
 
-const monthYear = new Intl.DateTimeFormat('en-NG', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const dayMonthYear = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const monthYear = lazyFormat(
+  () => new Intl.DateTimeFormat('en-NG', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
+const dayMonthYear = lazyFormat(
+  () =>
+    new Intl.DateTimeFormat('en-NG', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /** `12 Mar 2025`, `Week of 10 Mar 2025`, `Mar 2025`: a period as a person reads it. */
 export function formatPeriod(start: string, period: ReportPeriod): string {
   const date = utcDate(start);
   switch (period) {
     case 'day':
-      return dayMonthYear.format(date);
+      return dayMonthYear().format(date);
     case 'week':
-      return `Week of ${dayMonthYear.format(date)}`;
+      return `Week of ${dayMonthYear().format(date)}`;
     case 'month':
-      return monthYear.format(date);
+      return monthYear().format(date);
   }
 }
