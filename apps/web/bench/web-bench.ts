@@ -5,7 +5,8 @@
 // sandbox mode, then measures with Debian's chromium: the JavaScript each page loads (Playwright), whether
 // the landing's HTML has its content before any script, compression and caching (HTTP), and Lighthouse
 // (mobile, simulated slow 4G and 4x slower CPU: its default) for the landing, the login page and the dashboard
-// signed in, median of 3 runs. `BENCH_LIGHTHOUSE_RUNS=0` skips Lighthouse; `=1` is quicker.
+// signed in, median of 3 runs. `BENCH_LIGHTHOUSE_RUNS=0` skips Lighthouse; `=1` is quicker;
+// `BENCH_BOOT_PROFILE=1` adds a CPU profile of the dashboard's boot; `BENCH_LIGHTHOUSE_KEEP=<dir>` keeps each report there (LCP element, main-thread work, request chains).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -240,16 +241,16 @@ async function measureScripts(base: string, cookie: string): Promise<void> {
     );
     notes.push(`scripts of /: ${names(landing.settled)}`);
     for (const [route, targetKb, routeCookie] of [
-      ['/login', null, undefined],
-      ['/dashboard', 110, cookie],
+      ['/login', 110, undefined],
+      ['/dashboard', 100, cookie],
     ] as const) {
       const use = await scriptsOf(browser, base, route, routeCookie);
       const settled = total(use.settled);
       rows.push({
         what: `JS to show ${route} (gzip, all it loads)`,
-        target: targetKb === null ? '(no target of its own)' : `≤ ${targetKb} KB`,
+        target: `≤ ${targetKb} KB`,
         measured: `${kb(settled)} (${kb(total(use.beforeLoad))} before the load event)`,
-        met: targetKb === null ? null : settled <= targetKb * KB,
+        met: settled <= targetKb * KB,
       });
       notes.push(`scripts of ${route}: ${names(use.settled)}`);
     }
@@ -343,6 +344,11 @@ function lighthouseOnce(url: string, headersFile: string | null): LighthouseResu
     categories: Record<string, { score: number | null }>;
     audits: Record<string, { numericValue?: number }>;
   };
+  const keepIn = process.env['BENCH_LIGHTHOUSE_KEEP'];
+  if (keepIn) {
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
+    writeFileSync(path.join(keepIn, `${name}-${Date.now()}.json`), readFileSync(out));
+  }
   rmSync(path.dirname(out), { recursive: true, force: true });
   if (report.runtimeError) return report.runtimeError.message;
   return {
@@ -366,14 +372,15 @@ function measureLighthouse(base: string, cookie: string, receipt: string): void 
   }
   const headersFile = path.join(mkdtempSync(path.join(tmpdir(), 'qv-lh-headers-')), 'headers.json');
   writeFileSync(headersFile, JSON.stringify({ Cookie: cookie }));
-  const routes: [string, string | null, number][] = [
-    ['/', null, 1500],
-    ['/login', null, 0],
-    ['/dashboard', headersFile, 2000],
-    ['/airtime', headersFile, 0],
-    [receipt, headersFile, 0],
+  // [route, cookie, LCP target (0: none), TBT target]
+  const routes: [string, string | null, number, number][] = [
+    ['/', null, 1500, 150],
+    ['/login', null, 0, 150],
+    ['/dashboard', headersFile, 2000, 200],
+    ['/airtime', headersFile, 2500, 250],
+    [receipt, headersFile, 2500, 250],
   ];
-  for (const [route, headers, lcpTarget] of routes) {
+  for (const [route, headers, lcpTarget, tbtTarget] of routes) {
     const results: LighthouseResult[] = [];
     for (let run = 0; run < lighthouseRuns; run++) {
       // Lighthouse now and then loses its trace (NO_NAVSTART): such a run is made again, twice at most
@@ -415,9 +422,9 @@ function measureLighthouse(base: string, cookie: string, receipt: string): void 
     }
     rows.push({
       what: `TBT ${route}`,
-      target: '≤ 150 ms',
+      target: `≤ ${tbtTarget} ms`,
       measured: `${tbt.toFixed(0)} ms`,
-      met: tbt <= 150,
+      met: tbt <= tbtTarget,
     });
     rows.push({ what: `CLS ${route}`, target: '≤ 0.05', measured: cls.toFixed(3), met: cls <= 0.05 });
     rows.push({
@@ -448,6 +455,92 @@ function print(): void {
   for (const note of notes) console.log(`- ${note}`);
 }
 
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
+
+/**
+ * `BENCH_BOOT_PROFILE=1`: a CPU profile of the dashboard's boot (4x slower CPU, as Lighthouse's), printed as
+ * where the main thread's time went until the page settled, by script and by function, with the page's own first
+ * and largest paints. What to act on comes from here, not from guesses.
+ */
+async function profileBoot(base: string, cookie: string): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 360, height: 740 },
+    });
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name = '', ...value] = pair.split('=');
+        return { name, value: value.join('='), url: base };
+      }),
+    );
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await page.addInitScript(() => {
+      const paints: Record<string, number> = {};
+      (window as unknown as { __paints: Record<string, number> }).__paints = paints;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) paints[entry.name || entry.entryType] = entry.startTime;
+      }).observe({ type: 'paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) paints['largest-contentful-paint'] = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await cdp.send('Profiler.start');
+    await page.goto(`${base}/dashboard`, { waitUntil: 'networkidle' });
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+    };
+    const paints = await page.evaluate(
+      () => (window as unknown as { __paints: Record<string, number> }).__paints,
+    );
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const selfMs = new Map<number, number>();
+    profile.samples.forEach((id, i) =>
+      selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000),
+    );
+    const byScript = new Map<string, number>();
+    const byFunction = new Map<string, number>();
+    for (const [id, ms] of selfMs) {
+      const frame = byId.get(id)?.callFrame;
+      if (!frame) continue;
+      const script = frame.url
+        ? (new URL(frame.url).pathname.split('/').pop() ?? frame.url)
+        : `(${frame.functionName || 'program'})`;
+      byScript.set(script, (byScript.get(script) ?? 0) + ms);
+      const name = `${frame.functionName || '(anonymous)'} ${script}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
+      byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+    }
+    const top = (map: Map<string, number>, count: number) =>
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, count)
+        .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+        .join('; ');
+    notes.push(
+      `boot profile of /dashboard (4x CPU, no network throttling): ${Object.entries(paints)
+        .map(([name, at]) => `${name} ${at.toFixed(0)} ms`)
+        .join(', ')}`,
+    );
+    notes.push(`  main thread by script: ${top(byScript, 8)}`);
+    notes.push(`  by function (self): ${top(byFunction, 12)}`);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(1))
@@ -459,6 +552,7 @@ try {
   const cookie = await signUp(server.base);
   await measureHttp(server.base);
   await measureScripts(server.base, cookie);
+  if (process.env['BENCH_BOOT_PROFILE']) await profileBoot(server.base, cookie);
   const receipt = await buyForReceipt(server.base, cookie);
   measureLighthouse(server.base, cookie, receipt);
 } finally {
