@@ -5,7 +5,8 @@ export const DATA_EXPORTS_PER_HOUR = 3;
 export const profileTexts = {
   nameRequired: 'Enter your name.',
   nameTooLong: 'Name is too long.',
-  birthdayInvalid: 'Enter a real date in the past, like 1990-05-14.',
+  /** in the words of the form's day, month and year boxes */
+  birthdayInvalid: 'Choose a day, a month and a year that make a real date in the past, like 14 May 1990.',
   emailSame: 'That is already your email address.',
   emailLinkSent: (email: string) =>
     `We sent a link to ${email}. Open it within one hour to confirm your new email. Until then, your email stays the same.`,
@@ -29,7 +30,8 @@ export const profileTexts = {
   partnerAccessKeysActive: (count: number) =>
     `Revoke your ${count === 1 ? 'active API key' : `${count} active API keys`} first. Turning partner access off never stops a key your systems use without you choosing to.`,
   closeBalance: (naira: string) =>
-    `Your wallet still holds ${naira}. Spend it, or ask support to send it to your bank, before closing your account.`,
+    `Your wallet still holds ${naira}. Spend it first: an account closes only with an empty wallet (₦0.00).`,
+  accountClosed: 'Your account is closed.',
   /** why the account cannot close yet: something could still move money into or out of the wallet */
   closeWhile: {
     purchase:

@@ -66,6 +66,11 @@ export function notReceivedPath(requestId: string): string {
   return `${transactionReceiptPath(requestId)}${NOT_RECEIVED_HASH}`;
 }
 
+/** The ending of the profile's address that opens it at the transaction PIN, its first field focused. */
+export const TRANSACTION_PIN_HASH = '#transaction-pin';
+
+export const transactionPinPath = `${paths.profile}${TRANSACTION_PIN_HASH}`;
+
 /** Server-rendered pages outside the single-page app: plain links, not router links. */
 export const serverPages = {
   sandboxMailbox: '/sandbox/mailbox',

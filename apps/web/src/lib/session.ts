@@ -2,12 +2,14 @@ import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '@quickvend/shared/api/auth';
 import { api, isApiError } from './api-client.ts';
+import { rememberSignedIn } from './session-hint.ts';
 
 export const sessionQueryKey = ['me'] as const;
 
 /** The server answers a visitor with `{ user: null }`, so a signed-out page logs no 401. */
 async function fetchSession(signal: AbortSignal): Promise<Me | null> {
   const body = await api.get<{ user: Me | null }>('/api/v1/session', { signal });
+  rememberSignedIn(body.user !== null);
   return body.user;
 }
 
@@ -57,6 +59,7 @@ export function useIsReconnecting(): boolean {
 
 /** After sign-in or registration: show the user at once, then confirm with the server. */
 export function setSignedIn(queryClient: QueryClient, user: Me): void {
+  rememberSignedIn(true);
   queryClient.setQueryData(sessionQueryKey, user);
   void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
 }
@@ -67,6 +70,7 @@ export async function signOut(): Promise<void> {
 
 /** Forget everything cached for the user and mark the session as signed out. */
 export function clearSession(queryClient: QueryClient): void {
+  rememberSignedIn(false);
   queryClient.clear();
   queryClient.setQueryData(sessionQueryKey, null);
 }

@@ -71,9 +71,11 @@ describe('sign-up page', () => {
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    expect(
-      await screen.findByText(messages.referrals.unknownCode, { selector: '[id$="-error"], p' }),
-    ).toBeTruthy();
+    const said = await screen.findByText(messages.referrals.unknownCode);
+    expect(said.id).toMatch(/-error$/);
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    // said once, under the code, never again on the status line
+    expect(screen.getAllByText(messages.referrals.unknownCode, { exact: false })).toHaveLength(1);
     expect(window.localStorage.getItem('quickvend.ref')).toBeNull();
 
     // cleared, the form signs up without a code

@@ -179,7 +179,7 @@ describe('first run', () => {
     const card = await screen.findByRole('region', { name: 'Get started' });
     const steps = within(card).getAllByRole('link');
     expect(steps.map((step) => [step.textContent, step.getAttribute('href')])).toEqual([
-      [expect.stringContaining('Set your transaction PIN'), '/profile'],
+      [expect.stringContaining('Set your transaction PIN'), '/profile#transaction-pin'],
       [expect.stringContaining('Add money to your wallet'), '/fund-wallet'],
     ]);
 

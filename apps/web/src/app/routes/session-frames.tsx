@@ -19,10 +19,10 @@ function ReconnectingDashboard({ isReconnecting }: { isReconnecting: boolean }) 
 }
 
 /** The landing page's sections, reached from another public page. */
-const publicNav: LandingNavItem[] = [
-  ...landingNav.map((item) => ({ ...item, href: `${paths.landing}${item.href}` })),
-  { label: 'Login', href: paths.login },
-];
+const publicNav: LandingNavItem[] = landingNav.map((item) => ({
+  ...item,
+  href: `${paths.landing}${item.href}`,
+}));
 
 /**
  * A page anyone may read (data pricing): inside the dashboard for a signed-in user, in the landing

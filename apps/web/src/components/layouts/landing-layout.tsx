@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { paths } from '@/lib/paths.ts';
 import { AppLink } from '../ui/app-link.tsx';
 import { Brand } from '../ui/brand.tsx';
 import { buttonClasses } from '../ui/button.tsx';
@@ -13,20 +14,35 @@ type LandingLayoutProps = {
   children: ReactNode;
   /** where the brand goes: the top of the landing page, or the landing page from another public page */
   homeHref?: string;
+  /**
+   * Offers the dashboard instead of Login and Sign up. Unknown at build: the landing's script decides from the
+   * session hint by setting `data-signed-in` on the header (features/landing/live-landing.ts).
+   */
+  isSignedIn?: boolean;
 };
 
 const anchorClasses =
   'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-gray-800 hover:bg-brand-50 hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-brand-500';
 
 /** The public pages' frame: a top bar (a compact menu on a phone), the page and a footer. */
-export function LandingLayout({ nav, signupPath, footer, children, homeHref = '#home' }: LandingLayoutProps) {
+export function LandingLayout({
+  nav,
+  signupPath,
+  footer,
+  children,
+  homeHref = '#home',
+  isSignedIn = false,
+}: LandingLayoutProps) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const close = () => {
     setIsMenuOpen(false);
   };
   return (
     <div className="flex min-h-dvh flex-col bg-white">
-      <header className="sticky top-0 z-30 print:hidden border-b border-gray-200 bg-white/95 backdrop-blur">
+      <header
+        data-signed-in={isSignedIn ? '' : undefined}
+        className="group/session sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur print:hidden"
+      >
         <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2">
           <a href={homeHref} className="rounded focus-visible:outline-3 focus-visible:outline-brand-500">
             <Brand />
@@ -37,10 +53,23 @@ export function LandingLayout({ nav, signupPath, footer, children, homeHref = '#
                 {item.label}
               </a>
             ))}
-            <AppLink to={signupPath} className={`${buttonClasses.primary} ml-2`}>
-              Signup
-            </AppLink>
           </nav>
+          {/* both choices share one cell, as wide as the wider, so switching them never moves the page */}
+          <div className="ml-auto grid md:ml-2">
+            <div className="col-start-1 row-start-1 flex items-center justify-end gap-2 group-data-signed-in/session:invisible">
+              <AppLink to={paths.login} className={anchorClasses}>
+                Login
+              </AppLink>
+              <AppLink to={signupPath} className={`${buttonClasses.primary} hidden md:inline-flex`}>
+                Signup
+              </AppLink>
+            </div>
+            <div className="invisible col-start-1 row-start-1 flex items-center justify-end group-data-signed-in/session:visible">
+              <AppLink to={paths.dashboard} className={buttonClasses.primary}>
+                Dashboard
+              </AppLink>
+            </div>
+          </div>
           <button
             type="button"
             aria-expanded={isMenuOpen}
@@ -48,7 +77,7 @@ export function LandingLayout({ nav, signupPath, footer, children, homeHref = '#
             onClick={() => {
               setIsMenuOpen((open) => !open);
             }}
-            className="ml-auto inline-flex h-11 w-11 items-center justify-center rounded-lg text-gray-800 hover:bg-gray-100 focus-visible:outline-3 focus-visible:outline-brand-500 md:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-gray-800 hover:bg-gray-100 focus-visible:outline-3 focus-visible:outline-brand-500 md:hidden"
           >
             <Icon name={isMenuOpen ? 'close' : 'menu'} />
             <span className="sr-only">Menu</span>
@@ -68,7 +97,7 @@ export function LandingLayout({ nav, signupPath, footer, children, homeHref = '#
                 </a>
               </li>
             ))}
-            <li className="pt-2">
+            <li className="pt-2 group-data-signed-in/session:hidden">
               <AppLink to={signupPath} className={`${buttonClasses.primary} w-full`} onClick={close}>
                 Signup
               </AppLink>

@@ -3,6 +3,7 @@ import { formatNaira } from '@quickvend/shared/money';
 import { iconShapes, type IconName } from '@/components/ui/icon-shapes.ts';
 import { offlineText } from '@/components/ui/offline-text.ts';
 import { paths } from '@/lib/paths.ts';
+import { wasSignedIn } from '@/lib/session-hint.ts';
 import { contactLinks, type ContactLink } from './components/contact-links.ts';
 import { landingTexts, livePriceTexts } from './components/landing-texts.ts';
 import { featuredData, featuredTv, pickPlans, readPlans } from './components/price-list.ts';
@@ -243,10 +244,21 @@ function workOfflineNotice(root: HTMLElement, signal: AbortSignal): void {
   window.addEventListener('offline', update, { signal });
 }
 
+/**
+ * A visitor this browser was signed in for is offered the dashboard: the header swaps its links in place (both
+ * kinds share one cell, so nothing moves) and Get Started goes to the dashboard, as in the app.
+ */
+function showSession(root: HTMLElement): void {
+  if (!wasSignedIn()) return;
+  root.querySelector('header')?.setAttribute('data-signed-in', '');
+  for (const start of root.querySelectorAll<HTMLAnchorElement>('a[data-start]')) start.href = paths.dashboard;
+}
+
 /** Makes the landing rendered at build into `root` live; returns what stops it (for tests). */
 export function bringLandingToLife(root: HTMLElement): () => void {
   const controller = new AbortController();
   const { signal } = controller;
+  showSession(root);
   workMenu(root, signal);
   workOfflineNotice(root, signal);
   const year = root.querySelector('footer > p');

@@ -117,17 +117,16 @@ function RegisterForm(props: RegisterFormProps) {
       try {
         ({ user } = await send(values));
       } catch (error) {
-        setServerFieldErrors(error, registration.fields, setError);
+        const isOnField = setServerFieldErrors(error, registration.fields, setError);
         // a code the server does not know is not kept for the next try
         if (isApiError(error) && error.fieldErrors['ref'])
           window.localStorage.removeItem(REFERRAL_STORAGE_KEY);
-        setStatus({
-          text:
-            audience === 'customer'
-              ? messages.auth.signupError(errorMessageOf(error))
-              : messages.auth.adminRegistrationFailed,
-          tone: 'error',
-        });
+        if (audience === 'admin') {
+          setStatus({ text: messages.auth.adminRegistrationFailed, tone: 'error' });
+        } else if (!isOnField) {
+          // said once: under the input it concerns, or else on the status line
+          setStatus({ text: messages.auth.signupError(errorMessageOf(error)), tone: 'error' });
+        }
         return;
       }
       if (audience === 'customer') {

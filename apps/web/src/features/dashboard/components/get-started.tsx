@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { NavIcon, type NavIconName } from '@/components/layouts/nav-icon.tsx';
 import { usePinStatus } from '@/lib/api/get-pin-status.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
-import { paths } from '@/lib/paths.ts';
+import { paths, transactionPinPath } from '@/lib/paths.ts';
 import { useRecentPurchases } from '../api/get-recent-purchases.ts';
 
 type Step = { id: string; label: string; hint: string; to: string; icon: NavIconName };
@@ -11,7 +11,7 @@ const setPin: Step = {
   id: 'pin',
   label: 'Set your transaction PIN',
   hint: 'Four digits that confirm every purchase.',
-  to: paths.profile,
+  to: transactionPinPath,
   icon: 'key',
 };
 

@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { LandingLayout, type LandingNavItem } from '@/components/layouts/landing-layout.tsx';
 import { AppLink, AppLinkButton } from '@/components/ui/app-link.tsx';
 import { Icon, type IconName } from '@/components/ui/icons.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { ProviderLogo, type ProviderId } from '@/components/ui/logos.tsx';
 import { paths } from '@/lib/paths.ts';
 import { landingTexts } from './landing-texts.ts';
@@ -165,24 +166,33 @@ export function LandingFooter({ contacts }: { contacts?: ContactLink[] }) {
 }
 
 /**
- * The home page. It is rendered to HTML at build and needs neither the router nor a request to show; the app
- * passes `startPath` once it knows the visitor is signed in (sign-up sends a signed-in visitor on anyway).
+ * The home page. It is rendered to HTML at build and needs neither the router nor a request to show; there
+ * ../live-landing.ts offers a signed-in visitor the dashboard, and in the app the route says so.
  */
 export function LandingPage({
-  startPath = paths.signup,
+  isSignedIn = false,
   contacts: given,
+  notice = null,
 }: {
-  startPath?: string;
+  isSignedIn?: boolean;
   /** the support contacts, when the caller already has them (the app); otherwise the page asks for them */
   contacts?: ContactLink[];
+  /** a word from the page before (the account was closed) */
+  notice?: string | null;
 }) {
   const asked = useContactLinks(given === undefined);
   const contacts = given ?? asked;
   return (
-    <LandingLayout nav={landingNav} signupPath={paths.signup} footer={<LandingFooter contacts={contacts} />}>
+    <LandingLayout
+      nav={landingNav}
+      signupPath={paths.signup}
+      isSignedIn={isSignedIn}
+      footer={<LandingFooter contacts={contacts} />}
+    >
       <title>{`${PRODUCT_NAME}: airtime, data and bills in seconds`}</title>
       <section aria-label="Welcome" className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-10 sm:py-16">
+          {notice ? <StatusMessage message={notice} tone="success" /> : null}
           <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
             Airtime · Data · TV · Bills
           </p>
@@ -195,7 +205,9 @@ export function LandingPage({
             taps.
           </p>
           <div>
-            <AppLinkButton to={startPath}>Get Started</AppLinkButton>
+            <AppLinkButton to={isSignedIn ? paths.dashboard : paths.signup} data-start="">
+              Get Started
+            </AppLinkButton>
           </div>
         </div>
       </section>

@@ -3,10 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { closeAccountBody, DATA_EXPORTS_PER_HOUR } from '@quickvend/shared/api/profile';
+import type { SupportContact } from '@quickvend/shared/api/meta';
+import { closeAccountBody, DATA_EXPORTS_PER_HOUR, profileTexts } from '@quickvend/shared/api/profile';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
+import { useMeta } from '@/lib/api/get-meta.ts';
 import { errorMessageOf, showServerError } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { clearSession } from '@/lib/session.ts';
@@ -25,15 +27,27 @@ export const myDataTexts = {
     'Closing is permanent: you will be signed out everywhere and cannot sign in again. We delete your ' +
     'name, email and phone number. The records of your payments and purchases stay in our books, ' +
     'without your name, because the law requires us to keep them.',
-  closeNeeds:
+  /** support is offered only when the business has configured a way to reach it */
+  closeNeeds: (support: string | null) =>
     'Your wallet must be empty (₦0.00) and no purchase or deposit may still be waiting. ' +
-    'Spend what is left, or ask support to send it to your bank, first.',
+    (support
+      ? `Spend what is left first, or ask support to send it to your bank: ${support}.`
+      : 'Spend what is left on airtime, data or a bill first.'),
 } as const;
+
+/** The first configured way to reach support, as the customer would use it. */
+function supportWayOf(support: SupportContact | undefined): string | null {
+  if (support?.phone) return `call ${support.phone}`;
+  if (support?.whatsappUrl) return 'message them on WhatsApp';
+  if (support?.email) return `email ${support.email}`;
+  return null;
+}
 
 function CloseAccountForm({ onCancel }: { onCancel: () => void }) {
   const closeAccount = useCloseAccount();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const support = supportWayOf(useMeta().data?.support);
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -47,7 +61,7 @@ function CloseAccountForm({ onCancel }: { onCancel: () => void }) {
     try {
       await closeAccount.mutateAsync(password);
       clearSession(queryClient);
-      void navigate(paths.landing, { replace: true });
+      void navigate(paths.landing, { replace: true, state: { flash: profileTexts.accountClosed } });
     } catch (cause) {
       setError(showServerError(cause, ['password'], setFieldError));
     }
@@ -61,7 +75,7 @@ function CloseAccountForm({ onCancel }: { onCancel: () => void }) {
       className="flex flex-col gap-2 rounded-xl border border-red-200 bg-red-50 p-3"
     >
       <p className="text-sm text-red-950">{myDataTexts.closeWarning}</p>
-      <p className="text-sm text-red-950">{myDataTexts.closeNeeds}</p>
+      <p className="text-sm text-red-950">{myDataTexts.closeNeeds(support)}</p>
       <Input
         label="Your password"
         type="password"

@@ -1,18 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { pinDigits } from '@quickvend/shared/api/pin';
 import { messages } from '@quickvend/shared/messages';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
+import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { describePinError } from '@/lib/pin-errors.ts';
 import { usePinStatus } from '@/lib/api/get-pin-status.ts';
 import { useSetPin } from '@/lib/api/set-pin.ts';
-import { paths } from '@/lib/paths.ts';
+import { paths, TRANSACTION_PIN_HASH } from '@/lib/paths.ts';
 
 export const pinSectionTexts = {
   set: 'Your transaction PIN is set. You will use it for every purchase.',
@@ -41,9 +41,10 @@ const changeSchema = z
 
 const pinInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 4 } as const;
 
-function PinForm({ hasPin }: { hasPin: boolean }) {
+/** `onSaved` is told what to say: this form is replaced by the other kind once the server answers. */
+function PinForm({ hasPin, onSaved }: { hasPin: boolean; onSaved: (text: string | null) => void }) {
   const setPin = useSetPin();
-  const [status, setStatus] = useState<{ text: string; tone: StatusTone } | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -55,16 +56,16 @@ function PinForm({ hasPin }: { hasPin: boolean }) {
   });
 
   const onSubmit = handleSubmit(async ({ currentPin, pin }) => {
-    setStatus(null);
+    setRefusal(null);
     try {
       await setPin.mutateAsync(hasPin ? { pin, currentPin } : { pin });
       reset();
-      setStatus({ text: hasPin ? pinSectionTexts.changed : pinSectionTexts.set, tone: 'success' });
+      onSaved(hasPin ? pinSectionTexts.changed : pinSectionTexts.set);
     } catch (error) {
-      const text =
+      setRefusal(
         describePinError(error) ??
-        `Error: ${error instanceof Error ? error.message : 'Could not save your PIN.'}`;
-      setStatus({ text, tone: 'error' });
+          `Error: ${error instanceof Error ? error.message : 'Could not save your PIN.'}`,
+      );
     }
   });
 
@@ -73,11 +74,12 @@ function PinForm({ hasPin }: { hasPin: boolean }) {
       noValidate
       // a new attempt or a new digit makes the last answer stale: never show it beside a fresh field error
       onSubmit={(event) => {
-        setStatus(null);
+        setRefusal(null);
+        onSaved(null);
         void onSubmit(event);
       }}
       onChange={() => {
-        if (status !== null) setStatus(null);
+        if (refusal !== null) setRefusal(null);
       }}
       className="flex flex-col gap-3"
     >
@@ -98,7 +100,7 @@ function PinForm({ hasPin }: { hasPin: boolean }) {
           error={errors.confirmPin?.message}
         />
       </div>
-      <StatusMessage message={status?.text} tone={status?.tone} />
+      <StatusMessage message={refusal} tone="error" />
       <Button type="submit" isBusy={setPin.isPending} busyLabel={messages.purchase.processing}>
         {hasPin ? 'Change PIN' : 'Set PIN'}
       </Button>
@@ -106,13 +108,29 @@ function PinForm({ hasPin }: { hasPin: boolean }) {
   );
 }
 
-/** The transaction PIN: set it the first time, change it with the current one, or reset it by email. */
+/**
+ * The transaction PIN: set it the first time, change it with the current one, or reset it by email. Opened at
+ * `#transaction-pin` (the dashboard's first steps), it is brought into view with its first field focused.
+ */
 export function PinSection() {
   const pinStatus = usePinStatus();
+  const [saved, setSaved] = useState<string | null>(null);
+  const { hash } = useLocation();
+  const sectionRef = useRef<HTMLElement>(null);
+  const isShown = pinStatus.isSuccess;
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!isShown || hash !== TRANSACTION_PIN_HASH || section === null) return;
+    // jsdom has no scrolling
+    if (typeof section.scrollIntoView === 'function') section.scrollIntoView({ block: 'start' });
+    section.querySelector('input')?.focus({ preventScroll: true });
+  }, [isShown, hash]);
   return (
     <section
+      ref={sectionRef}
+      id={TRANSACTION_PIN_HASH.slice(1)}
       aria-labelledby="pin-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4"
+      className="flex scroll-mt-20 flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4"
     >
       <h2 id="pin-heading" className="text-lg font-bold text-gray-900">
         Transaction PIN
@@ -128,7 +146,8 @@ export function PinSection() {
               ? 'Change the 4-digit PIN you confirm purchases with.'
               : 'You have no PIN yet. Choose 4 digits that are hard to guess: you will confirm every purchase with them.'}
           </p>
-          <PinForm key={String(pinStatus.data.hasPin)} hasPin={pinStatus.data.hasPin} />
+          <StatusMessage message={saved} tone="success" />
+          <PinForm key={String(pinStatus.data.hasPin)} hasPin={pinStatus.data.hasPin} onSaved={setSaved} />
           {pinStatus.data.hasPin ? (
             <Link
               to={paths.changePin}

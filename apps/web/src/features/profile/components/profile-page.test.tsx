@@ -17,6 +17,7 @@ import {
 import { renderRoutes } from '@/lib/testing/render.tsx';
 import { ChangePinPage } from './change-pin-page.tsx';
 import { ConfirmEmailPage } from './confirm-email-page.tsx';
+import { pinSectionTexts } from './pin-section.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
 const tooEasy = 'That PIN is too easy to guess. Choose 4 digits that are not a pattern.';
@@ -105,6 +106,30 @@ describe('setting a PIN on the profile', () => {
     await screen.findByText(`Error: ${tooEasy}`);
     await user.type(screen.getByLabelText('New PIN'), '{Backspace}');
     expect(screen.queryByText(`Error: ${tooEasy}`)).toBeNull();
+  });
+});
+
+describe('the transaction PIN on the profile', () => {
+  it('says the PIN is set and keeps saying it once the form turns into the change form', async () => {
+    const api = profileApi({ 'POST /api/v1/pin': { body: { hasPin: true, lockedUntil: null } } });
+    const { user } = renderProfile();
+    await user.type(await screen.findByLabelText('New PIN'), '4826');
+    await user.type(screen.getByLabelText('New PIN again'), '4826');
+    await user.click(screen.getByRole('button', { name: 'Set PIN' }));
+
+    const section = screen.getByRole('region', { name: 'Transaction PIN' });
+    expect(await within(section).findByRole('button', { name: 'Change PIN' })).toBeTruthy();
+    expect(within(section).getByText(pinSectionTexts.set)).toBeTruthy();
+    expect(api.callsTo('POST /api/v1/pin')[0]?.body).toEqual({ pin: '4826' });
+  });
+
+  it('opened at #transaction-pin (the first steps on the dashboard), puts the focus in the new PIN', async () => {
+    profileApi();
+    renderProfile('/profile#transaction-pin');
+    const pin = await screen.findByLabelText('New PIN');
+    await waitFor(() => {
+      expect(document.activeElement).toBe(pin);
+    });
   });
 });
 
@@ -198,7 +223,10 @@ describe('the profile details', () => {
     await user.selectOptions(within(birthday).getByLabelText('Day'), '28');
     await user.selectOptions(within(birthday).getByLabelText('Month'), 'February');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
-    expect(await within(form).findByText(profileTexts.birthdayInvalid)).toBeTruthy();
+    const refusal = await within(birthday).findByText(profileTexts.birthdayInvalid);
+    // in the words of the boxes on screen, never a YYYY-MM-DD nobody types here
+    expect(refusal.textContent).toMatch(/day.+month.+year/);
+    expect(refusal.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await user.type(within(birthday).getByLabelText('Year'), '2999');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await within(form).findByText(profileTexts.birthdayInvalid)).toBeTruthy();
@@ -424,6 +452,34 @@ describe('your data', () => {
     expect(await screen.findByText('Home page')).toBeTruthy();
     expect(queryClient.getQueryData(['me'])).toBeNull();
     expect(api.callsTo('POST /api/v1/profile/close')[1]?.body).toEqual({ password: 'ada password' });
+  });
+});
+
+describe('closing the account with money left', () => {
+  it('sends the customer to support only when the business has said how to reach it', async () => {
+    profileApi();
+    const view = renderProfile();
+    await view.user.click(await screen.findByRole('button', { name: 'Close my account' }));
+    const form = screen.getByRole('form', { name: 'Close your account' });
+    expect(within(form).getByText(/Spend what is left on airtime, data or a bill first\./)).toBeTruthy();
+    expect(form.textContent).not.toMatch(/support/i);
+    view.unmount();
+
+    profileApi({
+      'GET /api/v1/meta': {
+        body: {
+          productName: 'QuickVend',
+          mode: 'sandbox',
+          minFundingKobo: 10_000,
+          support: { phone: '0801 234 5678', email: null, whatsappUrl: null, links: [] },
+        },
+      },
+    });
+    const { user } = renderProfile();
+    await user.click(await screen.findByRole('button', { name: 'Close my account' }));
+    expect(
+      await screen.findByText(/or ask support to send it to your bank: call 0801 234 5678\./),
+    ).toBeTruthy();
   });
 });
 
