@@ -1,85 +1,64 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { groupToken } from '@quickvend/shared/bills';
 import { describeDevice } from '@quickvend/shared/device';
-import { formatLagosDateTime, lagosClock } from '@quickvend/shared/format';
+import { formatLagosDateTime } from '@quickvend/shared/format';
 import { formatNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
+import {
+  confirmerOf,
+  credentialNameOf,
+  heldText,
+  paidPhraseOf,
+  pendingPromiseOf,
+  pricePaidKobo,
+  purchaseSummary,
+  sentences,
+  targetOf,
+  whatOf,
+} from '@quickvend/shared/purchase-words';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import type { NoticeInput } from './notifier.service.ts';
 
 /**
  * The words of every notice: one function per kind of event, from plain facts to a `NoticeInput`. Customers
- * read these on a phone: the amount, the service and the number come first, then what happens next.
+ * read these on a phone: what was bought and for whom, what the wallet paid, then what happens next. A purchase is
+ * named only through `@quickvend/shared/purchase-words`, as on the receipt.
  */
 
 const receiptLink = (purchase: Purchase) => `/transactions/${encodeURIComponent(purchase.requestId)}`;
 
-/** `MTN Data 1GB – 30 days`, `DStv Compact`, `Ikeja Electric Electricity` */
-const whatOf = (purchase: Purchase) =>
-  purchase.planName ? `${purchase.serviceName} ${purchase.planName}` : purchase.serviceName;
+const pinList = (purchase: Purchase) =>
+  (purchase.pins ?? []).map((pin) => (pin.serial ? `${pin.pin} (serial ${pin.serial})` : pin.pin)).join(', ');
 
-/** Who or what it was for, as a phrase: `to 08031234567`, `for meter 45031234567`. */
-function targetOf(purchase: Purchase): string {
-  switch (purchase.kind) {
-    case 'airtime':
-    case 'data':
-      return `to ${purchase.phone}`;
-    case 'tv':
-      return purchase.billersCode ? `for smart card ${purchase.billersCode}` : `for ${purchase.phone}`;
-    case 'electricity':
-      return `for meter ${purchase.billersCode ?? purchase.phone}`;
-    case 'education':
-      return purchase.billersCode ? `for profile ${purchase.billersCode}` : '';
+function credentialText(purchase: Purchase): string | null {
+  if (purchase.token) {
+    const units = purchase.units ? ` (${purchase.units})` : '';
+    return `Your token: ${groupToken(purchase.token)}${units}`;
   }
-}
-
-const sentence = (...parts: string[]) => `${parts.filter(Boolean).join(' ')}.`;
-
-function pinsText(purchase: Purchase): string {
-  const pins = purchase.pins ?? [];
-  if (pins.length === 0) return '';
-  const listed = pins.map((pin) => (pin.serial ? `${pin.pin} (serial ${pin.serial})` : pin.pin)).join(', ');
-  return pins.length === 1 ? `Your PIN: ${listed}.` : `Your PINs: ${listed}.`;
+  const count = purchase.pins?.length ?? 0;
+  if (count === 0) return null;
+  return `${count === 1 ? 'Your PIN' : 'Your PINs'}: ${pinList(purchase)}`;
 }
 
 function deliveredBody(purchase: Purchase): string {
-  const amount = formatNaira(purchase.amountKobo);
-  switch (purchase.kind) {
-    case 'airtime':
-      return sentence(`${amount} ${purchase.serviceName} went`, targetOf(purchase));
-    case 'data':
-      return sentence(`${whatOf(purchase)} (${amount}) went`, targetOf(purchase));
-    case 'tv':
-      return sentence(`${whatOf(purchase)} (${amount})`, targetOf(purchase), 'is paid');
-    case 'electricity': {
-      const token = purchase.token ? ` Your token: ${groupToken(purchase.token)}` : '';
-      const units = purchase.units ? ` (${purchase.units})` : '';
-      return `${sentence(`${amount} of ${purchase.serviceName}`, targetOf(purchase), 'is paid')}${token}${token ? `${units}.` : ''}`;
-    }
-    case 'education':
-      return [sentence(`${whatOf(purchase)} (${amount}) is ready`), pinsText(purchase)]
-        .filter(Boolean)
-        .join(' ');
-  }
+  return sentences(
+    `${purchaseSummary(purchase)} is delivered`,
+    `You paid ${paidPhraseOf(purchase)}`,
+    credentialText(purchase),
+  );
 }
 
-/** The short text message for a token or PINs: plain ASCII (a ₦ sign would halve what one message holds). */
+/** The short text message for a token or PINs: plain ASCII (a ₦ sign or × would halve what one message holds). */
 function credentialSms(purchase: Purchase): string | undefined {
-  const amount = `NGN${toNairaString(purchase.amountKobo)}`;
+  const name = credentialNameOf(purchase);
+  if (name === null) return undefined;
+  const paid = `NGN${toNairaString(pricePaidKobo(purchase))}`;
   if (purchase.token) {
     const units = purchase.units ? `, ${purchase.units}` : '';
-    return `${PRODUCT_NAME}: your ${purchase.serviceName} token ${targetOf(purchase)} is ${groupToken(purchase.token)} (${amount}${units}).`;
+    return `${PRODUCT_NAME}: your ${name} ${targetOf(purchase)} is ${groupToken(purchase.token)} (${paid}${units}).`;
   }
-  const pins = purchase.pins ?? [];
-  if (pins.length === 0) return undefined;
-  const listed = pins.map((pin) => (pin.serial ? `${pin.pin} (serial ${pin.serial})` : pin.pin)).join(', ');
-  return `${PRODUCT_NAME}: your ${purchase.serviceName}${pins.length > 1 ? 's' : ''}: ${listed}.`;
+  return `${PRODUCT_NAME}: your ${name}: ${pinList(purchase)} (${paid}).`;
 }
-
-const hourMinute = (date: Date) => {
-  const { hour, minute } = lagosClock(date);
-  return `${hour}:${minute}`;
-};
 
 export type PurchaseOutcomeFacts = {
   /** the customer was told it was pending before this outcome */
@@ -93,15 +72,19 @@ export type PurchaseOutcomeFacts = {
 /** Delivered, failed and refunded, or pending; the words say when a pending purchase has now resolved. */
 export function purchaseNotice(userId: string, purchase: Purchase, facts: PurchaseOutcomeFacts): NoticeInput {
   const base = { userId, category: 'purchases' as const, link: receiptLink(purchase) };
-  const amount = formatNaira(purchase.amountKobo);
+  const what = whatOf(purchase);
+  const summary = purchaseSummary(purchase);
   switch (purchase.status) {
     case 'delivered': {
       const sms = credentialSms(purchase);
       return {
         ...base,
         eventKey: `purchase:${purchase.id}:delivered`,
-        title: `${purchase.serviceName} delivered`,
-        body: `${facts.wasPending ? 'Good news: the purchase we were confirming went through. ' : ''}${deliveredBody(purchase)}`,
+        title: `${what} delivered`,
+        body: sentences(
+          facts.wasPending ? 'Good news: the purchase we were confirming went through' : null,
+          deliveredBody(purchase),
+        ),
         ...(facts.credentialEmail && { email: facts.credentialEmail }),
         ...(sms && { sms }),
       };
@@ -111,41 +94,38 @@ export function purchaseNotice(userId: string, purchase: Purchase, facts: Purcha
       return {
         ...base,
         eventKey: `purchase:${purchase.id}:refunded`,
-        title: `${purchase.serviceName} failed: ${refunded} refunded`,
-        body: sentence(
+        title: `${what} failed: ${refunded} refunded`,
+        body: sentences(
           facts.wasPending
-            ? `The purchase we were confirming did not go through: ${amount} of ${whatOf(purchase)}`
-            : `We could not deliver ${amount} of ${whatOf(purchase)}`,
-          targetOf(purchase),
-        ).concat(` Your ${refunded} is back in your wallet.`),
+            ? `The purchase we were confirming did not go through: ${summary}`
+            : `We could not deliver ${summary}`,
+          `Your ${refunded} is back in your wallet`,
+        ),
       };
     }
-    case 'pending':
+    case 'pending': {
+      const held = formatNaira(pricePaidKobo(purchase));
       if (purchase.message === ESCALATED_MESSAGE)
         return {
           ...base,
           eventKey: `purchase:${purchase.id}:escalated`,
-          title: `${purchase.serviceName} is taking longer`,
-          body: sentence(
-            `${amount} of ${whatOf(purchase)}`,
-            targetOf(purchase),
-            'is not confirmed yet',
-          ).concat(` ${ESCALATED_MESSAGE}`),
+          title: `${what} is taking longer`,
+          body: sentences(
+            `${summary} is not confirmed yet; your ${held} is still held, not spent`,
+            ESCALATED_MESSAGE,
+          ),
         };
+      const resolveBy = facts.resolveBy?.toISOString() ?? purchase.resolveBy;
       return {
         ...base,
         eventKey: `purchase:${purchase.id}:pending`,
-        title: `${purchase.serviceName} is being confirmed`,
-        body: sentence(
-          `The provider has not confirmed ${amount} of ${whatOf(purchase)}`,
-          targetOf(purchase),
-          'yet',
-        ).concat(
-          facts.resolveBy
-            ? ` It will be delivered or refunded in full by ${hourMinute(facts.resolveBy)}, and we will tell you which.`
-            : ' It will be delivered or refunded in full, and we will tell you which.',
+        title: `${what} is being confirmed`,
+        body: sentences(
+          heldText(confirmerOf(purchase), pricePaidKobo(purchase), summary),
+          pendingPromiseOf({ ...purchase, resolveBy }),
         ),
       };
+    }
   }
 }
 
@@ -159,11 +139,8 @@ export function disputeClosedNotice(
     userId,
     category: 'purchases',
     eventKey: `dispute:${dispute.id}:closed`,
-    title: `We looked into your ${purchase.serviceName}`,
-    body: sentence(
-      `You told us you did not get ${formatNaira(purchase.amountKobo)} of ${whatOf(purchase)}`,
-      targetOf(purchase),
-    ).concat(dispute.resolution ? ` ${dispute.resolution}` : ''),
+    title: `We looked into your ${whatOf(purchase)}`,
+    body: sentences(`You told us you did not get ${purchaseSummary(purchase)}`, dispute.resolution),
     link: receiptLink(purchase),
   };
 }
@@ -266,14 +243,11 @@ export function providerLossRecoveredNotice(
     userId: loss.userId,
     category: 'purchases',
     eventKey: `provider-loss:${loss.id}:recovered`,
-    title: `${purchase.serviceName} was delivered: ${amount} taken back`,
-    body:
-      sentence(
-        `We refunded your ${formatNaira(purchase.amountKobo)} of ${whatOf(purchase)}`,
-        targetOf(purchase),
-        'when the provider had not confirmed it, but it was delivered after all',
-      ) +
-      ` So the ${amount} refund has been taken back from your wallet. If you did not receive it, contact support.`,
+    title: `${whatOf(purchase)} was delivered: ${amount} taken back`,
+    body: sentences(
+      `We refunded the ${formatNaira(pricePaidKobo(purchase))} you paid for ${purchaseSummary(purchase)} when the provider had not confirmed it, but it was delivered after all`,
+      `So the ${amount} refund has been taken back from your wallet. If you did not receive it, contact support.`,
+    ),
     link: receiptLink(purchase),
   };
 }

@@ -1,16 +1,14 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { groupToken } from '@quickvend/shared/bills';
 import { formatLagosTimestamp } from '@quickvend/shared/format';
-import { formatNaira } from '@quickvend/shared/money';
+import { credentialNameOf, paidPhraseOf, recipientOf, whatOf } from '@quickvend/shared/purchase-words';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 
 /** The mail that carries a token or exam PINs, on delivery and on request: the customer must never lose them. */
 export function credentialMail(purchase: Purchase): { subject: string; text: string } {
-  const lines = [
-    `${purchase.serviceName}${purchase.planName ? ` — ${purchase.planName}` : ''}`,
-    `Amount: ${formatNaira(purchase.amountKobo)} (you paid ${formatNaira(purchase.chargedKobo)})`,
-  ];
-  if (purchase.billersCode) lines.push(`Meter / number: ${purchase.billersCode}`);
+  const recipient = recipientOf(purchase);
+  const lines = [whatOf(purchase), `You paid: ${paidPhraseOf(purchase)}`];
+  if (recipient.value !== '') lines.push(`${recipient.label}: ${recipient.value}`);
   if (purchase.token) lines.push('', `Token: ${groupToken(purchase.token)}`);
   if (purchase.units) lines.push(`Units: ${purchase.units}`);
   for (const [i, pin] of (purchase.pins ?? []).entries()) {
@@ -23,9 +21,6 @@ export function credentialMail(purchase: Purchase): { subject: string; text: str
     `Transaction ID: ${purchase.transactionId ?? purchase.providerRequestId}`,
     `Date: ${formatLagosTimestamp(purchase.createdAt)}`,
   );
-  // service names of PIN products end in PIN: `Your WAEC Result Checker PINs from ...`
-  const what = purchase.token
-    ? `${purchase.serviceName} token`
-    : `${purchase.serviceName}${(purchase.pins?.length ?? 0) > 1 ? 's' : ''}`;
+  const what = credentialNameOf(purchase) ?? whatOf(purchase);
   return { subject: `Your ${what} from ${PRODUCT_NAME}`, text: lines.join('\n') };
 }

@@ -8,6 +8,7 @@ import {
   type ProviderLossSource,
 } from '@quickvend/shared/api/provider-losses';
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
+import { paidPhraseOf, purchaseSummary } from '@quickvend/shared/purchase-words';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -75,10 +76,10 @@ function purchaseFacts(row: PurchaseRow) {
   };
 }
 
+/** `MTN Airtime to 0803 123 4567, bought for ₦500.00`: in the words the customer's receipt uses. */
 const describe = (row: PurchaseRow) => {
-  const facts = purchaseFacts(row);
-  const what = facts.planName ? `${facts.serviceName} ${facts.planName}` : facts.serviceName;
-  return `${formatNaira(kobo(facts.amountKobo))} of ${what} for ${facts.recipient}`;
+  const purchase = toPurchase(row);
+  return `${purchaseSummary(purchase)}, bought for ${paidPhraseOf(purchase)}`;
 };
 
 export const lossNote = (amountKobo: Kobo) =>

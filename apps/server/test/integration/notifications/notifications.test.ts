@@ -32,6 +32,8 @@ import {
 import { buy, fundedCustomer, resolvePending, TEST_PIN } from '../../helpers/purchases.ts';
 import { turnOnPartnerAccess } from '../../helpers/partners.ts';
 import { confirmEmail } from '../../helpers/email.ts';
+import { groupToken } from '@quickvend/shared/bills';
+import { deadlineOf } from '@quickvend/shared/purchase-words';
 
 type SandboxMail = { to: string; subject: string; text: string };
 
@@ -101,8 +103,9 @@ describeEachDatabase('a notice for every outcome', (kind) => {
       isRead: false,
       link: `/transactions/${purchase?.requestId ?? ''}`,
     });
-    expect(notice.body).toContain('₦1,000.00 of Ikeja Electricity for meter 1111111111111 is paid.');
-    expect(notice.body.replace(/\D/g, '')).toContain(token.replace(/\D/g, ''));
+    expect(notice.body).toBe(
+      `Ikeja Electricity for meter 1111111111111 is delivered. You paid ₦990.00 (₦1,000.00 value, 1% off). Your token: ${groupToken(token)} (${purchase?.units ?? ''}).`,
+    );
 
     const mail = await waitForMail(t.app, email, /token/);
     expect(mail.subject).toBe('Your Ikeja Electricity token from QuickVend');
@@ -121,7 +124,7 @@ describeEachDatabase('a notice for every outcome', (kind) => {
     expect(purchase?.status).toBe('failed');
     const notice = await noticeTitled(client, 'GLO Airtime failed: ₦250.00 refunded');
     expect(notice.body).toBe(
-      'We could not deliver ₦250.00 of GLO Airtime to 08051234567. Your ₦250.00 is back in your wallet.',
+      'We could not deliver GLO Airtime to 0805 123 4567. Your ₦250.00 is back in your wallet.',
     );
     expect(notice.link).toBe(`/transactions/${purchase?.requestId ?? ''}`);
     const mail = await waitForMail(t.app, email, /failed/);
@@ -134,13 +137,13 @@ describeEachDatabase('a notice for every outcome', (kind) => {
     const { purchase } = await buy(client, { serviceId: 'mtn', phone: '201000000000', amount: '100' });
     expect(purchase?.status).toBe('pending');
     const pending = await noticeTitled(client, 'MTN Airtime is being confirmed');
-    expect(pending.body).toMatch(
-      /^The provider has not confirmed ₦100\.00 of MTN Airtime to 201000000000 yet\. It will be delivered or refunded in full by \d{2}:\d{2}, and we will tell you which\.$/,
+    expect(pending.body).toBe(
+      `We are confirming MTN Airtime to 201000000000 with the network; your ₦100.00 is held, not spent. Delivered or refunded by ${deadlineOf(purchase?.resolveBy ?? null) ?? 'missing'}, usually within a few minutes. If the network has still not answered by then, our team takes it up and tells you.`,
     );
     await resolvePending(t, purchase);
     const delivered = await noticeTitled(client, 'MTN Airtime delivered');
     expect(delivered.body).toBe(
-      'Good news: the purchase we were confirming went through. ₦100.00 MTN Airtime went to 201000000000.',
+      'Good news: the purchase we were confirming went through. MTN Airtime to 201000000000 is delivered. You paid ₦100.00.',
     );
     const { notifications } = await inboxOf(client);
     expect(notifications.filter((n) => n.link === pending.link)).toHaveLength(2);
@@ -162,7 +165,7 @@ describeEachDatabase('a notice for every outcome', (kind) => {
     await t.container.approvals.approve(approval.id, { id: second.userId, label: second.email });
     const notice = await noticeTitled(client, 'Airtel Airtime failed: ₦200.00 refunded');
     expect(notice.body).toBe(
-      'The purchase we were confirming did not go through: ₦200.00 of Airtel Airtime to 201000000000. Your ₦200.00 is back in your wallet.',
+      'The purchase we were confirming did not go through: Airtel Airtime to 201000000000. Your ₦200.00 is back in your wallet.',
     );
   });
 
@@ -371,8 +374,8 @@ describeEachDatabase('the inbox and preferences', (kind) => {
     const first = await inboxOf(a.client, '?limit=2');
     expect(first.unreadCount).toBe(4);
     expect(first.notifications.map((n) => n.body)).toEqual([
-      '₦300.00 MTN Airtime went to 08011111111.',
-      '₦200.00 MTN Airtime went to 08011111111.',
+      'MTN Airtime to 0801 111 1111 is delivered. You paid ₦300.00.',
+      'MTN Airtime to 0801 111 1111 is delivered. You paid ₦200.00.',
     ]);
     const second = await inboxOf(a.client, `?limit=2&cursor=${first.nextCursor ?? ''}`);
     expect(second.notifications.map((n) => n.title)).toEqual([
@@ -466,7 +469,7 @@ describeEachDatabase('the inbox and preferences', (kind) => {
       { timeout: 10_000, interval: 50 },
     );
     expect(sms?.text).toMatch(
-      /^QuickVend: your Ikeja Electricity token for meter 1111111111111 is [\d ]+ \(NGN1000\.00/,
+      /^QuickVend: your Ikeja Electricity token for meter 1111111111111 is [\d ]+ \(NGN990\.00, [\d.]+ kWh\)\.$/,
     );
     expect(sms?.text).not.toContain('₦');
     const page = await t.app.inject({ url: '/sandbox/sms' });

@@ -195,8 +195,8 @@ describeEachDatabase("I didn't get it", (kind) => {
       }>();
       expect(inbox.notifications).toContainEqual(
         expect.objectContaining({
-          title: `We looked into your ${purchase?.serviceName ?? ''}`,
-          body: `You told us you did not get ₦100.00 of ${purchase?.serviceName ?? ''} to 08011111111. ${resolution}`,
+          title: 'We looked into your MTN Airtime',
+          body: `You told us you did not get MTN Airtime to 0801 111 1111. ${resolution}`,
           link: `/transactions/${requestId}`,
         }),
       );

@@ -169,13 +169,20 @@ describeEachDatabase('purchase engine with the sandbox numbers', (kind) => {
     // the customer hears of it once, in the inbox, beside the first "being confirmed"
     await vi.waitFor(async () => {
       const inbox = (await client.get('/api/v1/notifications')).json<{
-        notifications: { title: string; category: string }[];
+        notifications: { title: string; body: string; category: string }[];
       }>();
       const aboutPurchases = inbox.notifications.filter((notice) => notice.category === 'purchases');
       expect(aboutPurchases.map((notice) => notice.title)).toEqual([
         'MTN Airtime is taking longer',
         'MTN Airtime is being confirmed',
       ]);
+      // what the first notice promised for the deadline is what happened: our team took it up and said so
+      expect(aboutPurchases[1]?.body).toContain(
+        'If the network has still not answered by then, our team takes it up and tells you.',
+      );
+      expect(aboutPurchases[0]?.body).toBe(
+        'MTN Airtime to 201000000000 is not confirmed yet; your ₦100.00 is still held, not spent. This is taking longer than it should. Our team is checking it with the provider now. You will get it, or your money back.',
+      );
     });
 
     await resolvePending(t, purchase);

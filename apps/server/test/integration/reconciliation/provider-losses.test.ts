@@ -133,7 +133,7 @@ describeEachDatabase('a purchase VTpass delivers after we refunded it', (kind) =
     for (const admin of [maker, checker]) {
       const mail = await waitForMail(t.app, admin.email, /Provider-side loss/);
       expect(mail.subject).toBe('Provider-side loss: VTpass delivered a refunded purchase (₦58,200.00)');
-      expect(mail.text).toContain('₦60,000.00 of MTN Airtime for 201000000000');
+      expect(mail.text).toContain('MTN Airtime to 201000000000, bought for ₦60,000.00 (purchase ');
       expect(mail.text).toContain('VTpass took ₦58,200.00 from the float');
       expect(mail.text).toContain('http://localhost:3000/admin/reconciliation');
     }
@@ -263,7 +263,7 @@ describeEachDatabase('a purchase VTpass delivers after we refunded it', (kind) =
       { timeout: 5_000, interval: 50 },
     );
     expect(notice.body).toBe(
-      'We refunded your ₦1,000.00 of MTN Airtime to 201000000000 when the provider had not confirmed it, but it was delivered after all. So the ₦1,000.00 refund has been taken back from your wallet. If you did not receive it, contact support.',
+      'We refunded the ₦1,000.00 you paid for MTN Airtime to 201000000000 when the provider had not confirmed it, but it was delivered after all. So the ₦1,000.00 refund has been taken back from your wallet. If you did not receive it, contact support.',
     );
     const writeOff = await maker.client.post(`/api/v1/admin/provider-losses/${loss.id}/write-off`, {
       reason: 'Too late: it is recovered.',

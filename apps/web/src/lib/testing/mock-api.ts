@@ -715,7 +715,7 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
     id: 'ntf_1',
     category: 'purchases',
     title: 'MTN Airtime delivered',
-    body: '₦500.00 MTN Airtime went to 08031234567.',
+    body: 'MTN Airtime to 0803 123 4567 is delivered. You paid ₦500.00.',
     link: '/transactions/req-key-1',
     isRead: false,
     createdAt: '2025-03-12T13:05:10.000Z',
