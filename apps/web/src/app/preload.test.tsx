@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EARLY_KEY, startEarlyRequests } from '@/lib/early-requests.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { aUser, aWallet, deferred, mockApi, sandboxMeta, type MockReply } from '@/lib/testing/mock-api.ts';
 import { preloadFirstPage } from './preload.ts';
@@ -20,6 +21,7 @@ function dashboardApi() {
 describe('the first page loads its session, code and data side by side', () => {
   afterEach(() => {
     window.history.replaceState(null, '', '/');
+    Reflect.deleteProperty(window, EARLY_KEY);
   });
 
   it('asks for the dashboard’s balance and purchases without waiting for the session, and asks once', async () => {
@@ -34,6 +36,28 @@ describe('the first page loads its session, code and data side by side', () => {
       '/api/v1/purchases?limit=5',
     ]);
 
+    window.history.replaceState(null, '', '/dashboard');
+    render(<AppProvider queryClient={queryClient} />);
+    session.resolve({ body: { user: aUser() } });
+    const balance = await screen.findByRole('region', { name: 'Wallet balance' });
+    await waitFor(() => {
+      expect(within(balance).getByText('₦4,200.00')).toBeTruthy();
+    });
+    expect(api.callsTo('GET /api/v1/session')).toHaveLength(1);
+    expect(api.callsTo('GET /api/v1/wallet')).toHaveLength(1);
+    expect(api.callsTo('GET /api/v1/purchases')).toHaveLength(1);
+  });
+
+  it('takes the answers the first script asked for, and asks for nothing twice', async () => {
+    const { api, session } = dashboardApi();
+    startEarlyRequests('/dashboard');
+    expect(api.calls.map((call) => call.url)).toEqual([
+      '/api/v1/session',
+      '/api/v1/wallet',
+      '/api/v1/purchases?limit=5',
+    ]);
+    const queryClient = createQueryClient();
+    preloadFirstPage('/dashboard', queryClient);
     window.history.replaceState(null, '', '/dashboard');
     render(<AppProvider queryClient={queryClient} />);
     session.resolve({ body: { user: aUser() } });

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@quickvend/shared/errors';
+import { takeEarlyResponse } from './early-requests.ts';
 
 export type ApiErrorCode = ErrorCode | 'NETWORK';
 
@@ -127,7 +128,8 @@ export async function request<T>(method: Method, path: string, options: RequestO
 
   let response: Response;
   try {
-    response = await fetch(path, init);
+    // the first script may already have asked (src/boot.ts)
+    response = await ((method === 'GET' ? takeEarlyResponse(path) : undefined) ?? fetch(path, init));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ code: 'NETWORK', message: NETWORK_ERROR_MESSAGE, status: 0 });
