@@ -421,6 +421,7 @@ export async function createContainer({
     clock,
     limiter: rateLimiter,
     perMinute: options.verifyPerMinute ?? 10,
+    acceptsSandboxNumbers: config.providerMode === 'sandbox',
   });
   // who hears of a purchase's outcome once it has committed (notices, saved numbers); a listener's failure is only logged
   const purchaseOutcomeListeners: ((row: PurchaseRow) => Promise<void>)[] = [];
