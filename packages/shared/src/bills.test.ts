@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyDiscount, checkMeterForm, checkShowmaxForm, checkTvForm, type TvForm } from './bills.ts';
+import {
+  applyDiscount,
+  checkMeterForm,
+  checkShowmaxForm,
+  checkSmartCard,
+  checkTvForm,
+  type TvForm,
+} from './bills.ts';
 import { messages } from './messages.ts';
 import { kobo } from './money.ts';
 
@@ -75,6 +82,23 @@ describe('checkTvForm: StarTimes', () => {
 
   it('accepts cards of 10 or more digits', () => {
     expect(checkTvForm('startimes', form({ smartCard: '0123456789012' }))).toBeNull();
+  });
+});
+
+describe('checkSmartCard: what a card must look like before the provider is asked', () => {
+  it("says each service's own words", () => {
+    expect(checkSmartCard('dstv', '12345')).toBe(messages.purchase.smartCardLength);
+    expect(checkSmartCard('dstv', '123456789012')).toBe(messages.purchase.smartCardLength);
+    expect(checkSmartCard('dstv', '1212 1212 12')).toBeNull();
+    expect(checkSmartCard('dstv', '12121212121')).toBeNull();
+    expect(checkSmartCard('gotv', '12121212121')).toBe(messages.purchase.invalidSmartCard);
+    expect(checkSmartCard('startimes', '123456789')).toBe(messages.purchase.invalidSmartCard);
+    expect(checkSmartCard('startimes', '123456789012')).toBeNull();
+  });
+
+  it('lets the sandbox scenario numbers through only in sandbox mode', () => {
+    expect(checkSmartCard('gotv', '201000000000', true)).toBeNull();
+    expect(checkSmartCard('gotv', '201000000000')).toBe(messages.purchase.invalidSmartCard);
   });
 });
 

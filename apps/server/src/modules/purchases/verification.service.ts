@@ -1,4 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
+import { checkSmartCard, isTvServiceId } from '@quickvend/shared/bills';
 import { messages } from '@quickvend/shared/messages';
 import { kobo } from '@quickvend/shared/money';
 import type { Database } from '../../db/client.ts';
@@ -51,8 +52,21 @@ export function createVerificationService(deps: {
   clock: Clock;
   limiter: Pick<RateLimiter, 'consume'>;
   perMinute: number;
+  /** sandbox mode lets the provider's sandbox scenario numbers through as smart cards */
+  acceptsSandboxNumbers?: boolean;
 }) {
   const { db, provider, clock } = deps;
+
+  /**
+   * A smart card of the wrong length is refused in the spec's words before it costs a paid provider call or a
+   * check of the allowance.
+   * @throws VALIDATION_FAILED
+   */
+  const refuseMisshapen = (check: CustomerCheck) => {
+    if (!isTvServiceId(check.serviceId)) return;
+    const problem = checkSmartCard(check.serviceId, check.billersCode, deps.acceptsSandboxNumbers);
+    if (problem) throw new AppError('VALIDATION_FAILED', problem, { fields: { billersCode: problem } });
+  };
 
   const matching = (userId: string, check: CustomerCheck) =>
     and(
@@ -112,9 +126,10 @@ export function createVerificationService(deps: {
   return {
     /**
      * A customer's own check before paying.
-     * @throws RATE_LIMITED, CUSTOMER_NOT_VERIFIED, ProviderUnavailableError
+     * @throws VALIDATION_FAILED, RATE_LIMITED, CUSTOMER_NOT_VERIFIED, ProviderUnavailableError
      */
     async verify(userId: string, check: CustomerCheck): Promise<VerifiedCustomer> {
+      refuseMisshapen(check);
       await spendCheck(userId);
       return ask(userId, check);
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Purchase, Service, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import { kobo } from '@quickvend/shared/money';
@@ -92,6 +93,31 @@ describeEachDatabase('bill payments', (kind) => {
         code: 'CUSTOMER_NOT_VERIFIED',
         message: 'Invalid Smartcard Number',
       });
+    });
+
+    it("refuses a smartcard of the wrong length in the spec's words, without asking VTpass or spending a check", async () => {
+      const { client, userId } = await signUp(t.app);
+      for (let i = 0; i < 7; i++) {
+        const short = await verify(client, { serviceId: 'dstv', billersCode: '12345' });
+        expect(short.statusCode).toBe(400);
+        expect(errorOf(short)).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          message: messages.purchase.smartCardLength,
+          details: { fields: { billersCode: messages.purchase.smartCardLength } },
+        });
+      }
+      const gotv = await verify(client, { serviceId: 'gotv', billersCode: '12121212121' });
+      expect(gotv.statusCode).toBe(400);
+      expect(errorOf(gotv).message).toBe(messages.purchase.invalidSmartCard);
+      const asked = await t.container.db
+        .select()
+        .from(customerVerifications)
+        .where(eq(customerVerifications.userId, userId));
+      expect(asked).toEqual([]);
+      // an 11-digit DSTV card is one the provider is asked about
+      const eleven = await verify(client, { serviceId: 'dstv', billersCode: '12121212121' });
+      expect(eleven.statusCode).toBe(422);
+      expect(errorOf(eleven).code).toBe('CUSTOMER_NOT_VERIFIED');
     });
 
     it('names the owner, address and minimum of a prepaid and a postpaid meter', async () => {

@@ -2,7 +2,7 @@ import { useController, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { Variation, VerifyResponse } from '@quickvend/shared/api/purchases';
-import { checkTvForm, compactNumber, type TvServiceId } from '@quickvend/shared/bills';
+import { checkSmartCard, checkTvForm, compactNumber, type TvServiceId } from '@quickvend/shared/bills';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { detectNetwork } from '@quickvend/shared/phone';
@@ -243,6 +243,12 @@ export function TvPage({ serviceId }: TvPageProps) {
     flow.edited();
     if (card === '') {
       customer.setError(tvTexts.cardRequired);
+      return;
+    }
+    // the provider would only say "Invalid Smartcard Number"; the spec's words say what to fix
+    const misshapen = checkSmartCard(serviceId, card, isSandbox);
+    if (misshapen !== null) {
+      customer.setError(misshapen);
       return;
     }
     customer.setError(null);
