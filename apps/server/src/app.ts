@@ -62,7 +62,10 @@ import {
   registerPaystackWebhook,
   registerRefundsDueRoutes,
 } from './modules/funding/index.ts';
-import { registerPaystackSimulator } from './providers/simulators/paystack/paystack-simulator.ts';
+import {
+  registerPaystackSimulator,
+  type PaystackSimulator,
+} from './providers/simulators/paystack/paystack-simulator.ts';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { registerApiKeyRoutes } from './modules/partners/index.ts';
 import { registerProfileRoutes } from './modules/profile/index.ts';
@@ -126,7 +129,7 @@ export type BuiltApp = {
   /** every route with who may call it, complete once the app is ready */
   routes: RouteEntry[];
   container: Container;
-  simulators: { vtpass?: VtpassSimulator };
+  simulators: { vtpass?: VtpassSimulator; paystack?: PaystackSimulator };
 };
 
 const replacedBelow = () => (): never => {
@@ -201,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await container.close();
   });
   const isLive = config.providerMode === 'live';
-  const simulators: { vtpass?: VtpassSimulator } = {};
+  const simulators: BuiltApp['simulators'] = {};
   // Live card payments use Paystack Inline: its script from js.paystack.co looks the access code up at
   // api.paystack.co and shows the checkout in a frame from checkout.paystack.com. The sandbox needs none.
   const paystackInline = (source: string) => (isLive ? [source] : []);
@@ -323,7 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     });
   }
   if (!isLive && !config.paystack.baseUrl) {
-    registerPaystackSimulator(app, {
+    simulators.paystack = registerPaystackSimulator(app, {
       prefix: PAYSTACK_SIMULATOR_PREFIX,
       secretKey: config.paystack.secretKey,
       publicKey: config.paystack.publicKey,

@@ -31,6 +31,7 @@ import {
   createFundingReportQueries,
   createFundingSearch,
   createFundingService,
+  CHECK_CARD_PAYMENTS_JOB,
   PROCESS_WEBHOOK_JOB,
   createManualDepositDecisions,
   MANUAL_DEPOSIT_APPROVAL,
@@ -331,6 +332,11 @@ export async function createContainer({
     await jobs.work(PROCESS_WEBHOOK_JOB, z.object({ eventId: z.string() }), ({ eventId }) =>
       funding.processWebhook(eventId),
     );
+    await jobs.work(CHECK_CARD_PAYMENTS_JOB, z.object({}), async () => {
+      const changes = await funding.checkOpenCardPayments();
+      if (changes.length > 0) log.info({ changes }, 'card payments checked with Paystack');
+    });
+    await jobs.schedule(CHECK_CARD_PAYMENTS_JOB, '* * * * *');
     await notifier.startWorkers(jobs, { mail: transport, sms: smsSender });
   }
   const billsProvider = createVtpassProvider({

@@ -31,6 +31,8 @@ export const payment = z.object({
   senderName: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
+  /** a card payment's: when its checkout ends, and a payment still unpaid is closed as not completed */
+  checkoutEndsAt: z.string().nullable(),
 });
 export type Payment = z.infer<typeof payment>;
 

@@ -1,6 +1,7 @@
 import type { ApiKey } from '@quickvend/shared/api/api-keys';
 import type { ManualFundingRequest, Payment, PaymentStatus } from '@quickvend/shared/api/funding';
 import { toNairaString, type Kobo } from '@quickvend/shared/money';
+import { checkoutEndOf } from '../funding/index.ts';
 
 /** A user's key as the back office sees it: its name, dates and first characters, never the key. */
 export const toApiKeyView = (row: {
@@ -44,6 +45,7 @@ export const toPaymentView = (row: {
   senderName: row.senderName,
   paidAt: row.paidAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
+  checkoutEndsAt: checkoutEndOf(row)?.toISOString() ?? null,
 });
 
 export const toManualRequestView = (row: {

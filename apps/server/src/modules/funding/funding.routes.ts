@@ -24,6 +24,7 @@ import { AppError } from '../../lib/errors.ts';
 import { actorOf } from '../audit/index.ts';
 import { signedInUser, type AuthService } from '../auth/index.ts';
 import type { PaymentGateway } from './funding.port.ts';
+import { checkoutEndOf } from './open-card-payments.ts';
 import type { FundingService } from './funding.service.ts';
 import type { ManualDepositDecisions } from './manual-deposit-decisions.ts';
 import type { payments, manualFundingRequests } from './funding.tables.ts';
@@ -43,6 +44,7 @@ const toPayment = (p: PaymentRow) => ({
   senderName: p.senderName,
   paidAt: p.paidAt?.toISOString() ?? null,
   createdAt: p.createdAt.toISOString(),
+  checkoutEndsAt: checkoutEndOf(p)?.toISOString() ?? null,
 });
 
 const toManualRequest = (

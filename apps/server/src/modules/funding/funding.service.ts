@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kobo } from '@quickvend/shared/money';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -18,6 +18,7 @@ import {
 import { findFundingProblems } from './funding.invariants.ts';
 import { dedicatedAccounts, payments, webhookEvents } from './funding.tables.ts';
 import { checkMinimumAmount, createManualFunding } from './manual-funding.service.ts';
+import { CARD_CHECKOUT_LIFETIME_MS, CHECK_LANES, claimOpenCardPayments } from './open-card-payments.ts';
 import { parkRefundDue } from './refunds-due.ts';
 
 export const PROCESS_WEBHOOK_JOB = 'funding.process-webhook';
@@ -53,6 +54,7 @@ export type CardOrTransferCredit = {
 };
 
 type Payer = { id: string; name: string; email: string };
+type NoAnswer = 'unreachable' | 'refused';
 
 const UNAVAILABLE = 'Card payments are not available right now. Please try again in a few minutes.';
 // the gateway allows only letters, digits, '-', '.' and '='
@@ -147,26 +149,35 @@ export function createFundingService(deps: FundingDeps) {
     }
   }
 
-  /**
-   * Asks the gateway about a card payment we initialised and applies its answer. Safe to call any number
-   * of times from the browser's return and from the webhook, in any order.
-   */
-  async function confirmCardPayment(reference: string) {
-    const payment = await findPayment(reference);
-    if (!payment) return null;
-    if (payment.status === 'success' || payment.status === 'review') return payment;
-    let verified: GatewayTransaction | null;
+  type PaymentRow = typeof payments.$inferSelect;
+
+  /** The gateway's answer (null: it never heard of the reference), or why there is none. */
+  async function askGateway(reference: string): Promise<GatewayTransaction | null | NoAnswer> {
     try {
-      verified = await gateway.verifyTransaction(reference);
+      return await gateway.verifyTransaction(reference);
     } catch (error) {
       if (error instanceof GatewayUnavailableError || error instanceof GatewayRejectedError) {
         log.warn({ err: error, reference }, 'payment verification unavailable; the payment stays pending');
-        return payment;
+        return error instanceof GatewayUnavailableError ? 'unreachable' : 'refused';
       }
       throw error;
     }
-    if (!verified) return payment;
-    if (verified.status === 'success') {
+  }
+
+  /**
+   * Applies the gateway's answer about a card payment; `unpaid` says what an answer of not paid (abandoned,
+   * still going, never heard of) does: `ends` once the checkout's lifetime is over, `ends-if-abandoned` when the
+   * customer came back from the checkout, `stays` while they may still be paying on it.
+   */
+  async function applyAnswer(
+    payment: PaymentRow,
+    verified: GatewayTransaction | null | NoAnswer,
+    unpaid: 'ends' | 'ends-if-abandoned' | 'stays',
+  ): Promise<PaymentRow> {
+    const { reference } = payment;
+    // an unknown outcome is never an ending: the payment stays as it is and is asked about again
+    if (verified === 'unreachable' || verified === 'refused') return payment;
+    if (verified?.status === 'success') {
       if (verified.currency !== 'NGN' || verified.amountKobo !== payment.amountKobo) {
         log.error(
           { reference, expected: payment.amountKobo, paid: verified.amountKobo, currency: verified.currency },
@@ -184,13 +195,57 @@ export function createFundingService(deps: FundingDeps) {
       } else {
         await settleVerifiedPayment(reference, verified);
       }
-    } else if (verified.status === 'failed' || verified.status === 'abandoned') {
+    } else if (
+      verified?.status === 'failed' ||
+      unpaid === 'ends' ||
+      (unpaid === 'ends-if-abandoned' && verified?.status === 'abandoned')
+    ) {
       await db
         .update(payments)
-        .set({ status: verified.status, gatewayResponse: verified.gatewayResponse, updatedAt: clock.now() })
+        .set({
+          status: verified?.status === 'failed' ? 'failed' : 'abandoned',
+          gatewayResponse: verified?.gatewayResponse ?? payment.gatewayResponse,
+          updatedAt: clock.now(),
+        })
         .where(and(eq(payments.reference, reference), inArray(payments.status, ['pending', 'abandoned'])));
     }
-    return findPayment(reference);
+    return (await findPayment(reference)) ?? payment;
+  }
+
+  /**
+   * Asks the gateway about a card payment we initialised and applies its answer. Safe to call any number
+   * of times from the browser's return and from the webhook, in any order.
+   */
+  async function confirmCardPayment(reference: string) {
+    const payment = await findPayment(reference);
+    if (!payment) return null;
+    if (payment.status === 'success' || payment.status === 'review') return payment;
+    return applyAnswer(payment, await askGateway(reference), 'ends-if-abandoned');
+  }
+
+  /**
+   * The scheduled check: asks the gateway about the oldest card payments still pending after the grace period
+   * (the webhook and the browser's return usually settle them first) and ends those it can.
+   */
+  async function checkOpenCardPayments(): Promise<{ reference: string; from: string; to: string }[]> {
+    const now = clock.now();
+    const claimed = await claimOpenCardPayments(db, now);
+    const changes: { reference: string; from: string; to: string }[] = [];
+    let isGatewayDown = false;
+    const lane = async () => {
+      for (let payment = claimed.shift(); payment && !isGatewayDown; payment = claimed.shift()) {
+        const answer = await askGateway(payment.reference);
+        // the rest wait for the next run rather than each waiting out a timeout now
+        if (answer === 'unreachable') isGatewayDown = true;
+        const isOver = now.getTime() - payment.createdAt.getTime() >= CARD_CHECKOUT_LIFETIME_MS;
+        const after = await applyAnswer(payment, answer, isOver ? 'ends' : 'stays');
+        if (after.status !== payment.status) {
+          changes.push({ reference: payment.reference, from: payment.status, to: after.status });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CHECK_LANES }, lane));
+    return changes;
   }
 
   async function creditTransfer(event: Extract<GatewayEvent, { kind: 'charge.success' }>): Promise<void> {
@@ -283,19 +338,17 @@ export function createFundingService(deps: FundingDeps) {
       return confirmed ?? payment;
     },
 
+    /** Every payment, abandoned and failed ones too: a payment once shown as pending never vanishes. */
     async listPayments(userId: string, limit = 50) {
       return db
         .select()
         .from(payments)
-        .where(
-          and(
-            eq(payments.userId, userId),
-            or(ne(payments.status, 'abandoned'), ne(payments.channel, 'card')),
-          ),
-        )
+        .where(eq(payments.userId, userId))
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(limit);
     },
+
+    checkOpenCardPayments,
 
     /**
      * Whether money may still arrive for the user through the gateway: a card checkout or a transfer being

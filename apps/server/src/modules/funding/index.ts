@@ -13,6 +13,7 @@ export {
   type CardOrTransferCredit,
   type FundingService,
 } from './funding.service.ts';
+export { CARD_CHECKOUT_LIFETIME_MS, CHECK_CARD_PAYMENTS_JOB, checkoutEndOf } from './open-card-payments.ts';
 export { registerFundingRoutes, registerPaystackWebhook } from './funding.routes.ts';
 export { registerFundingAdminRoutes } from './funding.admin.routes.ts';
 export { createFundingAdmin, type FundingAdmin, type FundingOwners } from './funding-admin.service.ts';

@@ -421,7 +421,60 @@ describe('fund wallet page', () => {
     expect(items).toHaveLength(2);
     expect(within(items[0] as HTMLElement).getByText('Bank transfer from ADA OBI')).toBeTruthy();
     expect(within(items[0] as HTMLElement).getByText('12 Mar 2025, 14:05')).toBeTruthy();
-    expect(within(items[1] as HTMLElement).getByText('Failed')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getByText('Not completed')).toBeTruthy();
     expect(within(items[1] as HTMLElement).getByText('QV-REF-1')).toBeTruthy();
+  });
+
+  it('says a card payment that took no money was not completed, and until when a pending one waits', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-12T13:20:00.000Z'));
+    const pending = {
+      status: 'pending' as const,
+      paidAt: null,
+      createdAt: '2025-03-12T13:05:00.000Z',
+      checkoutEndsAt: '2025-03-12T13:35:00.000Z',
+    };
+    fundApi({
+      'GET /api/v1/funding/payments': {
+        body: {
+          payments: [
+            aPayment({ id: 'pay_3', reference: 'QV-REF-3', ...pending }),
+            aPayment({ id: 'pay_2', reference: 'QV-REF-2', status: 'abandoned', paidAt: null }),
+            aPayment({ id: 'pay_1', reference: 'QV-REF-1', status: 'failed', paidAt: null }),
+          ],
+        },
+      },
+    });
+    renderApp('/fund-wallet');
+    const list = await screen.findByRole('list', { name: 'Payments' });
+    const [waiting, abandoned, declined] = within(list).getAllByRole('listitem');
+    expect(within(waiting as HTMLElement).getByText('Pending')).toBeTruthy();
+    expect(within(waiting as HTMLElement).getByText('Waiting for your bank until 14:35')).toBeTruthy();
+    for (const item of [abandoned, declined]) {
+      expect(within(item as HTMLElement).getByText('Not completed')).toBeTruthy();
+      expect(within(item as HTMLElement).queryByText(/Waiting for your bank/)).toBeNull();
+    }
+  });
+
+  it('says a pending payment is still being checked once its checkout has ended', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-12T13:40:00.000Z'));
+    fundApi({
+      'GET /api/v1/funding/payments': {
+        body: {
+          payments: [
+            aPayment({ status: 'pending', paidAt: null, checkoutEndsAt: '2025-03-12T13:35:00.000Z' }),
+          ],
+        },
+      },
+    });
+    renderApp('/fund-wallet');
+    const list = await screen.findByRole('list', { name: 'Payments' });
+    expect(
+      within(list).getByText(
+        'Still checking with your bank. If money was taken, your wallet is credited automatically.',
+      ),
+    ).toBeTruthy();
+    expect(within(list).queryByText(/Waiting for your bank/)).toBeNull();
   });
 });

@@ -501,6 +501,7 @@ export function aPayment(overrides: Partial<Payment> = {}): Payment {
     senderName: null,
     paidAt: '2025-03-12T13:05:00.000Z',
     createdAt: '2025-03-12T13:04:00.000Z',
+    checkoutEndsAt: '2025-03-12T13:34:00.000Z',
     ...overrides,
   };
 }

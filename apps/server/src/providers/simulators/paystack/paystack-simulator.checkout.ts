@@ -14,6 +14,7 @@ import {
   now,
   randomText,
   type PaystackSimContext,
+  type PaystackState,
   type SimCard,
   type SimTransaction,
 } from './paystack-simulator.state.ts';
@@ -61,6 +62,33 @@ function setFailed(tx: SimTransaction, card: SimCard, gatewayResponse: string): 
   tx.cardAwaitingPin = null;
 }
 
+function setPaid(tx: SimTransaction, card: SimCard): void {
+  tx.status = 'success';
+  tx.channel = 'card';
+  tx.gatewayResponse = 'Successful';
+  tx.paidAt = now();
+  tx.fees = paystackLocalFeeKobo(tx.amount);
+  tx.authorization = cardAuthorization(card, true);
+  tx.cardAwaitingPin = null;
+}
+
+/**
+ * Test control: the transaction is paid with the success card or declined, and no webhook is sent (as when
+ * Paystack's never arrives). @returns false when there is no such transaction or it was paid already
+ */
+export async function alterTransaction(
+  state: PaystackState,
+  reference: string,
+  status: 'success' | 'failed',
+): Promise<boolean> {
+  const tx = await state.store.transactionByReference(reference);
+  const card = TEST_CARDS.find((c) => c.outcome === (status === 'success' ? 'success' : 'declined'));
+  if (!tx || !card) return false;
+  if (status === 'success') setPaid(tx, card);
+  else setFailed(tx, card, 'Declined');
+  return state.store.saveCheckout(tx);
+}
+
 function returnUrl(tx: SimTransaction, cancelled: boolean): string | null {
   if (!tx.callbackUrl) return null;
   const url = new URL(tx.callbackUrl);
@@ -86,14 +114,7 @@ export function registerCheckoutRoutes(
 ): void {
   /** Pays the transaction with the card and sends the webhook; false when it was paid meanwhile. */
   async function markPaid(tx: SimTransaction, card: SimCard): Promise<boolean> {
-    const stamp = now();
-    tx.status = 'success';
-    tx.channel = 'card';
-    tx.gatewayResponse = 'Successful';
-    tx.paidAt = stamp;
-    tx.fees = paystackLocalFeeKobo(tx.amount);
-    tx.authorization = cardAuthorization(card, true);
-    tx.cardAwaitingPin = null;
+    setPaid(tx, card);
     if (!(await state.store.saveCheckout(tx))) return false;
     webhooks.send({ event: 'charge.success', data: await state.toWireTransaction(tx) });
     return true;

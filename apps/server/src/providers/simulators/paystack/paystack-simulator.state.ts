@@ -28,6 +28,8 @@ export type PaystackSimContext = {
   publicOrigin: string | undefined;
   state: PaystackState;
   webhooks: WebhookDispatcher;
+  /** Test controls, this process's only: references whose verify answers 500, and how often each was asked. */
+  verifies: { failing: Set<string>; asked: Map<string, number> };
 };
 
 export function toWireCustomer(customer: SimCustomer) {

@@ -18,7 +18,7 @@ const REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
 /** `POST /transaction/initialize` and `GET /transaction/verify/:reference`, behind the secret key. */
 export function registerTransactionApi(
   api: FastifyInstance,
-  { prefix, publicOrigin, state }: PaystackSimContext,
+  { prefix, publicOrigin, state, verifies }: PaystackSimContext,
 ): void {
   api.post('/transaction/initialize', async (request, reply) => {
     const body = asBody(request.body);
@@ -87,6 +87,9 @@ export function registerTransactionApi(
   });
 
   api.get<{ Params: { reference: string } }>('/transaction/verify/:reference', async (request, reply) => {
+    const { reference } = request.params;
+    verifies.asked.set(reference, (verifies.asked.get(reference) ?? 0) + 1);
+    if (verifies.failing.has(reference)) return refuse(reply, 500, 'An error occurred');
     const tx = await state.store.transactionByReference(request.params.reference);
     if (!tx) return refuse(reply, 400, 'Transaction reference not found');
     return { status: true, message: 'Verification successful', data: await state.toWireTransaction(tx) };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { registerAccountApi } from './paystack-simulator.accounts.ts';
-import { registerCheckoutRoutes } from './paystack-simulator.checkout.ts';
+import { alterTransaction, registerCheckoutRoutes } from './paystack-simulator.checkout.ts';
 import { refuse } from './paystack-simulator.http.ts';
 import { SIMULATOR_CSS } from './paystack-simulator.pages.ts';
 import { createPaystackState, type PaystackSimContext } from './paystack-simulator.state.ts';
@@ -36,6 +36,15 @@ export type PaystackSimulator = {
   flush(): Promise<void>;
   /** Webhook POSTs attempted so far, retries included. */
   countDeliveryAttempts(): number;
+  /** While `isFailing`, verifying `reference` here answers 500, as Paystack does when it has an error. */
+  failVerify(reference: string, isFailing: boolean): void;
+  /** How many times `reference` was verified here. */
+  countVerifies(reference: string): number;
+  /**
+   * Pays (with the success card) or declines a transaction with no webhook, as when Paystack's never arrives.
+   * @returns false when there is no such transaction or it was paid already
+   */
+  alterTransaction(reference: string, status: 'success' | 'failed'): Promise<boolean>;
 };
 
 /**
@@ -66,6 +75,7 @@ export function registerPaystackSimulator(
       options.database ? createDatabasePaystackStore(options.database) : createMemoryPaystackStore(),
     ),
     webhooks,
+    verifies: { failing: new Set(), asked: new Map() },
   };
 
   void app.register(
@@ -111,5 +121,11 @@ export function registerPaystackSimulator(
   return {
     flush: () => webhooks.flush(),
     countDeliveryAttempts: () => webhooks.countAttempts(),
+    failVerify(reference, isFailing) {
+      if (isFailing) context.verifies.failing.add(reference);
+      else context.verifies.failing.delete(reference);
+    },
+    countVerifies: (reference) => context.verifies.asked.get(reference) ?? 0,
+    alterTransaction: (reference, status) => alterTransaction(context.state, reference, status),
   };
 }

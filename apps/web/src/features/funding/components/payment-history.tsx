@@ -1,19 +1,32 @@
 import type { Payment, PaymentStatus } from '@quickvend/shared/api/funding';
 import { formatNaira } from '@quickvend/shared/money';
-import { formatLagosDateTime } from '@quickvend/shared/format';
+import { formatLagosDateTime, lagosClock } from '@quickvend/shared/format';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { usePayments } from '../api/get-payments.ts';
 
+// one rule: every payment is listed; one that ended without taking money (declined, cancelled or left
+// unpaid until its checkout ended) is "Not completed", whichever of the two the gateway called it
 const paymentStatus: Record<PaymentStatus, { label: string; tone: BadgeTone }> = {
   success: { label: 'Successful', tone: 'success' },
   pending: { label: 'Pending', tone: 'warning' },
   review: { label: 'In review', tone: 'warning' },
-  failed: { label: 'Failed', tone: 'error' },
-  abandoned: { label: 'Closed', tone: 'neutral' },
+  failed: { label: 'Not completed', tone: 'neutral' },
+  abandoned: { label: 'Not completed', tone: 'neutral' },
 };
+
+/** While a card payment waits: until when, in Lagos time, as the server set its checkout's end. */
+function waitingNoteOf(payment: Payment, now: Date): string | null {
+  if (payment.status !== 'pending' || payment.checkoutEndsAt === null) return null;
+  const endsAt = new Date(payment.checkoutEndsAt);
+  if (endsAt <= now) {
+    return 'Still checking with your bank. If money was taken, your wallet is credited automatically.';
+  }
+  const { hour, minute } = lagosClock(endsAt);
+  return `Waiting for your bank until ${hour}:${minute}`;
+}
 
 function channelLabel(payment: Payment): string {
   if (payment.channel === 'dedicated_nuban') {
@@ -24,6 +37,7 @@ function channelLabel(payment: Payment): string {
 
 function PaymentItem({ payment }: { payment: Payment }) {
   const status = paymentStatus[payment.status];
+  const waitingNote = waitingNoteOf(payment, new Date());
   return (
     <li className="flex flex-col gap-1 rounded-xl border border-gray-200 bg-white px-3 py-2.5">
       <div className="flex items-center justify-between gap-2">
@@ -33,6 +47,7 @@ function PaymentItem({ payment }: { payment: Payment }) {
         <StatusBadge label={status.label} tone={status.tone} />
       </div>
       <p className="text-sm font-medium text-gray-800">{channelLabel(payment)}</p>
+      {waitingNote && <p className="text-sm text-gray-700">{waitingNote}</p>}
       <p className="text-sm wrap-anywhere text-gray-700">{payment.email}</p>
       <p className="flex flex-wrap justify-between gap-x-3 text-xs text-gray-600">
         <span className="font-mono wrap-anywhere">{payment.reference}</span>
