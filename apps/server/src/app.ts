@@ -272,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerBeneficiaryRoutes(app, { beneficiaries: container.beneficiaries });
   registerWalletRoutes(app, {
     ledger: container.ledger,
+    statement: container.statement,
     balanceFeed: container.balanceFeed,
     feeds: [container.noticeFeed, container.purchaseFeed],
     sessions: container.sessionWatch,

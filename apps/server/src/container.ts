@@ -63,7 +63,7 @@ import {
 import { createReports } from './modules/reports/index.ts';
 import { createReferrals } from './modules/referrals/index.ts';
 import { createSettingChanges, createSettings, SETTING_CHANGE } from './modules/settings/index.ts';
-import { createBalanceAnnouncer, startBalanceFeed } from './modules/wallet/index.ts';
+import { createBalanceAnnouncer, createStatement, startBalanceFeed } from './modules/wallet/index.ts';
 import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts';
 import { createSmtpTransport } from './providers/smtp/smtp.adapter.ts';
 import { createTermiiSender } from './providers/termii/termii.adapter.ts';
@@ -86,6 +86,7 @@ import {
   DELIVER_APPROVAL,
   PURCHASE_APPROVALS,
   REFUND_APPROVAL,
+  createPurchaseNames,
   createPurchaseReportQueries,
   createVerificationService,
   credentialMail,
@@ -604,10 +605,17 @@ export async function createContainer({
     openPurchases: () => countOpenPurchases(db, clock.now()),
     jobBacklog: () => jobs.backlog(),
   });
+  const statement = createStatement({
+    ledger,
+    purchaseNames: createPurchaseNames(db),
+    depositBanks: (ids) => funding.depositBanksByIds(ids),
+    firstNames: (userIds) => referrals.firstNamesOf(userIds),
+  });
   const userAdmin = createUserAdmin({
     db,
     auth,
     ledger,
+    statement,
     audit,
     partners,
     purchases,
@@ -687,6 +695,7 @@ export async function createContainer({
     sessionWatch,
     userAdmin,
     profiles,
+    statement,
     async close() {
       // what committed changes still have to say is said before the job queue stops
       await Promise.all(inFlight);

@@ -28,7 +28,16 @@ test('a card payment credits the wallet, and a page already open shows it withou
   await expect(walletBalance(page)).toContainText('₦5,000.00');
 
   await expect(walletTab.getByText('₦5,000.00').first()).toBeVisible();
-  await expect(walletTab.getByRole('list', { name: 'Statement' })).toContainText('₦5,000.00');
+  const statement = walletTab.getByRole('list', { name: 'Statement' });
+  await expect(statement).toContainText('₦5,000.00');
+
+  // the line says what it was, and the whole row (a thumb's height at least) opens the payment history
+  const line = statement.getByRole('link', { name: /^Card payment/ });
+  await expect(line).toContainText('+₦5,000.00');
+  expect((await line.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await line.click();
+  await expect(walletTab).toHaveURL(/\/fund-wallet#payment-history-heading$/);
+  await expect(walletTab.getByRole('heading', { name: 'Payment history' })).toBeInViewport();
 });
 
 test('a declined card credits nothing and says so plainly', async ({ page }) => {

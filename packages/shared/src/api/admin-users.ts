@@ -7,7 +7,7 @@ import { apiKey } from './api-keys.ts';
 import { role } from './auth.ts';
 import { manualFundingRequest, payment } from './funding.ts';
 import { purchase } from './purchases.ts';
-import { statementLine, walletBreakdown } from './wallet.ts';
+import { adminStatementResponse, walletBreakdown } from './wallet.ts';
 
 /** What the back office says about accounts, in the product's plain words. */
 export const userAdminMessages = {
@@ -115,7 +115,7 @@ export type UserSession = z.infer<typeof userSession>;
 export const adminUserDetailResponse = z.object({
   user: adminUserProfile,
   wallet: z.object({ balanceKobo: z.number().int(), balance: z.string(), breakdown: walletBreakdown }),
-  statement: z.object({ lines: z.array(statementLine), nextCursor: z.number().int().nullable() }),
+  statement: adminStatementResponse,
   purchases: z.array(purchase),
   payments: z.array(payment),
   manualRequests: z.array(manualFundingRequest),

@@ -9,7 +9,7 @@ import { manualFundingRequest, payment } from './funding.ts';
 import { notification, notificationPreferences } from './notifications.ts';
 import { purchase } from './purchases.ts';
 import { referralsResponse } from './referrals.ts';
-import { statementLine, walletBreakdown } from './wallet.ts';
+import { ledgerStatementLine, walletBreakdown } from './wallet.ts';
 import { profileTexts } from '../profile-texts.ts';
 
 // the texts live without zod so that a screen showing one does not load every schema
@@ -121,7 +121,7 @@ export const dataExport = z.object({
   profile: profile.extend({ emailVerified: z.boolean(), role: z.string() }),
   wallet: z.object({ balanceKobo: z.number().int(), balance: z.string(), breakdown: walletBreakdown }),
   /** every line of the wallet, newest first */
-  statement: z.array(statementLine),
+  statement: z.array(ledgerStatementLine),
   purchases: z.array(purchase),
   payments: z.array(payment),
   manualDeposits: z.array(manualFundingRequest),

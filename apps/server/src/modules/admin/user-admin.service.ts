@@ -32,7 +32,7 @@ import type { Ledger } from '../ledger/index.ts';
 import type { AccountEvent } from '../notifications/index.ts';
 import type { Partners } from '../partners/index.ts';
 import { hasOpenPurchase, toPurchase, type PurchaseEngine } from '../purchases/index.ts';
-import { getWalletBreakdown, toStatementLine } from '../wallet/index.ts';
+import { getWalletBreakdown, type Statement } from '../wallet/index.ts';
 import { toApiKeyView, toManualRequestView, toPaymentView } from './user-views.ts';
 import { adminChangeAskedMail, adminChangeDoneMail, type AdminChange } from './admin-changes.mail.ts';
 
@@ -83,10 +83,8 @@ type ChangeContext = { within?: Within; approval?: ApprovalRow };
 export type UserAdminDeps = {
   db: Database;
   auth: Pick<AuthService, 'accounts' | 'invitations' | 'findUserByEmail' | 'sendEmailChangeLink'>;
-  ledger: Pick<
-    Ledger,
-    'walletBalanceOf' | 'lockWalletBalance' | 'getWalletBalance' | 'sumWalletByKind' | 'listWalletLines'
-  >;
+  ledger: Pick<Ledger, 'walletBalanceOf' | 'lockWalletBalance' | 'getWalletBalance' | 'sumWalletByKind'>;
+  statement: Pick<Statement, 'adminPage'>;
   audit: Pick<AuditLog, 'record'>;
   partners: Pick<Partners, 'listKeys' | 'revokeAllKeys' | 'forgetKeys'>;
   purchases: Pick<PurchaseEngine, 'list'>;
@@ -610,7 +608,7 @@ export function createUserAdmin(deps: UserAdminDeps) {
         await Promise.all([
           ledger.getWalletBalance(userId),
           getWalletBreakdown(ledger, userId),
-          ledger.listWalletLines(userId, { limit: 20 }),
+          deps.statement.adminPage(userId, { limit: 20 }),
           deps.purchases.list(userId, { limit: RECENT }),
           deps.funding.listPayments(userId, RECENT),
           deps.funding.listManualRequests({ userId }),
@@ -620,7 +618,7 @@ export function createUserAdmin(deps: UserAdminDeps) {
       return {
         user: toProfile(row, balanceKobo),
         wallet: { balanceKobo, balance: toNairaString(balanceKobo), breakdown },
-        statement: { lines: statement.lines.map(toStatementLine), nextCursor: statement.nextCursor },
+        statement,
         purchases: purchases.purchases.map(toPurchase),
         payments: payments.map(toPaymentView),
         manualRequests: manual.slice(0, RECENT).map(toManualRequestView),
@@ -654,8 +652,7 @@ export function createUserAdmin(deps: UserAdminDeps) {
     /** @throws NOT_FOUND */
     async statement(userId: string, page: { limit: number; cursor?: number | undefined }) {
       if (!(await accounts.findUser(userId))) throw new AppError('NOT_FOUND', userAdminMessages.userNotFound);
-      const { lines, nextCursor } = await ledger.listWalletLines(userId, page);
-      return { lines: lines.map(toStatementLine), nextCursor };
+      return deps.statement.adminPage(userId, page);
     },
 
     /**

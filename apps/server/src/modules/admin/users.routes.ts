@@ -14,7 +14,7 @@ import {
   userActionResponse,
 } from '@quickvend/shared/api/admin-users';
 import { createInvitationBody } from '@quickvend/shared/api/auth';
-import { statementQuery, statementResponse } from '@quickvend/shared/api/wallet';
+import { adminStatementResponse, statementQuery } from '@quickvend/shared/api/wallet';
 import { toApprovalViews, type ApprovalRow, type Approvals, type FindPeople } from '../approvals/index.ts';
 import { actorOf, type Actor } from '../audit/index.ts';
 import type { AccountAction, UserActionOutcome, UserAdmin } from './user-admin.service.ts';
@@ -51,7 +51,7 @@ export function registerUserAdminRoutes(
     '/api/v1/admin/users/:id/statement',
     {
       config: admin,
-      schema: { params: idParams, querystring: statementQuery, response: { 200: statementResponse } },
+      schema: { params: idParams, querystring: statementQuery, response: { 200: adminStatementResponse } },
     },
     async (request) => users.statement(request.params.id, request.query),
   );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   MANUAL_FUNDING_CHARGE_KOBO,
   MANUAL_FUNDING_MAX_KOBO,
@@ -221,6 +221,16 @@ export function createManualFunding(deps: {
             gt(manualFundingRequests.decidedAt, since),
           ),
         );
+    },
+
+    /** The bank each of these deposits was paid at, by request id; an unknown id is absent. */
+    async depositBanksByIds(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: manualFundingRequests.id, bankName: manualFundingRequests.bankName })
+        .from(manualFundingRequests)
+        .where(inArray(manualFundingRequests.id, [...new Set(ids)]));
+      return new Map(rows.map((row) => [row.id, row.bankName]));
     },
 
     /** @throws NOT_FOUND for an unknown request */

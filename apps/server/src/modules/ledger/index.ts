@@ -15,4 +15,4 @@ export {
 } from './ledger.lines.ts';
 export { createLedger, type Ledger, type LedgerOptions, type PostedWithRecord } from './ledger.service.ts';
 export { BALANCE_CHANNEL, type EntryRecord } from './ledger.statement.ts';
-export type { LedgerDaySum } from './ledger.queries.ts';
+export type { LedgerDaySum, LedgerEntryFacts } from './ledger.queries.ts';

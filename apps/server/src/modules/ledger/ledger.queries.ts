@@ -16,6 +16,8 @@ export type LedgerDaySum = {
   takenKobo: Kobo;
 };
 
+export type LedgerEntryFacts = { kind: string; reference: string; memo: string };
+
 // LIKE's own wildcards in a prefix are matched as themselves
 const referenceStartsWith = (prefix: string) =>
   like(ledgerEntries.reference, `${prefix.replace(/[\\%_]/g, '\\$&')}%`);
@@ -173,6 +175,21 @@ export function createLedgerQueries(db: Database) {
       });
       const page = rows.slice(0, options.limit);
       return { lines: page, nextCursor: rows.length > options.limit ? (page.at(-1)?.lineId ?? null) : null };
+    },
+
+    /** The kind, reference and memo of each of these entries, by id; an unknown id is absent. */
+    async findEntries(ids: readonly string[]): Promise<Map<string, LedgerEntryFacts>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: ledgerEntries.id,
+          kind: ledgerEntries.kind,
+          reference: ledgerEntries.reference,
+          memo: ledgerEntries.memo,
+        })
+        .from(ledgerEntries)
+        .where(inArray(ledgerEntries.id, [...new Set(ids)]));
+      return new Map(rows.map(({ id, ...facts }) => [id, facts]));
     },
 
     /** Every ledger invariant, checked in the database. Returns the problems found (none when sound). */

@@ -20,7 +20,7 @@ import type { Notifier } from '../notifications/index.ts';
 import type { Partners } from '../partners/index.ts';
 import { toPurchase, type PinService, type PurchaseEngine } from '../purchases/index.ts';
 import type { Referrals } from '../referrals/index.ts';
-import { getWalletBreakdown, toStatementLine } from '../wallet/index.ts';
+import { getWalletBreakdown, toLedgerLine } from '../wallet/index.ts';
 
 /** Rows read per query: the export holds at most two pages of one list (one written, the next being read). */
 export const EXPORT_PAGE = 500;
@@ -137,7 +137,7 @@ export function createDataExport(deps: DataExportDeps) {
       yield `,"wallet":${encode('wallet', { balanceKobo, balance: toNairaString(balanceKobo), breakdown })}`;
       yield* paged('statement', async (cursor: number | undefined) => {
         const page = await ledger.listWalletLines(userId, { limit: EXPORT_PAGE, cursor });
-        return { items: page.lines.map(toStatementLine), next: page.nextCursor };
+        return { items: page.lines.map(toLedgerLine), next: page.nextCursor };
       });
       yield* paged('purchases', async (cursor: string | undefined) => {
         const page = await deps.purchases.list(userId, { limit: EXPORT_PAGE, cursor });

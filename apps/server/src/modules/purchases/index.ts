@@ -36,6 +36,7 @@ export {
 } from './purchase-admin.service.ts';
 export { registerPinRoutes } from './pin.routes.ts';
 export { toPurchase } from './purchases.mapper.ts';
+export { createPurchaseNames, type PurchaseName, type PurchaseNames } from './purchase-names.ts';
 export { hasOpenPurchase } from './open-purchases.ts';
 export { countOpenPurchases } from './purchases.search.ts';
 export { createVerificationService, type VerificationService } from './verification.service.ts';

@@ -219,6 +219,12 @@ export function createReferrals(deps: ReferralsDeps) {
       };
     },
 
+    /** The first name of each of these customers, as the referrals page shows a friend; an unknown id is absent. */
+    async firstNamesOf(userIds: readonly string[]): Promise<Map<string, string>> {
+      const people = await deps.findUsersByIds(userIds);
+      return new Map([...people].map(([id, person]) => [id, firstName(person.name)]));
+    },
+
     /** The referrer has seen their rewards: the next overview counts none of them as new. */
     async markRewardsSeen(userId: string): Promise<void> {
       await codeOf(userId);

@@ -1,3 +1,10 @@
 export { registerWalletRoutes } from './wallet.routes.ts';
 export { createBalanceAnnouncer, startBalanceFeed, type BalanceFeed } from './wallet.events.ts';
-export { getWalletBreakdown, toStatementLine } from './wallet.service.ts';
+export {
+  createStatement,
+  getWalletBreakdown,
+  toLedgerLine,
+  type Statement,
+  type StatementSources,
+} from './wallet.service.ts';
+export type { StatementPurchase } from './statement-words.ts';

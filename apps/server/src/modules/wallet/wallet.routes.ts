@@ -7,13 +7,15 @@ import { signedInUser } from '../auth/index.ts';
 import type { UserEventFeed } from '../../lib/user-events.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { BalanceFeed } from './wallet.events.ts';
-import { getWalletBreakdown, toStatementLine } from './wallet.service.ts';
+import { getWalletBreakdown, type Statement } from './wallet.service.ts';
 import { registerWalletEventStream, type StreamSessions } from './wallet.stream.ts';
 
 export function registerWalletRoutes(
   parent: FastifyInstance,
   deps: {
     ledger: Ledger;
+    /** the statement in words */
+    statement: Statement;
     balanceFeed: BalanceFeed;
     /** what else the stream carries besides the balance (the notices' unread count) */
     feeds?: readonly UserEventFeed[];
@@ -54,10 +56,7 @@ export function registerWalletRoutes(
       config: { access: 'user' },
       schema: { querystring: statementQuery, response: { 200: statementResponse } },
     },
-    async (request) => {
-      const { lines, nextCursor } = await ledger.listWalletLines(signedInUser(request).id, request.query);
-      return { lines: lines.map(toStatementLine), nextCursor };
-    },
+    (request) => deps.statement.page(signedInUser(request).id, request.query),
   );
 
   registerWalletEventStream(parent, deps);

@@ -1,6 +1,19 @@
-import type { StatementLine, WalletBreakdown } from '@quickvend/shared/api/wallet';
-import { kobo, negateKobo, type Kobo } from '@quickvend/shared/money';
+import type {
+  AdminStatementResponse,
+  LedgerStatementLine,
+  StatementResponse,
+  WalletBreakdown,
+} from '@quickvend/shared/api/wallet';
+import { kobo, negateKobo } from '@quickvend/shared/money';
 import type { EntryKind, Ledger } from '../ledger/index.ts';
+import {
+  describeEntry,
+  noteOf,
+  referentOf,
+  type StatementEntry,
+  type StatementFacts,
+  type StatementPurchase,
+} from './statement-words.ts';
 
 const FUNDED: readonly EntryKind[] = ['funding.card', 'funding.transfer'];
 const FROM_ADMIN: readonly EntryKind[] = ['funding.manual', 'adjustment'];
@@ -33,24 +46,82 @@ export async function getWalletBreakdown(
   };
 }
 
-/** A wallet line as the statement shows it: money in and money out, each never negative. */
-export function toStatementLine(line: {
-  lineId: number;
-  kind: string;
-  reference: string;
-  memo: string;
-  amountKobo: Kobo;
-  balanceAfterKobo: Kobo;
-  createdAt: Date;
-}): StatementLine {
+type WalletLine = Awaited<ReturnType<Ledger['listWalletLines']>>['lines'][number];
+type StatementPage = { limit: number; cursor?: number | undefined };
+
+/** Where the statement's words come from: each answers for many ids in one query, and leaves unknown ids out. */
+export type StatementSources = {
+  ledger: Pick<Ledger, 'listWalletLines' | 'findEntries'>;
+  purchaseNames: (ids: readonly string[]) => Promise<ReadonlyMap<string, StatementPurchase>>;
+  depositBanks: (ids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
+  firstNames: (userIds: readonly string[]) => Promise<ReadonlyMap<string, string>>;
+};
+
+const present = (ids: (string | undefined)[]) => [
+  ...new Set(ids.filter((id): id is string => id !== undefined)),
+];
+
+/** Money in and money out, each never negative, and the balance after. */
+const amountsOf = (line: WalletLine) => ({
+  id: line.lineId,
+  kind: line.kind,
+  inKobo: Math.max(line.amountKobo, 0),
+  outKobo: Math.max(negateKobo(line.amountKobo), 0),
+  balanceAfterKobo: line.balanceAfterKobo,
+  createdAt: line.createdAt.toISOString(),
+});
+
+/** A wallet line as the ledger holds it, for the data export (see `ledgerStatementLine`). */
+export function toLedgerLine(line: WalletLine): LedgerStatementLine {
+  return { ...amountsOf(line), reference: line.reference, memo: line.memo };
+}
+
+/**
+ * The wallet's statement in words, read at the time it is asked for: a page of lines, then one query for each
+ * kind of thing they point at (purchases, manual deposits, referred friends; first the entries reversals undo).
+ */
+export function createStatement(deps: StatementSources) {
+  async function factsOf(userId: string, lines: readonly StatementEntry[]): Promise<StatementFacts> {
+    const reversedIds = present(lines.map((line) => referentOf(line).reversedEntryId));
+    const reversed: ReadonlyMap<string, StatementEntry> =
+      reversedIds.length > 0 ? await deps.ledger.findEntries(reversedIds) : new Map();
+    const referents = [...lines, ...reversed.values()].map(referentOf);
+    const [purchases, depositBanks, firstNames] = await Promise.all([
+      deps.purchaseNames(present(referents.map((about) => about.purchaseId))),
+      deps.depositBanks(present(referents.map((about) => about.depositId))),
+      deps.firstNames(present(referents.map((about) => about.referredUserId))),
+    ]);
+    // a line names only its own wallet's purchases
+    const own = new Map([...purchases].filter(([, purchase]) => purchase.userId === userId));
+    return { purchases: own, depositBanks, firstNames, reversed };
+  }
+
   return {
-    id: line.lineId,
-    kind: line.kind,
-    reference: line.reference,
-    memo: line.memo,
-    inKobo: Math.max(line.amountKobo, 0),
-    outKobo: Math.max(negateKobo(line.amountKobo), 0),
-    balanceAfterKobo: line.balanceAfterKobo,
-    createdAt: line.createdAt.toISOString(),
+    /** The customer's statement: words and links to their own pages, no reference or internal id. */
+    async page(userId: string, page: StatementPage): Promise<StatementResponse> {
+      const { lines, nextCursor } = await deps.ledger.listWalletLines(userId, page);
+      const facts = await factsOf(userId, lines);
+      return {
+        lines: lines.map((line) => ({ ...amountsOf(line), ...describeEntry(line, facts, 'customer') })),
+        nextCursor,
+      };
+    },
+
+    /** The same statement for the back office: its links, the entry's reference and the admin's reason. */
+    async adminPage(userId: string, page: StatementPage): Promise<AdminStatementResponse> {
+      const { lines, nextCursor } = await deps.ledger.listWalletLines(userId, page);
+      const facts = await factsOf(userId, lines);
+      return {
+        lines: lines.map((line) => ({
+          ...amountsOf(line),
+          ...describeEntry(line, facts, 'admin'),
+          reference: line.reference,
+          note: noteOf(line),
+        })),
+        nextCursor,
+      };
+    },
   };
 }
+
+export type Statement = ReturnType<typeof createStatement>;

@@ -185,13 +185,14 @@ describeEachDatabase('card funding', (kind) => {
     const next = (
       await client.get(`/api/v1/wallet/statement?limit=5&cursor=${statement.nextCursor ?? ''}`)
     ).json<{
-      lines: { kind: string; inKobo: number; reference: string }[];
+      lines: { kind: string; inKobo: number; description: string; link: string | null }[];
     }>();
     expect(next.lines).toEqual([
       expect.objectContaining({
         kind: 'funding.card',
         inKobo: 120_050,
-        reference: `funding:${payment.reference}`,
+        description: 'Card payment',
+        link: '/fund-wallet#payment-history-heading',
       }),
     ]);
   });

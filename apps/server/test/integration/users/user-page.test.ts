@@ -130,14 +130,14 @@ describeEachDatabase("an admin's page for one user", (kind) => {
     const first = (await admin.get(`/api/v1/admin/users/${customer.userId}/statement?limit=2`)).json<
       AdminUserDetailResponse['statement']
     >();
-    expect(first.lines.map((line) => line.memo)).toEqual(['credit 3', 'credit 2']);
+    expect(first.lines.map((line) => line.note)).toEqual(['credit 3', 'credit 2']);
     const rest = (
       await admin.get(
         `/api/v1/admin/users/${customer.userId}/statement?limit=2&cursor=${first.nextCursor ?? 0}`,
       )
     ).json<AdminUserDetailResponse['statement']>();
     expect(rest).toMatchObject({ nextCursor: null });
-    expect(rest.lines.map((line) => line.memo)).toEqual(['credit 1']);
+    expect(rest.lines.map((line) => line.note)).toEqual(['credit 1']);
   });
 
   it('answers 404 for a user that does not exist', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminUserDetailResponse } from '@quickvend/shared/api/admin-users';
+import type { AdminStatementLine } from '@quickvend/shared/api/wallet';
 import { messages } from '@quickvend/shared/messages';
 import { anApproval } from '@/lib/testing/admin-money.ts';
 import { anAdminUserDetail, anAdminUserProfile } from '@/lib/testing/admin-users.ts';
@@ -23,19 +24,35 @@ import { renderApp } from '../testing.tsx';
 const USER_ID = 'usr_01JQ00000000000000000BOLA1';
 const profile = { id: USER_ID, name: 'Bola Ade', email: 'bola@example.com', phone: '08031234567' };
 
-const line = (id: number, memo: string, inKobo: number, balanceAfterKobo: number) => ({
+const line = (id: number, values: Partial<AdminStatementLine>): AdminStatementLine => ({
   id,
   kind: 'adjustment',
+  description: 'Adjustment by our team',
+  link: null,
   reference: `adjustment:adj_${id}`,
-  memo,
-  inKobo,
+  note: null,
+  inKobo: 0,
   outKobo: 0,
-  balanceAfterKobo,
+  balanceAfterKobo: 0,
   createdAt: '2025-03-12T10:00:00.000Z',
+  ...values,
 });
 
 const fullDetail: AdminUserDetailResponse = anAdminUserDetail(profile, {
-  statement: { lines: [line(9, 'Goodwill credit', 250_000, 250_000)], nextCursor: 9 },
+  statement: {
+    lines: [
+      line(10, {
+        kind: 'purchase.hold',
+        description: 'DStv Compact for smartcard 7034567890',
+        link: '/admin/purchases/pur_2',
+        reference: 'purchase:pur_2:hold',
+        outKobo: 100_000,
+        balanceAfterKobo: 150_000,
+      }),
+      line(9, { note: 'Goodwill credit', inKobo: 250_000, balanceAfterKobo: 250_000 }),
+    ],
+    nextCursor: 9,
+  },
   purchases: [aPurchase({ id: 'pur_1', serviceName: 'MTN Airtime VTU', chargedKobo: 50_000 })],
   payments: [aPayment({ reference: 'QV-REF-77', amountKobo: 500_000 })],
   manualRequests: [aManualRequest({ depositorName: 'B. Ade', bankName: 'GTBank' })],
@@ -79,7 +96,14 @@ describe('the edit-user page', () => {
     expect(within(wallet).getAllByText('₦2,500.00').length).toBeGreaterThan(0);
 
     const statement = screen.getByRole('table', { name: 'Wallet statement' });
-    expect(within(statement).getByText('Goodwill credit')).toBeTruthy();
+    expect(
+      within(statement)
+        .getByRole('link', { name: 'DStv Compact for smartcard 7034567890' })
+        .getAttribute('href'),
+    ).toBe('/admin/purchases/pur_2');
+    expect(within(statement).getByText('purchase:pur_2:hold')).toBeTruthy();
+    expect(within(statement).getByText('Adjustment by our team')).toBeTruthy();
+    expect(within(statement).getByText('“Goodwill credit”')).toBeTruthy();
     const purchases = screen.getByRole('table', { name: 'Recent purchases' });
     expect(within(purchases).getByRole('link', { name: 'MTN Airtime VTU' }).getAttribute('href')).toBe(
       '/admin/purchases/pur_1',
@@ -102,12 +126,26 @@ describe('the edit-user page', () => {
   it('loads older statement lines on demand', async () => {
     const api = adminApi({
       'GET /api/v1/admin/users/:id/statement': {
-        body: { lines: [line(3, 'Opening credit', 100, 100)], nextCursor: null },
+        body: {
+          lines: [
+            line(3, {
+              kind: 'funding.card',
+              description: 'Card payment',
+              link: '/admin/fundings?reference=PAY-3',
+              reference: 'funding:PAY-3',
+              inKobo: 100,
+              balanceAfterKobo: 100,
+            }),
+          ],
+          nextCursor: null,
+        },
       },
     });
     const { user } = renderApp(`/edit-user/${USER_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Show older lines' }));
-    expect(await screen.findByText('Opening credit')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Card payment' })).getAttribute('href')).toBe(
+      '/admin/fundings?reference=PAY-3',
+    );
     expect(api.callsTo('GET /api/v1/admin/users/:id/statement')[0]?.url).toBe(
       `/api/v1/admin/users/${USER_ID}/statement?limit=20&cursor=9`,
     );

@@ -161,6 +161,7 @@ import {
   type Beneficiary,
 } from '@quickvend/shared/api/beneficiaries';
 import {
+  adminStatementResponse,
   statementResponse,
   walletResponse,
   type WalletBreakdown,
@@ -229,7 +230,7 @@ const contract = {
   },
   'GET /api/v1/admin/users': { response: adminUsersResponse },
   'GET /api/v1/admin/users/:id': { response: adminUserDetailResponse },
-  'GET /api/v1/admin/users/:id/statement': { response: statementResponse },
+  'GET /api/v1/admin/users/:id/statement': { response: adminStatementResponse },
   'POST /api/v1/admin/users/:id': { request: updateAdminUserBody, response: updateAdminUserResponse },
   'POST /api/v1/admin/users/:id/suspend': { request: userActionBody, response: userActionResponse },
   'POST /api/v1/admin/users/:id/unsuspend': { request: userActionBody, response: userActionResponse },

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { AdminUserDetailResponse } from '@quickvend/shared/api/admin-users';
 import type { ManualFundingRequest, Payment } from '@quickvend/shared/api/funding';
 import type { Purchase } from '@quickvend/shared/api/purchases';
-import type { StatementLine } from '@quickvend/shared/api/wallet';
+import type { AdminStatementLine } from '@quickvend/shared/api/wallet';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
@@ -49,14 +49,21 @@ const manualTones: Record<ManualFundingRequest['status'], BadgeTone> = {
 };
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-const statementColumns: AdminColumn<StatementLine>[] = [
+const statementColumns: AdminColumn<AdminStatementLine>[] = [
   { label: 'Date', render: (line) => when(line.createdAt), className: 'md:whitespace-nowrap' },
   {
     label: 'What',
     render: (line) => (
       <span className="flex flex-col md:items-start">
-        <span>{line.memo || line.kind}</span>
-        <span className="font-mono text-xs text-gray-600">{line.reference}</span>
+        {line.link ? (
+          <Link to={line.link} className="font-semibold text-brand-800 underline-offset-4 hover:underline">
+            {line.description}
+          </Link>
+        ) : (
+          <span>{line.description}</span>
+        )}
+        {line.note ? <span className="text-sm text-gray-700">“{line.note}”</span> : null}
+        <span className="font-mono text-xs wrap-anywhere text-gray-600">{line.reference}</span>
       </span>
     ),
   },

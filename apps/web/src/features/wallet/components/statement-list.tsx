@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { StatementLine } from '@quickvend/shared/api/wallet';
 import { formatNaira } from '@quickvend/shared/money';
 import { formatLagosDateTime } from '@quickvend/shared/format';
@@ -7,33 +8,16 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useStatement } from '../api/get-statement.ts';
 
-const kindLabels: Record<string, string> = {
-  'funding.card': 'Card payment',
-  'funding.transfer': 'Bank transfer',
-  'funding.manual': 'Manual deposit',
-  adjustment: 'Adjustment',
-  'referral.reward': 'Referral reward',
-  'purchase.hold': 'Purchase',
-  'purchase.settle': 'Purchase',
-  'purchase.refund': 'Refund',
-  reversal: 'Reversal',
-};
+const ROW = 'flex min-h-11 items-start justify-between gap-3 px-3 py-2.5';
 
-/** The kind of a statement line in plain words (an unknown kind shows its memo). */
-export function kindLabel(line: Pick<StatementLine, 'kind' | 'memo'>): string {
-  return kindLabels[line.kind] ?? (line.memo || line.kind);
-}
-
+/** One movement of the wallet in words; the whole row opens what it was (a receipt, a payment, the referrals). */
 function StatementRow({ line }: { line: StatementLine }) {
   const isIn = line.inKobo > 0;
   const amount = isIn ? line.inKobo : line.outKobo;
-  return (
-    <li className="flex items-start justify-between gap-3 rounded-xl border border-gray-200 bg-white px-3 py-2.5">
+  const content = (
+    <>
       <div className="flex min-w-0 flex-col gap-0.5">
-        <span className="text-sm font-semibold text-gray-900">{kindLabel(line)}</span>
-        <span className="truncate font-mono text-xs text-gray-600" title={line.reference}>
-          {line.reference}
-        </span>
+        <span className="text-sm font-semibold wrap-anywhere text-gray-900">{line.description}</span>
         <span className="text-xs text-gray-600">{formatLagosDateTime(line.createdAt)}</span>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-0.5 tabular-nums">
@@ -44,6 +28,20 @@ function StatementRow({ line }: { line: StatementLine }) {
         </span>
         <span className="text-xs text-gray-600">Balance {formatNaira(line.balanceAfterKobo)}</span>
       </div>
+    </>
+  );
+  return (
+    <li className="overflow-hidden rounded-xl border border-gray-200 bg-white">
+      {line.link ? (
+        <Link
+          to={line.link}
+          className={`${ROW} hover:bg-gray-50 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-500`}
+        >
+          {content}
+        </Link>
+      ) : (
+        <div className={ROW}>{content}</div>
+      )}
     </li>
   );
 }
