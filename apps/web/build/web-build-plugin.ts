@@ -12,47 +12,28 @@ type Options = {
   alias: AliasOptions;
 };
 
-type OutputChunk = {
-  type: 'chunk';
-  fileName: string;
-  isEntry: boolean;
-  facadeModuleId: string | null;
-  imports: string[];
-  viteMetadata?: { importedCss: Set<string> };
-};
-type Bundle = Record<string, OutputChunk | { type: 'asset'; fileName: string }>;
+type Bundle = Record<string, { fileName: string }>;
 
 const SW_ENTRY = 'src/sw/service-worker.ts';
-/** the pages whose entry chunks are named after their HTML file */
-const PAGE_ENTRIES = ['index.html', 'landing.html'];
 const PRERENDER_ENTRY = 'src/landing-prerender.tsx';
-/** Pages loaded on demand that are also saved at install, so they open offline before ever being visited. */
-const OFFLINE_PAGES = [
-  'src/features/auth/components/login-page.tsx',
-  'src/features/auth/components/register-page.tsx',
-  'src/app/routes/dashboard-shell.tsx',
-  'src/features/dashboard/components/dashboard-page.tsx',
-];
 
-/** An entry chunk and every chunk and stylesheet it imports statically: what its page needs to paint. */
-function staticClosure(bundle: Bundle, fileName: string, into: Set<string>): void {
-  const chunk = bundle[fileName];
-  if (!chunk || chunk.type !== 'chunk' || into.has(fileName)) return;
-  into.add(fileName);
-  for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
-  for (const imported of chunk.imports) staticClosure(bundle, imported, into);
+/** Every file of the build under assets/ (each page's code and styles, hashed): all saved for offline use. */
+function hashedFiles(bundle: Bundle): string[] {
+  return Object.values(bundle)
+    .map((file) => file.fileName)
+    .filter((fileName) => fileName.startsWith('assets/'));
 }
 
 /**
  * After `vite build`: the landing rendered to HTML, the service worker given the list of files it saves at
- * install (the two pages, what they load at once, the pages a customer opens first, the manifest and icons), and a brotli and gzip copy of every
- * text file for the server to send as is.
+ * install (the pages, every hashed file, the manifest and icons), and a brotli and gzip copy of every text file
+ * for the server to send as is.
  */
 export function webBuild(options: Options): Plugin {
   let root = '';
   let outDir = '';
   let publicDir = '';
-  const shellFiles = new Set<string>();
+  let assetFiles: string[] = [];
   return {
     name: 'quickvend:web-build',
     apply: 'build',
@@ -67,18 +48,8 @@ export function webBuild(options: Options): Plugin {
       this.emitFile({ type: 'chunk', id: path.join(root, SW_ENTRY), fileName: 'sw.js' });
     },
     generateBundle(_output, bundle) {
-      shellFiles.clear();
-      const found = new Set<string>();
-      for (const chunk of Object.values(bundle as unknown as Bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
-        const source = path.relative(root, chunk.facadeModuleId);
-        const isShell = chunk.isEntry ? PAGE_ENTRIES.includes(source) : OFFLINE_PAGES.includes(source);
-        if (!isShell) continue;
-        found.add(source);
-        staticClosure(bundle, chunk.fileName, shellFiles);
-      }
-      const missing = [...PAGE_ENTRIES, ...OFFLINE_PAGES].filter((source) => !found.has(source));
-      if (missing.length > 0) this.error(`not in the build, to save for offline use: ${missing.join(', ')}`);
+      assetFiles = hashedFiles(bundle).sort();
+      if (assetFiles.length === 0) this.error('no files under assets/ to save for offline use');
     },
     async writeBundle() {
       await prerenderLanding({
@@ -88,7 +59,7 @@ export function webBuild(options: Options): Plugin {
         alias: options.alias,
         plugins: options.prerenderPlugins,
       });
-      writeServiceWorker(outDir, [...shellFiles].sort(), publicFiles(publicDir));
+      writeServiceWorker(outDir, assetFiles, publicFiles(publicDir));
       precompress(outDir);
     },
   };
@@ -104,9 +75,9 @@ function publicFiles(dir: string, prefix = ''): string[] {
 }
 
 /** Puts the list of files to save at the top of sw.js, versioned by their content. */
-function writeServiceWorker(outDir: string, shellFiles: string[], publicNames: string[]): void {
+function writeServiceWorker(outDir: string, assetFiles: string[], publicNames: string[]): void {
   const files = [
-    ...new Set(['index.html', 'landing.html', 'landing-sandbox.html', ...publicNames, ...shellFiles]),
+    ...new Set(['index.html', 'landing.html', 'landing-sandbox.html', ...publicNames, ...assetFiles]),
   ];
   const hash = createHash('sha256');
   for (const name of files) {

@@ -1,15 +1,16 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths.ts';
+import { loadChunk } from '@/lib/pwa/chunk-failure.ts';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { AliasRedirect, GuestOnly, RequireSession } from './routes/guards.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { PageError, RouteError } from './routes/route-error.tsx';
 import { BlankLoading, PageSkeleton, ShellSkeleton } from './routes/shell-skeleton.tsx';
 
-/** A lazily loaded route component: each page's code is its own chunk. */
+/** A lazily loaded route component: each page's code is its own chunk (failures: see loadChunk). */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+  return async () => ({ Component: pick(await loadChunk(load)) });
 }
 
 const loadShell = page(

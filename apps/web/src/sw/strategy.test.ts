@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handlingOf, shellOf } from './strategy.ts';
+import { cachesToDelete, handlingOf, isHashed, precacheModeOf, shellCacheOf, shellOf } from './strategy.ts';
 
 const origin = 'https://quickvend.example';
 const precached = new Set(['/', '/index.html', '/manifest.webmanifest', '/icons/icon-192.png']);
@@ -49,5 +49,23 @@ describe('what the service worker does with a request', () => {
     expect(handling('/icons/icon-192.png')).toBe('precached');
     expect(handling('/manifest.webmanifest?v=2')).toBe('network');
     expect(handling('/robots.txt')).toBe('network');
+  });
+
+  it('saves hashed files from any cache it can at install, and checks every other file with the server', () => {
+    expect(isHashed('/assets/tv-page-Bx9_1.js')).toBe(true);
+    expect(isHashed('/index.html')).toBe(false);
+    expect(isHashed('/manifest.webmanifest')).toBe(false);
+    expect(precacheModeOf('/assets/tv-page-Bx9_1.js')).toBe('default');
+    expect(precacheModeOf('/index.html')).toBe('no-cache');
+    expect(precacheModeOf('/')).toBe('no-cache');
+  });
+
+  it('on activation removes every earlier cache of its own, and nothing else', () => {
+    const current = shellCacheOf('b2');
+    expect(current).toBe('qv-shell-b2');
+    expect(
+      cachesToDelete(['qv-shell-a1', current, 'qv-assets', 'someone-else', 'qv-shell-a0'], current),
+    ).toEqual(['qv-shell-a1', 'qv-assets', 'qv-shell-a0']);
+    expect(cachesToDelete([current], current)).toEqual([]);
   });
 });
