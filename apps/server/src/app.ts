@@ -168,6 +168,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are someone's: no cache may keep them, or Back on a shared phone (a page loaded from the
+    // history takes cached answers as they are) shows the previous customer after a sign-out
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     // a request that was in flight when the close began: its connection must not then wait idle for more
     if (isClosing) reply.header('connection', 'close');
   });

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signUp } from './accounts.ts';
 
@@ -22,6 +23,44 @@ async function stayOffline(context: BrowserContext) {
   await context.setOffline(false);
   await context.setOffline(true);
 }
+
+/** Every file the build made under assets/ (the pages' code and styles), by URL path. */
+function builtAssets(): string[] {
+  return readdirSync(new URL('../dist/assets', import.meta.url))
+    .filter((name) => !/\.(br|gz)$/.test(name))
+    .map((name) => `/assets/${name}`);
+}
+
+async function savedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const saved: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) saved.push(new URL(request.url).pathname);
+    }
+    return saved;
+  });
+}
+
+async function logOut(page: Page) {
+  const logout = page.getByRole('button', { name: 'Logout' });
+  // on a phone, logging out lives on the account tab
+  if (!(await logout.isVisible())) {
+    await page.getByRole('navigation', { name: 'Main tabs' }).getByRole('link', { name: 'Account' }).click();
+  }
+  await logout.click();
+}
+
+const NEW_VERSION = /new version/i;
+
+/** Marks the document, to tell later whether the page was loaded again. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { isSameDocument?: boolean }).isSameDocument = true;
+  });
+}
+const isSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { isSameDocument?: boolean }).isSameDocument === true);
 
 /** Whether anything under /api/ was kept by the service worker. */
 async function keptApiAnswers(page: Page): Promise<string[]> {
@@ -112,7 +151,7 @@ test('a signed-in customer’s second visit paints the app’s shell offline, sa
   await expect(page.getByText(OFFLINE)).toBeVisible();
   // the shell paints from what the phone saved; nothing about money is shown from a cache
   await expect(page.locator('body')).not.toContainText('₦');
-  // a page not visited yet opens too: the first pages a customer needs are saved at install
+  // a page not visited yet opens too: every page is saved at install
   await page.goto('/login');
   await stayOffline(context);
   await expect(page.getByText(OFFLINE)).toBeVisible();
@@ -149,5 +188,121 @@ test('the app is installable: a manifest with icons, standalone, starting at the
     expect(icon, `${sizes} ${purpose}`).toBeDefined();
     const image = await request.get(icon?.src ?? '');
     expect(image.headers()['content-type']).toBe('image/png');
+  }
+});
+
+test('once the app is saved, a page never opened shows during a dropped signal, and its plans come when the signal returns', async ({
+  page,
+  context,
+}) => {
+  await signUp(page, 'Signal Customer');
+  await waitForServiceWorker(page);
+  // every page's code and styles were saved at install, not only the pages already seen
+  expect(await savedPaths(page)).toEqual(expect.arrayContaining(builtAssets()));
+  await expect(page.getByRole('heading', { name: 'Welcome, Signal Customer' })).toBeVisible();
+  await markDocument(page);
+
+  await context.setOffline(true);
+  await page.getByRole('main').getByRole('link', { name: 'GOtv' }).click();
+  await expect(page).toHaveURL(/\/gotv$/);
+  await expect(page.getByLabel('Smart card number')).toBeVisible();
+  await expect(page.getByText(OFFLINE)).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(NEW_VERSION);
+
+  await context.setOffline(false);
+  await expect(page.getByText(OFFLINE)).toBeHidden();
+  await expect(page.getByLabel('Bouquet')).toContainText('GOtv Max');
+  expect(await isSameDocument(page)).toBe(true);
+});
+
+test.describe('before the app is saved (no service worker)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a page whose code cannot load offline waits for the signal, never says "new version", and opens by itself', async ({
+    page,
+    context,
+  }) => {
+    await signUp(page, 'Unsaved Customer');
+    await expect(page.getByRole('heading', { name: 'Welcome, Unsaved Customer' })).toBeVisible();
+
+    await context.setOffline(true);
+    await page.getByRole('main').getByRole('link', { name: 'GOtv' }).click();
+    await expect(page.getByRole('heading', { name: 'Waiting for your connection' })).toBeVisible();
+    await expect(page.getByText('It opens by itself when your connection returns.')).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(NEW_VERSION);
+
+    await context.setOffline(false);
+    await expect(page).toHaveURL(/\/gotv$/);
+    await expect(page.getByLabel('Smart card number')).toBeVisible();
+    await expect(page.getByLabel('Bouquet')).toContainText('GOtv Max');
+    await expect(page.getByRole('heading', { name: 'Waiting for your connection' })).toBeHidden();
+  });
+});
+
+/**
+ * A customer signs up (the dashboard, in its own page load), opens their wallet (another page load), signs out,
+ * and Back is pressed twice: to the wallet's place (signed out: the login page), then to the dashboard's.
+ */
+async function signOutThenGoBack(page: Page, name: string, { waitUntil }: { waitUntil: 'load' | 'commit' }) {
+  await signUp(page, name);
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
+  // the worker takes the page over once installed; a takeover while the page is kept for Back would evict it
+  await waitForServiceWorker(page);
+  await page.goto('/wallet');
+  await logOut(page);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goBack({ waitUntil });
+}
+
+test('on a shared phone, Back after signing out loads the login page, never the previous customer’s answers', async ({
+  page,
+}) => {
+  // (Playwright's Chromium keeps no page for Back: the dashboard is loaded again from the history, when a
+  // browser takes what it has cached as it is)
+  await signOutThenGoBack(page, 'History Customer', { waitUntil: 'load' });
+  const previousCustomer = page.getByText('History Customer').filter({ visible: true });
+  await expect(previousCustomer).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(previousCustomer).toHaveCount(0);
+});
+
+test('on a shared phone, Back after signing out never shows the page kept whole for Back', async ({
+  playwright,
+  baseURL,
+}) => {
+  // Playwright turns the back/forward cache off; phones keep it on, and it brings a page back as it was left
+  const browser = await playwright.chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+    // notes, for the test, that a page came back from that cache (the note outlives a reload of the tab)
+    await context.addInitScript(() => {
+      window.addEventListener('pageshow', (event) => {
+        if (event.persisted) window.sessionStorage.setItem('e2e:restored', window.location.pathname);
+      });
+    });
+    const page = await context.newPage();
+    // a page brought back from that cache fires no load event
+    await signOutThenGoBack(page, 'Shared Phone', { waitUntil: 'commit' });
+    const previousCustomer = page.getByText('Shared Phone').filter({ visible: true });
+    await expect(previousCustomer).toHaveCount(0);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => window.sessionStorage.getItem('e2e:restored'))).toBe('/dashboard');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(previousCustomer).toHaveCount(0);
+  } finally {
+    await browser.close();
   }
 });

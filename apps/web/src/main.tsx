@@ -4,12 +4,14 @@ import { AppProvider } from '@/app/provider.tsx';
 import { preloadFirstPage } from '@/app/preload.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { registerServiceWorker } from '@/lib/pwa/register-service-worker.ts';
+import { protectSharedPhone } from '@/lib/shared-phone.ts';
 import '@/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 const queryClient = createQueryClient();
+protectSharedPhone(queryClient);
 preloadFirstPage(window.location.pathname, queryClient);
 
 createRoot(container).render(

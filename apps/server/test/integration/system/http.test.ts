@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createTestApp,
   errorOf,
+  signUp,
   TEST_APP_URL,
   type TestApp,
   TestClient,
@@ -63,6 +64,23 @@ describeEachDatabase('http surface', (kind) => {
     expect(errorOf(response).requestId).toBe(response.headers['x-request-id']);
     const traced = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'edge-1234abcd' } });
     expect(traced.headers['x-request-id']).toBe('edge-1234abcd');
+  });
+
+  it('lets no cache keep an API answer, signed in or out, nor an error', async () => {
+    const { client } = await signUp(t.app);
+    for (const url of ['/api/v1/session', '/api/v1/me', '/api/v1/wallet']) {
+      const response = await client.get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const signedOut = await t.app.inject({ url: '/api/v1/session' });
+    expect(signedOut.json()).toEqual({ user: null });
+    expect(signedOut.headers['cache-control']).toBe('no-store');
+    const refused = await t.app.inject({ url: '/api/v1/me' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // outside the API, nothing changes
+    expect((await t.app.inject({ url: '/healthz' })).headers['cache-control']).toBeUndefined();
   });
 
   it('masks unexpected errors as INTERNAL with the request id, revealing nothing', async () => {
