@@ -7,8 +7,7 @@ import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
 import { networkLabelOf, recipientOf, tvLabelOf, whatOf } from '@quickvend/shared/purchase-words';
 import { formatProviderDate } from '@/lib/format.ts';
 
-/** `isPrivate`: left off a shared picture unless the customer chooses (the wallet's balance) */
-export type ReceiptFact = { label: string; value: string; isPrivate?: boolean };
+export type ReceiptFact = { label: string; value: string };
 
 /** Everything a receipt says, in words, shared by the page and the image it is shared as. */
 export type ReceiptFacts = {
@@ -32,8 +31,6 @@ export type ReceiptFacts = {
 export const receiptHeadlines: Record<PurchaseStatus, string> = {
   delivered: 'Delivered',
   pending: 'Being confirmed',
-  /** what the customer quotes to support: the provider's transaction id, else the purchase's request id */
-  reference: ReceiptFact;
   failed: 'Failed',
 };
 
@@ -163,7 +160,7 @@ export function receiptFactsOf(purchase: Purchase): ReceiptFacts {
   // a voucher (Showmax) is what was bought: it belongs with the first facts, like a token
   facts.push(...providerLines(purchase).filter((line) => VOUCHER.test(line.label)));
   if (purchase.balanceAfterKobo !== null)
-    facts.push({ label: 'Balance after', value: formatNaira(purchase.balanceAfterKobo), isPrivate: true });
+    facts.push({ label: 'Balance after', value: formatNaira(purchase.balanceAfterKobo) });
   facts.push({ label: 'Date (Lagos time)', value: formatLagosDateTime(purchase.createdAt) });
 
   const details: ReceiptFact[] = [];
@@ -182,13 +179,9 @@ export function receiptFactsOf(purchase: Purchase): ReceiptFacts {
   )
     details.push({ label: 'Phone number', value: purchase.phone });
   details.push(...providerLines(purchase));
-  const reference: ReceiptFact = purchase.transactionId
-    ? { label: 'Transaction ID', value: purchase.transactionId }
-    : { label: 'Reference', value: purchase.requestId };
-  details.push(reference);
+  if (purchase.transactionId) details.push({ label: 'Transaction ID', value: purchase.transactionId });
 
   const taken = new Set(facts.map((fact) => fact.label.toLowerCase()));
-    reference,
   return {
     status: purchase.status,
     headline: receiptHeadlines[purchase.status],
