@@ -8,6 +8,10 @@ test("a customer says they didn't get their airtime, sees the provider's answer,
   browser,
 }) => {
   test.setTimeout(60_000);
+  const notFound: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) notFound.push(response.url());
+  });
   await page.setViewportSize({ width: 360, height: 740 });
   await signUpAndFund(page, 'Dami Dispute', '1000');
   await page.goto('/airtime');
@@ -35,6 +39,8 @@ test("a customer says they didn't get their airtime, sees the provider's answer,
   await expect(answer).toContainText('You told us: “No airtime came to my line.”');
   await expect(page.getByRole('button', { name: didntGetIt })).toHaveCount(0);
   const receiptUrl = page.url();
+  // asking whether there was a report, before there was one, was not a "not found"
+  expect(notFound).toEqual([]);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const admin = await context.newPage();
@@ -73,7 +79,8 @@ test("a customer says they didn't get their airtime, sees the provider's answer,
 
   await context.close();
 
-  await page.goto(receiptUrl);
+  // the customer's receipt, open all along, shows the answer without a reload
+  expect(page.url()).toBe(receiptUrl);
   const closed = page.getByRole('status', { name: 'Our team looked into it' });
   await expect(closed).toContainText(resolution);
   await expect(page.getByRole('status', { name: 'We are looking into it' })).toHaveCount(0);

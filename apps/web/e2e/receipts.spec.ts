@@ -25,7 +25,8 @@ test.beforeEach(async ({ page }) => {
   // the phone's share sheet, stubbed: keeps what it was given for the test to read
   await page.addInitScript(() => {
     const shared: { name: string; type: string; size: number }[] = [];
-    Object.assign(window, { sharedFiles: shared });
+    const files: File[] = [];
+    Object.assign(window, { sharedFiles: shared, sharedFileObjects: files });
     Object.defineProperty(navigator, 'canShare', {
       configurable: true,
       value: (data: ShareData) => (data.files?.length ?? 0) > 0,
@@ -33,15 +34,38 @@ test.beforeEach(async ({ page }) => {
     Object.defineProperty(navigator, 'share', {
       configurable: true,
       value: (data: ShareData) => {
-        for (const file of data.files ?? [])
+        for (const file of data.files ?? []) {
           shared.push({ name: file.name, type: file.type, size: file.size });
+          files.push(file);
+        }
         return Promise.resolve();
       },
     });
   });
 });
 
+/** The last picture shared, as the browser decodes it: its size in pixels and bytes, and the PNG in base64. */
+function lastSharedPicture(page: Page) {
+  return page.evaluate(async () => {
+    const files = (window as unknown as { sharedFileObjects: File[] }).sharedFileObjects;
+    const file = files.at(-1);
+    if (!file) return null;
+    const bitmap = await createImageBitmap(file);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return { width: bitmap.width, height: bitmap.height, size: file.size, png: btoa(binary) };
+  });
+}
+
 test('a delivered purchase ends on a compact receipt that is shared as a picture', async ({ page }) => {
+  const complaints: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) complaints.push(`404 ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') complaints.push(message.text());
+  });
   await signUpAndFund(page, 'Rita Receipt', '1000');
   await buyAirtime(page, 'Airtel', '08011111111', '4826');
 
@@ -63,6 +87,8 @@ test('a delivered purchase ends on a compact receipt that is shared as a picture
   await expect(receipt.getByText('Transaction ID')).toBeHidden();
   await expect(receipt).not.toContainText(/Request id|Platform|purchase:pur_|TRANSACTION/);
 
+  // whoever gets the picture does not see the wallet's balance unless the customer ticks it
+  await expect(receipt.getByRole('checkbox', { name: 'Show my balance on the picture' })).not.toBeChecked();
   await receipt.getByRole('button', { name: 'Share receipt' }).click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { sharedFiles: unknown[] }).sharedFiles))
@@ -77,6 +103,25 @@ test('a delivered purchase ends on a compact receipt that is shared as a picture
     () => (window as unknown as { sharedFiles: { size: number }[] }).sharedFiles,
   );
   expect(file?.size).toBeGreaterThan(1_000);
+  const picture = await lastSharedPicture(page);
+  await test.info().attach('shared receipt', {
+    body: Buffer.from(picture?.png ?? '', 'base64'),
+    contentType: 'image/png',
+  });
+  // twice a 360 px phone's width, and small enough to send on a poor connection
+  expect(picture?.width).toBe(720);
+  expect(picture?.size).toBeLessThan(60_000);
+
+  await receipt.getByRole('checkbox', { name: 'Show my balance on the picture' }).check();
+  await receipt.getByRole('button', { name: 'Share receipt' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { sharedFiles: unknown[] }).sharedFiles.length))
+    .toBe(2);
+  const withBalance = await lastSharedPicture(page);
+  // one more line on the picture: the balance after
+  expect(withBalance?.height).toBeGreaterThan(picture?.height ?? Infinity);
+  // an ordinary receipt asks whether there is a report and is told there is none: nothing is "not found"
+  expect(complaints).toEqual([]);
 });
 
 test('a failed purchase shows the refund and a balance after equal to the balance at the top', async ({

@@ -2,11 +2,18 @@ import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
-import { aPurchase, aRefundedPurchase, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
+import {
+  aPurchase,
+  aRefundedPurchase,
+  mockApi,
+  sandboxMeta,
+  type MockReply,
+} from '@/lib/testing/mock-api.ts';
+import { stubCanvas } from '@/lib/testing/canvas.ts';
 import { renderRoutes } from '@/lib/testing/render.tsx';
 import { PurchaseReceipt, shareTexts } from './purchase-receipt.tsx';
 import { failureReasonOf, plainText } from './receipt-facts.ts';
-import { SANDBOX_MARK } from './receipt-image.ts';
+import { SANDBOX_MARK, SUPPORT_HEADING } from './receipt-image.ts';
 
 const failed = aRefundedPurchase({ transactionId: null });
 const pending = aPurchase({ status: 'pending', message: 'TRANSACTION IS PROCESSING', transactionId: null });
@@ -30,8 +37,8 @@ const delivered = aPurchase({
   ],
 });
 
-function renderReceipt(purchase: Purchase) {
-  mockApi({ 'GET /api/v1/meta': sandboxMeta });
+function renderReceipt(purchase: Purchase, meta: MockReply<'GET /api/v1/meta'> = sandboxMeta) {
+  mockApi({ 'GET /api/v1/meta': meta });
   return renderRoutes([{ path: '/', element: <PurchaseReceipt purchase={purchase} /> }], '/');
 }
 
@@ -150,32 +157,6 @@ describe('words on receipts', () => {
   });
 });
 
-type Stubbed = { drawn: string[] };
-
-/** jsdom draws nothing: a 2D context that records the text it is asked to draw, and a PNG from toBlob. */
-function stubCanvas(): Stubbed {
-  const stubbed: Stubbed = { drawn: [] };
-  const context = new Proxy(
-    {},
-    {
-      get: (_target, key) => {
-        if (key === 'measureText') return (text: string) => ({ width: text.length * 14 });
-        if (key === 'fillText')
-          return (text: string) => {
-            stubbed.drawn.push(text);
-          };
-        return () => undefined;
-      },
-      set: () => true,
-    },
-  );
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as never);
-  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback) => {
-    callback(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }));
-  });
-  return stubbed;
-}
-
 function stubNavigator(values: Record<'share' | 'canShare', unknown>) {
   for (const [key, value] of Object.entries(values))
     Object.defineProperty(navigator, key, { value, configurable: true });
@@ -208,11 +189,54 @@ describe('sharing a receipt', () => {
     expect(file?.type).toBe('image/png');
     expect(file?.name).toBe('quickvend-receipt-2025-03-12-1405.png');
     expect(file?.size).toBeGreaterThan(0);
-    expect(canvas.drawn).toEqual(
-      expect.arrayContaining(['Failed', 'Refunded', '₦500.00', 'Balance after', '₦2,600.00']),
-    );
+    expect(canvas.drawn).toEqual(expect.arrayContaining(['Failed', 'Refunded', '₦500.00']));
     expect(canvas.drawn.join(' ')).not.toMatch(/charged/i);
     expect(canvas.drawn).toContain(SANDBOX_MARK);
+    // what to quote to support, always; the balance only when chosen
+    expect(canvas.drawn).toEqual(expect.arrayContaining(['Reference', 'req-key-1']));
+    expect(canvas.drawn).not.toContain('Balance after');
+    expect(canvas.drawn).not.toContain('₦2,600.00');
+  });
+
+  it('puts the balance on the picture only once the customer ticks it, and support as configured', async () => {
+    const canvas = stubCanvas();
+    const share = vi.fn((_data: ShareData) => Promise.resolve());
+    stubNavigator({ share, canShare: vi.fn(() => true) });
+    const support = { phone: '0801 234 5678', email: null, whatsappUrl: null, links: [] };
+    const { user, queryClient } = renderReceipt(delivered, {
+      body: { productName: 'QuickVend', mode: 'sandbox', minFundingKobo: 10_000, support },
+    });
+    const receipt = await screen.findByRole('region', { name: 'Transaction Receipt' });
+    await vi.waitFor(() => {
+      expect(queryClient.isFetching()).toBe(0);
+    });
+    const choice = within(receipt).getByRole('checkbox', { name: shareTexts.showBalance });
+    expect((choice as HTMLInputElement).checked).toBe(false);
+    await user.click(within(receipt).getByRole('button', { name: 'Share receipt' }));
+    await vi.waitFor(() => {
+      expect(share).toHaveBeenCalledTimes(1);
+    });
+    expect(canvas.drawn).not.toContain('Balance after');
+    expect(canvas.drawn).toEqual(
+      expect.arrayContaining(['Transaction ID', '17250000000001', SUPPORT_HEADING, 'Call 0801 234 5678']),
+    );
+    expect(canvas.drawn.join(' ')).not.toMatch(/WhatsApp|Email/);
+
+    canvas.drawn.length = 0;
+    await user.click(choice);
+    await user.click(within(receipt).getByRole('button', { name: 'Share receipt' }));
+    await vi.waitFor(() => {
+      expect(share).toHaveBeenCalledTimes(2);
+    });
+    expect(canvas.drawn).toEqual(expect.arrayContaining(['Balance after', '₦8,119.00']));
+    // the receipt on the screen shows the balance either way
+    expect(rowsOf(receipt)['Balance after']).toBe('₦8,119.00');
+  });
+
+  it('offers no balance choice on a receipt without a balance', async () => {
+    renderReceipt({ ...delivered, balanceAfterKobo: null });
+    const receipt = await screen.findByRole('region', { name: 'Transaction Receipt' });
+    expect(within(receipt).queryByRole('checkbox')).toBeNull();
   });
 
   it('saves the PNG as a download when the browser cannot share files', async () => {

@@ -1,7 +1,8 @@
+import { useId, useState } from 'react';
 import type { Purchase, PurchaseStatus } from '@quickvend/shared/api/purchases';
 import { lagosClock } from '@quickvend/shared/format';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { useIsSandbox } from '@/lib/api/get-meta.ts';
+import { useMeta } from '@/lib/api/get-meta.ts';
 import { buyAgainPath } from '@/lib/buy-again.ts';
 import { Button } from '../ui/button.tsx';
 import { LinkButton } from '../ui/link-button.tsx';
@@ -21,7 +22,29 @@ export const receiptTexts = { buyAgain: 'Buy again' } as const;
 export const shareTexts = {
   downloaded: 'Receipt saved as a picture. Find it in your downloads to send it.',
   failed: 'Could not make the receipt picture. Take a screenshot instead.',
+  showBalance: 'Show my balance on the picture',
 } as const;
+
+/** Off until ticked: whoever the picture is sent to need not see what is left in the wallet. */
+function BalanceChoice({ isShown, onChange }: { isShown: boolean; onChange: (isShown: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex min-h-11 items-center gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={isShown}
+        onChange={(event) => {
+          onChange(event.target.checked);
+        }}
+        className="h-5 w-5 shrink-0 accent-brand-700"
+      />
+      <label htmlFor={id} className="flex-1 py-2 text-sm text-gray-900">
+        {shareTexts.showBalance}
+      </label>
+    </div>
+  );
+}
 
 /** `quickvend-receipt-2025-03-12-1405.png`, from the purchase's time in Lagos. */
 export function receiptFileName(purchase: Purchase): string {
@@ -52,8 +75,10 @@ export function PurchaseReceipt({
   isOutcomeSaidAbove = false,
   onBuyAgain,
 }: PurchaseReceiptProps) {
-  const isSandbox = useIsSandbox();
+  const meta = useMeta().data;
+  const [isBalanceShown, setIsBalanceShown] = useState(false);
   const facts = receiptFactsOf(purchase);
+  const hasPrivateFacts = facts.facts.some((fact) => fact.isPrivate);
   const rows: ReceiptRow[] = facts.facts.map((fact, index) => ({ ...fact, isEmphasised: index === 0 }));
   const againPath = buyAgainPath(purchase);
   const buyAgain = onBuyAgain ? (
@@ -70,7 +95,14 @@ export function PurchaseReceipt({
   const share = async () => {
     try {
       const outcome = await shareReceiptImage(
-        { ...facts, productName: PRODUCT_NAME, title, isSandbox },
+        {
+          ...facts,
+          productName: PRODUCT_NAME,
+          title,
+          isSandbox: meta?.mode === 'sandbox',
+          isBalanceShown,
+          support: meta?.support ?? null,
+        },
         receiptFileName(purchase),
       );
       return outcome === 'downloaded' ? shareTexts.downloaded : null;
@@ -93,6 +125,9 @@ export function PurchaseReceipt({
       rows={rows}
       details={facts.details}
       onShare={share}
+      shareChoice={
+        hasPrivateFacts ? <BalanceChoice isShown={isBalanceShown} onChange={setIsBalanceShown} /> : null
+      }
       hasActions
       extraAction={buyAgain}
     />

@@ -1,18 +1,48 @@
+import type { SupportContact } from '@quickvend/shared/api/meta';
 import type { PurchaseStatus } from '@quickvend/shared/api/purchases';
+import { encodeIndexedPng } from './indexed-png.ts';
 import type { ReceiptFacts } from './receipt-facts.ts';
 
-/** What the shared picture holds: the compact receipt, never the folded details. */
+/**
+ * What the shared picture holds: the compact receipt, never the folded details, with the reference to quote
+ * and how to reach support. Whoever receives it sees it: the balance only when the customer chose so.
+ */
 export type ReceiptImage = Pick<
   ReceiptFacts,
-  'status' | 'headline' | 'note' | 'refundNote' | 'facts' | 'token' | 'units' | 'pins'
+  'status' | 'headline' | 'note' | 'refundNote' | 'facts' | 'token' | 'units' | 'pins' | 'reference'
 > & {
   productName: string;
   title: string;
   /** a test receipt says so on the picture too, so it is never taken for real money */
   isSandbox: boolean;
+  /** the customer ticked "Show my balance on the picture" */
+  isBalanceShown: boolean;
+  /** as the server is configured; null or empty: no support lines at all */
+  support: Pick<SupportContact, 'phone' | 'email' | 'whatsappUrl'> | null;
 };
 
 export const SANDBOX_MARK = 'Sandbox: no real money moved';
+export const SUPPORT_HEADING = 'Need help with this purchase?';
+
+/** `https://wa.me/2348012345678` as a number to read: `+234 801 234 5678`. */
+export function whatsappNumberOf(url: string): string | null {
+  const digits = /^https:\/\/wa\.me\/(\d{7,15})$/.exec(url.trim())?.[1];
+  if (digits === undefined) return null;
+  if (digits.length === 13 && digits.startsWith('234'))
+    return `+234 ${digits.slice(3, 6)} ${digits.slice(6, 9)} ${digits.slice(9)}`;
+  return `+${digits}`;
+}
+
+/** The ways to reach support the server names, one line each, in the order people reach for them. */
+export function supportLinesOf(support: ReceiptImage['support']): string[] {
+  if (support === null) return [];
+  const lines: string[] = [];
+  if (support.phone?.trim()) lines.push(`Call ${support.phone.trim()}`);
+  const whatsapp = support.whatsappUrl ? whatsappNumberOf(support.whatsappUrl) : null;
+  if (whatsapp) lines.push(`WhatsApp ${whatsapp}`);
+  if (support.email?.trim()) lines.push(`Email ${support.email.trim()}`);
+  return lines;
+}
 
 // drawn at twice a 360 px phone's width, so it stays sharp when zoomed in a chat
 const WIDTH = 720;
@@ -28,11 +58,27 @@ const tones: Record<PurchaseStatus, { mark: string; ink: string; symbol: string 
 
 type Line = { text: string; font: string; colour: string; height: number; align: 'left' | 'center' };
 
+/** `word` in pieces no wider than `width`: a reference or an address has no spaces to break at. */
+function splitWord(context: CanvasRenderingContext2D, word: string, width: number): string[] {
+  if (context.measureText(word).width <= width) return [word];
+  const pieces: string[] = [];
+  let piece = '';
+  for (const character of word) {
+    if (piece && context.measureText(piece + character).width > width) {
+      pieces.push(piece);
+      piece = '';
+    }
+    piece += character;
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
 /** Splits `text` into lines no wider than `width` in the context's current font. */
 function wrap(context: CanvasRenderingContext2D, text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/)) {
+  for (const word of text.split(/\s+/).flatMap((part) => splitWord(context, part, width))) {
     const next = line ? `${line} ${word}` : word;
     if (line && context.measureText(next).width > width) {
       lines.push(line);
@@ -142,28 +188,60 @@ function layOut(context: CanvasRenderingContext2D, image: ReceiptImage, draw: bo
   }
 
   rule();
-  image.facts.forEach((fact, index) => {
-    const isMoney = index === 0;
-    context.font = `500 26px ${FONT}`;
-    const labelWidth = Math.min(context.measureText(fact.label).width + 24, (WIDTH - 2 * PAD) / 2);
-    context.font = isMoney ? `800 36px ${FONT}` : `700 26px ${FONT}`;
-    const values = wrap(context, fact.value, WIDTH - 2 * PAD - labelWidth);
-    const height = isMoney ? 48 : 36;
-    if (draw) {
+  image.facts
+    .filter((fact) => image.isBalanceShown || !fact.isPrivate)
+    .forEach((fact, index) => {
+      const isMoney = index === 0;
       context.font = `500 26px ${FONT}`;
-      context.fillStyle = '#4b5563';
-      context.textAlign = 'left';
-      context.fillText(fact.label, PAD, y + height * 0.75);
+      const labelWidth = Math.min(context.measureText(fact.label).width + 24, (WIDTH - 2 * PAD) / 2);
       context.font = isMoney ? `800 36px ${FONT}` : `700 26px ${FONT}`;
-      context.fillStyle = '#111827';
-      context.textAlign = 'right';
-      values.forEach((value, line) => {
-        context.fillText(value, WIDTH - PAD, y + height * 0.75 + line * height);
-      });
-    }
-    y += values.length * height + 12;
+      const values = wrap(context, fact.value, WIDTH - 2 * PAD - labelWidth);
+      const height = isMoney ? 48 : 36;
+      if (draw) {
+        context.font = `500 26px ${FONT}`;
+        context.fillStyle = '#4b5563';
+        context.textAlign = 'left';
+        context.fillText(fact.label, PAD, y + height * 0.75);
+        context.font = isMoney ? `800 36px ${FONT}` : `700 26px ${FONT}`;
+        context.fillStyle = '#111827';
+        context.textAlign = 'right';
+        values.forEach((value, line) => {
+          context.fillText(value, WIDTH - PAD, y + height * 0.75 + line * height);
+        });
+      }
+      y += values.length * height + 12;
+    });
+
+  rule();
+  text({
+    text: image.reference.label,
+    font: `600 24px ${FONT}`,
+    colour: '#4b5563',
+    height: 32,
+    align: 'left',
   });
-  return y + PAD - 12;
+  text({
+    text: image.reference.value,
+    font: `700 28px ${MONO}`,
+    colour: '#111827',
+    height: 38,
+    align: 'left',
+  });
+  const support = supportLinesOf(image.support);
+  if (support.length > 0) {
+    rule();
+    text({ text: SUPPORT_HEADING, font: `700 26px ${FONT}`, colour: '#14532d', height: 36, align: 'left' });
+    for (const line of support)
+      text({ text: line, font: `600 26px ${FONT}`, colour: '#111827', height: 36, align: 'left' });
+    text({
+      text: `Quote the ${image.reference.label === 'Reference' ? 'reference' : image.reference.label} above.`,
+      font: `500 24px ${FONT}`,
+      colour: '#4b5563',
+      height: 34,
+      align: 'left',
+    });
+  }
+  return y + PAD;
 }
 
 /** The compact receipt drawn on a canvas, as a PNG. Rejects when the browser cannot draw or encode. */
@@ -179,6 +257,11 @@ export async function renderReceiptPng(image: ReceiptImage): Promise<Blob> {
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, canvas.width, canvas.height);
   layOut(context, image, true);
+  // a quarter of the bytes for a customer on a slow connection; the browser's own PNG where that fails
+  const small = await encodeIndexedPng(context.getImageData(0, 0, canvas.width, canvas.height)).catch(
+    () => null,
+  );
+  if (small) return small;
   return new Promise((resolve, reject) => {
     canvas.toBlob((blob) => {
       if (blob) resolve(blob);

@@ -20,6 +20,8 @@ type ReceiptProps = {
   details?: ReceiptRow[];
   /** Share receipt: resolves to a sentence saying what happened, or null to say nothing */
   onShare?: () => Promise<string | null>;
+  /** a choice about the shared picture, above Share receipt (whether the balance shows on it) */
+  shareChoice?: ReactNode;
   /** show Share receipt and Print */
   hasActions?: boolean;
   /** one more action under Share receipt and Print (Buy again) */
@@ -59,6 +61,7 @@ export function Receipt({
   rows,
   details = [],
   onShare,
+  shareChoice,
   hasActions = false,
   extraAction,
 }: ReceiptProps) {
@@ -128,6 +131,7 @@ export function Receipt({
       ) : null}
       {hasActions ? (
         <div className="flex flex-col gap-2 border-t border-gray-200 px-4 py-3 print:hidden">
+          {onShare ? shareChoice : null}
           <div className="flex gap-2">
             {onShare ? (
               <Button
