@@ -7,7 +7,8 @@ import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
 import { networkLabelOf, recipientOf, tvLabelOf, whatOf } from '@quickvend/shared/purchase-words';
 import { formatProviderDate } from '@/lib/format.ts';
 
-export type ReceiptFact = { label: string; value: string };
+/** `isPrivate`: left off a shared picture unless the customer chooses (the wallet's balance) */
+export type ReceiptFact = { label: string; value: string; isPrivate?: boolean };
 
 /** Everything a receipt says, in words, shared by the page and the image it is shared as. */
 export type ReceiptFacts = {
@@ -26,6 +27,8 @@ export type ReceiptFacts = {
   token: string | null;
   units: string | null;
   pins: { pin: string; serial: string | null }[];
+  /** what the customer quotes to support: the provider's transaction id, else the purchase's request id */
+  reference: ReceiptFact;
 };
 
 export const receiptHeadlines: Record<PurchaseStatus, string> = {
@@ -160,7 +163,7 @@ export function receiptFactsOf(purchase: Purchase): ReceiptFacts {
   // a voucher (Showmax) is what was bought: it belongs with the first facts, like a token
   facts.push(...providerLines(purchase).filter((line) => VOUCHER.test(line.label)));
   if (purchase.balanceAfterKobo !== null)
-    facts.push({ label: 'Balance after', value: formatNaira(purchase.balanceAfterKobo) });
+    facts.push({ label: 'Balance after', value: formatNaira(purchase.balanceAfterKobo), isPrivate: true });
   facts.push({ label: 'Date (Lagos time)', value: formatLagosDateTime(purchase.createdAt) });
 
   const details: ReceiptFact[] = [];
@@ -179,7 +182,10 @@ export function receiptFactsOf(purchase: Purchase): ReceiptFacts {
   )
     details.push({ label: 'Phone number', value: purchase.phone });
   details.push(...providerLines(purchase));
-  if (purchase.transactionId) details.push({ label: 'Transaction ID', value: purchase.transactionId });
+  const reference: ReceiptFact = purchase.transactionId
+    ? { label: 'Transaction ID', value: purchase.transactionId }
+    : { label: 'Reference', value: purchase.requestId };
+  details.push(reference);
 
   const taken = new Set(facts.map((fact) => fact.label.toLowerCase()));
   return {
@@ -192,5 +198,6 @@ export function receiptFactsOf(purchase: Purchase): ReceiptFacts {
     token: purchase.token === null ? null : groupToken(purchase.token),
     units: purchase.units,
     pins: purchase.pins ?? [],
+    reference,
   };
 }
