@@ -63,6 +63,10 @@ test('buy a prepaid electricity token: it shows on the receipt and in the transa
   await page.goto('/transactions');
   const card = page.getByRole('listitem').filter({ hasText: '1111111111111' }).first();
   await expect(card).toContainText('Delivered');
+  // one money figure: what the wallet paid, the face value beside it because of the discount
+  await expect(card.getByText('₦990.00', { exact: true })).toBeVisible();
+  await expect(card.getByText('₦1,000.00 value, 1% off', { exact: true })).toBeVisible();
+  await expect(card).not.toContainText('Charged');
   await expect(card).toContainText(grouped);
   await expect(card.getByRole('button', { name: 'Copy token' })).toBeVisible();
 

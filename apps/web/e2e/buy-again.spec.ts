@@ -28,7 +28,9 @@ test('Buy again on a receipt fills the form in, and the same purchase seconds la
   await page.getByRole('form', { name: 'Buy airtime' }).locator('button[type="submit"]').click();
 
   const question = page.getByRole('alertdialog');
-  await expect(question).toContainText(/^You bought this \d+ seconds? ago\. Buy it again\?/);
+  await expect(question).toContainText(
+    /^You bought ₦150\.00 GLO Airtime to 0801 111 1111 \d+ seconds? ago\. Buy it again\?/,
+  );
   await expect(page.getByLabel('Enter your transaction PIN')).toBeHidden();
   await question.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('form', { name: 'Buy airtime' })).toBeVisible();

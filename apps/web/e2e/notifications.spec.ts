@@ -38,7 +38,7 @@ test('a failed purchase’s refund shows as an unread notice in the bell; openin
   await bell.click();
   const notice = inbox.getByRole('link', { name: /^Unread: MTN Airtime failed: ₦100\.00 refunded/ });
   await expect(notice).toContainText(
-    'We could not deliver ₦100.00 of MTN Airtime to 08031234567. Your ₦100.00 is back in your wallet.',
+    'We could not deliver MTN Airtime to 0803 123 4567. Your ₦100.00 is back in your wallet.',
   );
   await notice.click();
   await expect(page).toHaveURL(/\/transactions\/[^/]+$/);

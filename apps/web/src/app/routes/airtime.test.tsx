@@ -1,6 +1,6 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import {
@@ -9,11 +9,14 @@ import {
   aService,
   aUser,
   aWallet,
+  deferred,
   mockApi,
   sandboxMeta,
   type MockHandlers,
+  type MockReply,
 } from '@/lib/testing/mock-api.ts';
 import { enterPin } from '@/lib/testing/purchase-steps.ts';
+import { HELD_AFTER_MS } from '@/features/purchases/components/use-purchase-flow.ts';
 import { renderApp } from '../testing.tsx';
 
 function airtimeApi(overrides: MockHandlers = {}) {
@@ -288,11 +291,44 @@ describe('airtime page', () => {
     await fillForm(user, '08031234567', '500');
     await enterPin(user, '1357');
     expect(
-      await screen.findByText(/being confirmed.*delivered, or your money refunded automatically/),
+      await screen.findByText(/being confirmed with the network\. Delivered or refunded, usually within/),
     ).toBeTruthy();
     const receipt = screen.getByRole('region', { name: 'Transaction Receipt' });
     expect(within(receipt).getByText('Being confirmed')).toBeTruthy();
     expect(within(receipt).getByText('Amount charged').nextElementSibling?.textContent).toBe('₦500.00');
+  });
+
+  it('says the money is held, not spent, once the network has taken 3 s to answer', async () => {
+    const answer = deferred<MockReply<'POST /api/v1/purchases'>>();
+    airtimeApi({ 'POST /api/v1/purchases': () => answer.promise });
+    const { user } = renderApp('/airtime');
+    await fillForm(user, '08031234567', '500');
+    const keys = await screen.findByRole('group', { name: 'PIN keys' });
+    for (const digit of '135') await user.click(within(keys).getByRole('button', { name: digit }));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // fireEvent: user-event and findBy* wait on a real setTimeout, which is faked here
+      fireEvent.click(within(keys).getByRole('button', { name: '7' }));
+      const held = 'We are confirming with the network; your ₦500.00 is held, not spent.';
+      expect(screen.getByRole('button', { name: messages.purchase.processing })).toBeTruthy();
+      act(() => {
+        vi.advanceTimersByTime(HELD_AFTER_MS - 1);
+      });
+      expect(screen.queryByText(held)).toBeNull();
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(screen.getByText(held).getAttribute('data-tone')).toBe('info');
+      expect(screen.queryByText(messages.purchase.processing)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    answer.resolve({
+      status: 201,
+      body: { purchase: aPurchase({ status: 'pending', transactionId: null }) },
+    });
+    expect(await screen.findByRole('region', { name: 'Transaction Receipt' })).toBeTruthy();
+    expect(screen.queryByText(/is held, not spent/)).toBeNull();
   });
 
   it('creates a PIN first when the user has none, then buys', async () => {

@@ -108,13 +108,13 @@ describe('buy again', () => {
 describe('duplicate guard', () => {
   const form = '/airtime?network=mtn&phone=08031234567&amount=500';
 
-  it('asks before buying the same again within 30 s, and sends nothing on Cancel', async () => {
+  it('asks before buying the same again within 30 s, naming the amount and whom, and sends nothing on Cancel', async () => {
     secondsAfterPurchase(12);
     const api = airtimeApi();
     const { user } = renderApp(form);
     await user.click(await screen.findByRole('button', { name: 'Buy airtime' }));
     const question = await screen.findByRole('alertdialog', {
-      name: 'You bought this 12 seconds ago. Buy it again?',
+      name: 'You bought ₦500.00 MTN Airtime to 0803 123 4567 12 seconds ago. Buy it again?',
     });
     expect(screen.queryByRole('group', { name: 'PIN keys' })).toBeNull();
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));

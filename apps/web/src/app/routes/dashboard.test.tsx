@@ -73,11 +73,25 @@ describe('dashboard page', () => {
           aPurchase({
             id: 'pur_2',
             requestId: 'req-2',
+            kind: 'data',
+            serviceId: 'mtn-data',
             planName: 'MTN 1GB',
             amountKobo: 27_500,
+            chargedKobo: 27_500,
             status: 'pending',
           }),
           aPurchase({ id: 'pur_1', requestId: 'req-1' }),
+          aPurchase({
+            id: 'pur_0',
+            requestId: 'req-0',
+            kind: 'tv',
+            serviceId: 'dstv',
+            planName: 'DStv Padi N4,400',
+            billersCode: '7034567890',
+            amountKobo: 440_000,
+            chargedKobo: 435_600,
+            discountKobo: 4_400,
+          }),
         ],
         nextCursor: 'cur',
       },
@@ -88,10 +102,15 @@ describe('dashboard page', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/transactions/req-2',
       '/transactions/req-1',
+      '/transactions/req-0',
     ]);
-    expect(links[0]?.textContent).toContain('MTN 1GB');
+    expect(links[0]?.textContent).toContain('MTN 1GB to 0803 123 4567');
     expect(links[0]?.textContent).toContain('Pending');
     expect(links[1]?.textContent).toContain('₦500.00');
+    // what the wallet paid, the one figure the receipt gives
+    expect(links[2]?.textContent).toContain('DStv Padi for smartcard 7034567890');
+    expect(links[2]?.textContent).toContain('₦4,356.00');
+    expect(links[2]?.textContent).not.toContain('₦4,400.00');
     expect(api.callsTo('GET /api/v1/purchases')[0]?.url).toBe('/api/v1/purchases?limit=5');
     expect(screen.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/transactions');
   });

@@ -49,6 +49,7 @@ describe('transactions page', () => {
               serviceId: 'mtn-data',
               planName: 'MTN 1GB',
               amountKobo: 27_500,
+              chargedKobo: 27_500,
             }),
             aPurchase({
               id: 'pur_1',
@@ -74,9 +75,9 @@ describe('transactions page', () => {
     expect(cards[0]?.textContent).toContain('₦275.00');
     expect(cards[0]?.textContent).toContain('12 Mar 2025, 14:05');
     expect(within(cards[1] as HTMLElement).getByText('Failed')).toBeTruthy();
-    expect(within(cards[1] as HTMLElement).getByText('Refunded').nextElementSibling?.textContent).toBe(
-      '₦500.00',
-    );
+    // a failed purchase says what went back, never a charge
+    expect(within(cards[1] as HTMLElement).getByText('₦500.00 refunded')).toBeTruthy();
+    expect(cards[1]?.textContent).not.toMatch(/charged/i);
     // no internal ids on a customer's list
     expect(cards[1]?.textContent).not.toContain('202503121405zzz999');
     expect(cards[1]?.textContent).not.toMatch(/Request id|Platform/);
@@ -254,6 +255,43 @@ describe('receipt page', () => {
 });
 
 describe('transaction cards', () => {
+  it('give one money figure in bold, what the wallet paid, with the plan price beside it only when discounted', async () => {
+    transactionsApi({
+      'GET /api/v1/purchases': {
+        body: {
+          purchases: [
+            aPurchase({
+              id: 'pur_r',
+              requestId: 'req-r',
+              kind: 'tv',
+              serviceId: 'dstv',
+              serviceName: 'DSTV',
+              planName: 'DStv Padi N4,400 (renewal)',
+              subscriptionType: 'renew',
+              billersCode: '7034567890',
+              amountKobo: 440_000,
+              discountKobo: 4_400,
+              chargedKobo: 435_600,
+            }),
+            aPurchase({ id: 'pur_a', requestId: 'req-a' }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    renderApp('/transactions');
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    const [renewal, airtime] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(renewal).getByText('DStv Padi (renewal)')).toBeTruthy();
+    const paid = within(renewal).getByText('₦4,356.00');
+    expect(paid.className).toContain('font-extrabold');
+    expect(within(renewal).getByText('₦4,400.00 plan, 1% off').className).not.toContain('font-extrabold');
+    expect(renewal.textContent).not.toMatch(/Charged/);
+    expect(renewal.textContent.match(/₦4,356\.00/g)).toHaveLength(1);
+    expect(airtime.textContent).toContain('₦500.00');
+    expect(airtime.textContent).not.toMatch(/off|plan/);
+  });
+
   it('show the token and PINs of bills, each copyable without opening the receipt', async () => {
     transactionsApi({
       'GET /api/v1/purchases': {
@@ -295,7 +333,8 @@ describe('transaction cards', () => {
     expect(electricity.textContent).toContain('2636 2054 4059 8275 7802');
     expect(electricity.textContent).toContain('79.9 kWh');
     expect(electricity.textContent).toContain('TESTMETER1');
-    expect(electricity.textContent).toContain('₦990.00 (₦10.00 off)');
+    expect(within(electricity).getByText('₦990.00').className).toContain('font-extrabold');
+    expect(within(electricity).getByText('₦1,000.00 value, 1% off')).toBeTruthy();
     await user.click(within(electricity).getByRole('button', { name: 'Copy token' }));
     expect(await navigator.clipboard.readText()).toBe('26362054405982757802');
     expect(waec.textContent).toContain('444455556666');

@@ -373,7 +373,7 @@ describe('StarTimes page', () => {
 });
 
 describe('cable purchases that are not final', () => {
-  it('says a pending DSTV payment is being confirmed and will be delivered or refunded automatically', async () => {
+  it('says a pending DSTV payment is being confirmed, and what happens if DSTV has not answered by the deadline', async () => {
     tvApi({
       'POST /api/v1/purchases': (body) => ({
         status: 201,
@@ -402,7 +402,7 @@ describe('cable purchases that are not final', () => {
     await renewCard(user);
     await enterPin(user, '1357');
     const pending = await screen.findByText(
-      /being confirmed with DSTV\. It will be delivered, or your money refunded automatically/,
+      /being confirmed with DSTV\. Delivered or refunded, usually within a few minutes\. If DSTV does not answer, our team takes it up and tells you\./,
     );
     expect(pending.getAttribute('data-tone')).toBe('info');
   });

@@ -78,7 +78,9 @@ describe('a receipt tells the truth about the money', () => {
     expect(rows['Balance after']).toBe('₦2,000.00');
     expect(rows['Refunded']).toBeUndefined();
     expect(within(receipt).getByText('Being confirmed')).toBeTruthy();
-    expect(receipt.textContent).toMatch(/delivered, or your money refunded automatically/);
+    expect(receipt.textContent).toContain(
+      'Delivered or refunded, usually within a few minutes. If the network does not answer, our team takes it up and tells you.',
+    );
     expect(receipt.textContent).not.toContain('TRANSACTION IS PROCESSING');
   });
 
@@ -87,7 +89,9 @@ describe('a receipt tells the truth about the money', () => {
     renderReceipt({ ...pending, resolveBy: '2025-03-12T14:42:00.000Z' });
     const receipt = await screen.findByRole('region', { name: 'Transaction Receipt' });
     expect(
-      within(receipt).getByText('Delivered or refunded by 15:42, usually within a few minutes.'),
+      within(receipt).getByText(
+        'Delivered or refunded by 15:42, usually within a few minutes. If the network has still not answered by then, our team takes it up and tells you.',
+      ),
     ).toBeTruthy();
   });
 

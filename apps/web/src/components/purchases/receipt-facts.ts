@@ -1,10 +1,15 @@
 import type { Purchase, PurchaseStatus } from '@quickvend/shared/api/purchases';
 import { groupToken } from '@quickvend/shared/bills';
-import { formatLagosDateTime, lagosClock } from '@quickvend/shared/format';
+import { formatLagosDateTime } from '@quickvend/shared/format';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
-import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
-import { networkLabelOf, recipientOf, tvLabelOf, whatOf } from '@quickvend/shared/purchase-words';
+import {
+  networkLabelOf,
+  pendingPromiseOf,
+  recipientOf,
+  tvLabelOf,
+  whatOf,
+} from '@quickvend/shared/purchase-words';
 import { formatProviderDate } from '@/lib/format.ts';
 
 /** `isPrivate`: left off a shared picture unless the customer chooses (the wallet's balance) */
@@ -96,21 +101,6 @@ export function moneyBackText(purchase: Purchase): string {
 /** The spec's receipt messages: `Subscription successful!` for airtime, StarTimes, GOtv and Showmax. */
 const SUBSCRIPTION_RECEIPT_SERVICES = new Set(['startimes', 'gotv', 'showmax']);
 
-/** `15:42` on a Lagos clock: the time a pending purchase is promised delivered or refunded by. */
-export function pendingDeadlineOf(purchase: Purchase): string | null {
-  if (purchase.resolveBy === null) return null;
-  const { hour, minute } = lagosClock(new Date(purchase.resolveBy));
-  return `${hour}:${minute}`;
-}
-
-function pendingNoteOf(purchase: Purchase): string {
-  if (purchase.message === ESCALATED_MESSAGE) return ESCALATED_MESSAGE;
-  const deadline = pendingDeadlineOf(purchase);
-  return deadline === null
-    ? 'It will be delivered, or your money refunded automatically, usually within a few minutes.'
-    : `Delivered or refunded by ${deadline}, usually within a few minutes.`;
-}
-
 function noteOf(purchase: Purchase): string | null {
   switch (purchase.status) {
     case 'delivered':
@@ -118,7 +108,7 @@ function noteOf(purchase: Purchase): string | null {
         ? messages.purchase.subscriptionReceipt
         : messages.purchase.transactionReceipt;
     case 'pending':
-      return pendingNoteOf(purchase);
+      return pendingPromiseOf(purchase);
     case 'failed':
       return failureReasonOf(purchase);
   }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { formatLagosDateTime } from '@quickvend/shared/format';
+import { pricePaidKobo, purchaseSummary } from '@quickvend/shared/purchase-words';
 import { PurchaseStatusBadge } from '@/components/purchases/purchase-status-badge.tsx';
 import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { paths, transactionReceiptPath } from '@/lib/paths.ts';
@@ -36,12 +37,16 @@ export function RecentPurchases() {
             >
               <span className="flex min-w-0 flex-col">
                 <span className="truncate text-sm font-semibold text-gray-900">
-                  {purchase.planName ?? purchase.serviceName} · {purchase.phone}
+                  {purchaseSummary(purchase)}
                 </span>
                 <span className="text-xs text-gray-600">{formatLagosDateTime(purchase.createdAt)}</span>
               </span>
               <span className="flex shrink-0 flex-col items-end gap-0.5">
-                <span className="text-sm font-bold tabular-nums">{formatNaira(purchase.amountKobo)}</span>
+                {/* what the wallet paid, as on the receipt; a failed purchase's went back */}
+                <span className="text-sm font-bold tabular-nums">
+                  {formatNaira(pricePaidKobo(purchase))}
+                  {purchase.status === 'failed' ? ' refunded' : ''}
+                </span>
                 <PurchaseStatusBadge status={purchase.status} />
               </span>
             </Link>

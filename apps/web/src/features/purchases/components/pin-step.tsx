@@ -73,7 +73,10 @@ export function PinStep({ flow, draft }: { flow: PurchaseFlow; draft: PurchaseDr
           isDisabled={flow.isBusy || isLocked || flow.canRetry}
           error={isLocked ? flow.lockMessage : flow.canRetry ? null : flow.pinError}
         />
-        {flow.canRetry ? (
+        {flow.heldText !== null ? (
+          // the request is still open after a few seconds: the money is held, not yet spent
+          <StatusMessage message={flow.heldText} tone="info" />
+        ) : flow.canRetry ? (
           <>
             <StatusMessage message={flow.pinError} tone="error" />
             <Button

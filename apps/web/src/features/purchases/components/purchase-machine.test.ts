@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { aPurchase } from '@/lib/testing/mock-api.ts';
 import {
   initialPurchaseState,
   purchaseReducer,
+  samePurchaseWithin,
   type PurchaseDraft,
   type PurchaseEvent,
   type PurchaseState,
 } from './purchase-machine.ts';
+import { repeatTexts } from './use-purchase-flow.ts';
 
 const draft: PurchaseDraft = {
   body: { serviceId: 'mtn', phone: '08031234567', amount: '500.00' },
@@ -135,5 +138,35 @@ describe('the purchase flow', () => {
     expect(purchaseReducer(initialPurchaseState, { type: 'made', requestId: 'req-1' })).toBe(
       initialPurchaseState,
     );
+  });
+});
+
+describe('the same purchase seconds ago', () => {
+  const padi = aPurchase({
+    serviceId: 'dstv',
+    kind: 'tv',
+    planName: 'DStv Padi N4,400',
+    billersCode: '7034567890',
+    amountKobo: 440_000,
+    chargedKobo: 435_600,
+    discountKobo: 4_400,
+    createdAt: '2025-03-12T13:05:00.000Z',
+  });
+  const again: PurchaseDraft = {
+    body: { serviceId: 'dstv', phone: '08031234567', billersCode: '7034567890', variationCode: 'dstv-padi' },
+    chargeKobo: 435_600,
+    faceKobo: 440_000,
+    summary: 'DStv Padi for smart card 7034567890',
+  };
+
+  it('is found with how long ago, and the question names what the wallet paid and for whom', () => {
+    const nowMs = Date.parse('2025-03-12T13:05:12.000Z');
+    const same = samePurchaseWithin(again, [aPurchase(), padi], nowMs);
+    expect(same).toEqual({ earlier: padi, secondsAgo: 12 });
+    expect(repeatTexts.question(padi, 12)).toBe(
+      'You bought ₦4,356.00 DStv Padi for smartcard 7034567890 12 seconds ago. Buy it again?',
+    );
+    expect(samePurchaseWithin(again, [padi], nowMs + 30_000)).toBeNull();
+    expect(samePurchaseWithin(again, [{ ...padi, status: 'failed' }], nowMs)).toBeNull();
   });
 });

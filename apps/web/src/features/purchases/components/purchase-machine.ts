@@ -31,7 +31,7 @@ export type PinMode = 'enter' | 'create' | 'repeat';
  *
  * `sending` is a request on its way (saving a new PIN, then the purchase). `unsure` is a request whose
  * answer never came: it may have been made, so only the same request may go again. `repeat` asks whether
- * the same purchase made seconds ago is wanted again, before anything is sent.
+ * the same purchase made seconds ago (`earlier`) is wanted again, before anything is sent.
  */
 export type PurchaseState =
   | { step: 'form'; status: FormStatus | null }
@@ -48,14 +48,14 @@ export type PurchaseState =
     }
   | { step: 'sending'; draft: PurchaseDraft; pinMode: PinMode | null; pin: string }
   | { step: 'unsure'; draft: PurchaseDraft; pin: string }
-  | { step: 'repeat'; draft: PurchaseDraft; secondsAgo: number }
+  | { step: 'repeat'; draft: PurchaseDraft; earlier: Purchase; secondsAgo: number }
   | { step: 'result'; requestId: string };
 
 export type PurchaseEvent =
   /** the form's check passed: ask for the PIN */
   | { type: 'checked'; draft: PurchaseDraft }
   /** the same purchase was made seconds ago: ask before going on */
-  | { type: 'seemsRepeat'; draft: PurchaseDraft; secondsAgo: number }
+  | { type: 'seemsRepeat'; draft: PurchaseDraft; earlier: Purchase; secondsAgo: number }
   | { type: 'repeatConfirmed' }
   /** the form's check failed */
   | { type: 'invalid'; status: FormStatus }
@@ -103,7 +103,7 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       return state.step === 'form' ? askPin(event.draft, null) : state;
     case 'seemsRepeat':
       return state.step === 'form'
-        ? { step: 'repeat', draft: event.draft, secondsAgo: event.secondsAgo }
+        ? { step: 'repeat', draft: event.draft, earlier: event.earlier, secondsAgo: event.secondsAgo }
         : state;
     case 'repeatConfirmed':
       return state.step === 'repeat' ? askPin(state.draft, null) : state;
@@ -163,17 +163,17 @@ function numberKey(value: string): string {
 }
 
 /**
- * Whole seconds since the customer bought the same thing (same service, number and amount) less than
- * 30 s before `nowMs`, or null. Failed purchases were refunded and bought nothing, so they do not count.
+ * The newest purchase of the same thing (same service, number and amount) made less than 30 s before `nowMs`,
+ * and whole seconds since, or null. Failed purchases were refunded and bought nothing, so they do not count.
  */
-export function secondsSinceSamePurchase(
+export function samePurchaseWithin(
   draft: PurchaseDraft,
   purchases: readonly Purchase[],
   nowMs: number,
-): number | null {
+): { earlier: Purchase; secondsAgo: number } | null {
   const number = numberKey(draft.body.billersCode ?? draft.body.phone ?? '');
   const amountKobo = draft.faceKobo ?? draft.chargeKobo;
-  let newest: number | null = null;
+  let newest: { earlier: Purchase; madeAt: number } | null = null;
   for (const purchase of purchases) {
     if (purchase.status === 'failed' || purchase.serviceId !== draft.body.serviceId) continue;
     if (numberKey(purchase.billersCode ?? purchase.phone) !== number || purchase.amountKobo !== amountKobo)
@@ -181,7 +181,9 @@ export function secondsSinceSamePurchase(
     const madeAt = new Date(purchase.createdAt).getTime();
     const age = nowMs - madeAt;
     if (Number.isNaN(madeAt) || age < 0 || age >= REPEAT_WINDOW_MS) continue;
-    if (newest === null || madeAt > newest) newest = madeAt;
+    if (newest === null || madeAt > newest.madeAt) newest = { earlier: purchase, madeAt };
   }
-  return newest === null ? null : Math.max(1, Math.round((nowMs - newest) / 1000));
+  return newest === null
+    ? null
+    : { earlier: newest.earlier, secondsAgo: Math.max(1, Math.round((nowMs - newest.madeAt) / 1000)) };
 }

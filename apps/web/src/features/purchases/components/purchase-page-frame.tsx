@@ -110,8 +110,8 @@ export function PurchaseSteps({
       </>
     );
   }
-  if (flow.step === 'repeat' && flow.draft && flow.repeatSecondsAgo !== null) {
-    return <RepeatQuestion flow={flow} draft={flow.draft} secondsAgo={flow.repeatSecondsAgo} />;
+  if (flow.step === 'repeat' && flow.repeat !== null) {
+    return <RepeatQuestion flow={flow} earlier={flow.repeat.earlier} secondsAgo={flow.repeat.secondsAgo} />;
   }
   if (flow.step === 'pin' && flow.draft) return <PinStep flow={flow} draft={flow.draft} />;
   return children;

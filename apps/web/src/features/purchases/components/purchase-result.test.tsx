@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
+import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
 import { aPurchase, aRefundedPurchase, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
 import { renderRoutes } from '@/lib/testing/render.tsx';
 import { PurchaseResult } from './purchase-result.tsx';
@@ -60,12 +61,18 @@ describe('the result screen after paying', () => {
     expect(rows['Refunded']).toBeUndefined();
   });
 
-  it('pending: promises the Lagos time it is delivered or refunded by', async () => {
+  it('pending: promises the Lagos time, and what happens then if the network has not answered', async () => {
     renderResult({ ...pending, resolveBy: '2025-03-12T14:42:00.000Z' });
     const status = await screen.findByText(/being confirmed with the network/);
-    expect(status.textContent).toContain(
-      'refunded automatically, by 15:42 at the latest, usually within a few minutes.',
+    expect(status.textContent).toBe(
+      'Your purchase is being confirmed with the network. Delivered or refunded by 15:42, usually within a few minutes. If the network has still not answered by then, our team takes it up and tells you. You can leave this page: the result will show in your transactions.',
     );
+    expect(status.textContent).not.toMatch(/refunded automatically/);
+  });
+
+  it('pending past its deadline: says our team has it, as the receipt and the notice do', async () => {
+    renderResult({ ...pending, message: ESCALATED_MESSAGE, resolveBy: '2025-03-12T14:42:00.000Z' });
+    expect((await screen.findByText(/Our team is checking it/)).textContent).toBe(ESCALATED_MESSAGE);
   });
 
   it('delivered: the spec success message and the amount charged', async () => {

@@ -1,34 +1,21 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
-import { tvLabelOf } from '@quickvend/shared/purchase-words';
+import { confirmerOf, pendingPromiseOf } from '@quickvend/shared/purchase-words';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { EmailAgainButton, canEmailAgain } from '@/components/purchases/email-again-button.tsx';
 import { PurchaseReceipt } from '@/components/purchases/purchase-receipt.tsx';
-import { failureReasonOf, pendingDeadlineOf } from '@/components/purchases/receipt-facts.ts';
+import { failureReasonOf } from '@/components/purchases/receipt-facts.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { LinkButton } from '@/components/ui/link-button.tsx';
 import { StatusMessage, type StatusTone } from '@/components/ui/status-message.tsx';
 import { notReceivedPath, transactionReceiptPath } from '@/lib/paths.ts';
 
+/** The receipt's and the notice's promise, between what is happening and what the customer may do. */
 export const resultTexts = {
-  pending: (withWhom: string, by: string | null) =>
-    `Your purchase is being confirmed with ${withWhom}. It will be delivered, or your money refunded automatically, ${by ? `by ${by} at the latest, ` : ''}usually within a few minutes. You can leave this page: the result will show in your transactions.`,
+  pending: (purchase: Purchase) =>
+    `Your purchase is being confirmed with ${confirmerOf(purchase)}. ${pendingPromiseOf(purchase)} You can leave this page: the result will show in your transactions.`,
 } as const;
-
-function pendingWith(purchase: Purchase): string {
-  switch (purchase.kind) {
-    case 'airtime':
-    case 'data':
-      return 'the network';
-    case 'tv':
-      return tvLabelOf(purchase.serviceId);
-    case 'electricity':
-      return 'your distributor';
-    case 'education':
-      return 'the exam board';
-  }
-}
 
 function outcomeOf(purchase: Purchase): { text: string; tone: StatusTone } {
   switch (purchase.status) {
@@ -45,7 +32,7 @@ function outcomeOf(purchase: Purchase): { text: string; tone: StatusTone } {
     case 'pending':
       return purchase.message === ESCALATED_MESSAGE
         ? { text: ESCALATED_MESSAGE, tone: 'info' }
-        : { text: resultTexts.pending(pendingWith(purchase), pendingDeadlineOf(purchase)), tone: 'info' };
+        : { text: resultTexts.pending(purchase), tone: 'info' };
   }
 }
 

@@ -1,16 +1,17 @@
 import { useEffect, useRef } from 'react';
+import type { Purchase } from '@quickvend/shared/api/purchases';
 import { Button } from '@/components/ui/button.tsx';
-import type { PurchaseDraft } from './purchase-machine.ts';
 import { repeatTexts, type PurchaseFlow } from './use-purchase-flow.ts';
 
 /** The same purchase was made seconds ago: buy it again, or go back to the form. Nothing is sent yet. */
 export function RepeatQuestion({
   flow,
-  draft,
+  earlier,
   secondsAgo,
 }: {
   flow: Pick<PurchaseFlow, 'confirmRepeat' | 'cancel'>;
-  draft: PurchaseDraft;
+  /** the purchase made seconds ago: its price and recipient are what the question names */
+  earlier: Purchase;
   secondsAgo: number;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -21,15 +22,11 @@ export function RepeatQuestion({
     <section
       role="alertdialog"
       aria-labelledby="repeat-question"
-      aria-describedby="repeat-summary"
       className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 px-3 py-3"
     >
       <h2 id="repeat-question" ref={heading} tabIndex={-1} className="text-base font-bold text-gray-900">
-        {repeatTexts.question(secondsAgo)}
+        {repeatTexts.question(earlier, secondsAgo)}
       </h2>
-      <p id="repeat-summary" className="text-sm text-gray-800">
-        {draft.summary}
-      </p>
       <div className="flex flex-col gap-2">
         <Button type="button" fullWidth onClick={flow.confirmRepeat}>
           {repeatTexts.confirm}

@@ -1,7 +1,10 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Purchase } from '@quickvend/shared/api/purchases';
+import { findCatalogueService } from '@quickvend/shared/catalog';
 import { messages } from '@quickvend/shared/messages';
+import { formatNaira } from '@quickvend/shared/money';
+import { confirmerOf, heldText, pricePaidKobo, purchaseSummary } from '@quickvend/shared/purchase-words';
 import { usePinStatus } from '@/lib/api/get-pin-status.ts';
 import { getPurchase, purchaseQueryKey } from '@/lib/api/get-purchase.ts';
 import { listPurchases } from '@/lib/api/get-purchases.ts';
@@ -15,10 +18,11 @@ import { watchPurchaseQueryOptions } from '../api/watch-purchase.ts';
 import {
   initialPurchaseState,
   purchaseReducer,
-  secondsSinceSamePurchase,
+  samePurchaseWithin,
   type FormStatus,
   type PinMode,
   type PurchaseDraft,
+  type PurchaseState,
 } from './purchase-machine.ts';
 import { RequestKeyStore } from './request-key.ts';
 
@@ -34,14 +38,27 @@ export const pinTexts = {
 } as const;
 
 export const repeatTexts = {
-  question: (seconds: number) =>
-    `You bought this ${String(seconds)} ${seconds === 1 ? 'second' : 'seconds'} ago. Buy it again?`,
+  /** `You bought ₦500.00 MTN Airtime to 0803 123 4567 12 seconds ago. Buy it again?` (asked within 30 s) */
+  question: (earlier: Purchase, seconds: number) =>
+    `You bought ${formatNaira(pricePaidKobo(earlier))} ${purchaseSummary(earlier)} ${String(seconds)} ${seconds === 1 ? 'second' : 'seconds'} ago. Buy it again?`,
   confirm: 'Buy again',
   cancel: 'Cancel',
 } as const;
 
 /** The newest purchases, enough to see one made in the last 30 s (the dashboard's list, asked afresh). */
 const LATEST_PURCHASES = 5;
+
+/**
+ * How long a purchase may wait on its answer before the page says the money is only held: past this the provider
+ * is usually slow (VTpass may take 30 s) while the balance above already shows the hold.
+ */
+export const HELD_AFTER_MS = 3_000;
+
+/** `We are confirming with DSTV; your ₦4,356.00 is held, not spent.` for a draft on its way. */
+function heldTextOf(draft: PurchaseDraft): string {
+  const kind = findCatalogueService(draft.body.serviceId)?.kind ?? 'airtime';
+  return heldText(confirmerOf({ kind, serviceId: draft.body.serviceId }), draft.chargeKobo);
+}
 
 /** Everything that makes one purchase differ from another: changing any of it needs a new key. */
 function fingerprintOf(body: PurchaseDraft['body']): string {
@@ -85,6 +102,18 @@ export function usePurchaseFlow(form: PurchaseForm) {
   if (resumeId !== null && resumed.data && (state.step === 'form' || state.step === 'pin')) {
     dispatch({ type: 'resumed', requestId: resumeId });
   }
+
+  // the sending state the wait was long for: a new request (or the purchase after saving a PIN) starts afresh
+  const [longSend, setLongSend] = useState<PurchaseState | null>(null);
+  useEffect(() => {
+    if (state.step !== 'sending') return;
+    const timer = setTimeout(() => {
+      setLongSend(state);
+    }, HELD_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [state]);
 
   const resultId = state.step === 'result' ? state.requestId : null;
   const result = useQuery({ ...watchPurchaseQueryOptions(resultId ?? ''), enabled: resultId !== null });
@@ -199,8 +228,8 @@ export function usePurchaseFlow(form: PurchaseForm) {
     });
   };
 
-  /** Seconds since the customer bought the same thing, when under 30 s; null when unknown (never blocks). */
-  const secondsSinceSame = async (draft: PurchaseDraft): Promise<number | null> => {
+  /** The same thing bought under 30 s ago, and when; null when none or unknown (never blocks). */
+  const samePurchase = async (draft: PurchaseDraft) => {
     try {
       const latest = await queryClient.query({
         queryKey: queryKeys.recentPurchases,
@@ -208,7 +237,7 @@ export function usePurchaseFlow(form: PurchaseForm) {
         staleTime: 0,
         retry: false,
       });
-      return secondsSinceSamePurchase(draft, latest.purchases, Date.now());
+      return samePurchaseWithin(draft, latest.purchases, Date.now());
     } catch {
       return null;
     }
@@ -220,8 +249,8 @@ export function usePurchaseFlow(form: PurchaseForm) {
    */
   const review = async (draft: PurchaseDraft) => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.pin });
-    const secondsAgo = await secondsSinceSame(draft);
-    dispatch(secondsAgo === null ? { type: 'checked', draft } : { type: 'seemsRepeat', draft, secondsAgo });
+    const same = await samePurchase(draft);
+    dispatch(same === null ? { type: 'checked', draft } : { type: 'seemsRepeat', draft, ...same });
   };
 
   return {
@@ -234,14 +263,16 @@ export function usePurchaseFlow(form: PurchaseForm) {
         ? state.step
         : ('pin' as const),
     draft: state.step === 'form' || state.step === 'result' ? null : state.draft,
-    /** the same purchase was made this many seconds ago (the repeat step) */
-    repeatSecondsAgo: state.step === 'repeat' ? state.secondsAgo : null,
+    /** the same purchase made seconds ago, and how many (the repeat step) */
+    repeat: state.step === 'repeat' ? { earlier: state.earlier, secondsAgo: state.secondsAgo } : null,
     purchase,
     formStatus: state.step === 'form' ? state.status : null,
     pinMode,
     pinError: state.step === 'pin' ? state.error : state.step === 'unsure' ? pinTexts.unsure : null,
     lockMessage,
     isBusy: state.step === 'sending',
+    /** said instead of `Processing...` once the request has waited `HELD_AFTER_MS`: the money is held, not spent */
+    heldText: state.step === 'sending' && longSend === state ? heldTextOf(state.draft) : null,
     canRetry: state.step === 'unsure',
     review,
     /** The form's check found a problem. */

@@ -4,7 +4,7 @@ import { formatNaira } from '@quickvend/shared/money';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { groupToken, tokenDigits } from '@quickvend/shared/bills';
 import { PurchaseStatusBadge } from '@/components/purchases/purchase-status-badge.tsx';
-import { recipientOf, whatOf } from '@quickvend/shared/purchase-words';
+import { discountNoteOf, pricePaidKobo, recipientOf, whatOf } from '@quickvend/shared/purchase-words';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { buyAgainPath } from '@/lib/buy-again.ts';
 import { transactionReceiptPath } from '@/lib/paths.ts';
@@ -59,6 +59,24 @@ function Deliverables({ purchase }: { purchase: Purchase }) {
   );
 }
 
+/**
+ * One money figure, as the receipt and the statement give it: what the wallet paid, with the plan's price beside it
+ * only when a discount applied; for a failed purchase, what went back.
+ */
+function PurchaseMoney({ purchase }: { purchase: Purchase }) {
+  const paid = formatNaira(pricePaidKobo(purchase));
+  if (purchase.status === 'failed') {
+    return <span className="text-base font-extrabold text-gray-700 tabular-nums">{paid} refunded</span>;
+  }
+  const note = discountNoteOf(purchase);
+  return (
+    <>
+      <span className="text-base font-extrabold text-gray-900 tabular-nums">{paid}</span>
+      {note ? <span className="text-xs text-gray-600 tabular-nums">{note}</span> : null}
+    </>
+  );
+}
+
 /** One purchase in the list; the card opens its receipt, and a token or PINs can be copied from it. */
 export function TransactionCard({ purchase }: { purchase: Purchase }) {
   const what = whatOf(purchase);
@@ -79,26 +97,14 @@ export function TransactionCard({ purchase }: { purchase: Purchase }) {
             </p>
             <p className="text-xs text-gray-600">{formatLagosDateTime(purchase.createdAt)}</p>
           </div>
-          <div className="flex shrink-0 flex-col items-end gap-1">
-            <span
-              className={`text-base font-extrabold tabular-nums ${purchase.status === 'failed' ? 'text-gray-500 line-through' : 'text-gray-900'}`}
-            >
-              {formatNaira(purchase.amountKobo)}
-            </span>
+          <div className="flex shrink-0 flex-col items-end gap-1 text-right">
+            <PurchaseMoney purchase={purchase} />
             <PurchaseStatusBadge status={purchase.status} />
           </div>
         </div>
         <dl className="mt-2 grid gap-0.5 text-xs">
           <Field label={recipient.label} value={recipient.value} />
           {purchase.customerName ? <Field label="Customer" value={purchase.customerName} /> : null}
-          {purchase.status === 'failed' ? (
-            <Field label="Refunded" value={formatNaira(purchase.refundedKobo)} />
-          ) : purchase.discountKobo > 0 ? (
-            <Field
-              label="Charged"
-              value={`${formatNaira(purchase.chargedKobo)} (${formatNaira(purchase.discountKobo)} off)`}
-            />
-          ) : null}
         </dl>
       </Link>
       <Deliverables purchase={purchase} />
