@@ -60,7 +60,7 @@ export function LandingLayout({
               <AppLink to={paths.login} className={anchorClasses}>
                 Login
               </AppLink>
-              <AppLink to={signupPath} className={`${buttonClasses.primary} hidden md:inline-flex`}>
+              <AppLink to={signupPath} className={`${buttonClasses.primary} max-md:hidden`}>
                 Signup
               </AppLink>
             </div>

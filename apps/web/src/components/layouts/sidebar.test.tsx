@@ -81,6 +81,38 @@ describe('Sidebar', () => {
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 
+  it('narrowed to icons, shows no unlabelled dots: each entry is an icon with its name and a tooltip', async () => {
+    const onRequestExpand = vi.fn();
+    const { user } = renderRoutes(
+      [
+        {
+          path: '*',
+          element: (
+            <Sidebar
+              nav={nav}
+              isCollapsed
+              onNavigate={() => undefined}
+              onLogout={() => undefined}
+              isLoggingOut={false}
+              onRequestExpand={onRequestExpand}
+            />
+          ),
+        },
+      ],
+      '/dstv',
+    );
+    // the current page's group stays folded: its links have no icon of their own
+    expect(screen.queryByRole('link', { name: 'DSTV' })).toBeNull();
+    const payBills = screen.getByRole('button', { name: 'Pay Bills' });
+    expect(payBills.getAttribute('aria-expanded')).toBe('false');
+    const entries = [...screen.getAllByRole('link'), ...screen.getAllByRole('button')];
+    expect(entries.map((entry) => entry.getAttribute('title'))).toEqual(
+      entries.map((entry) => entry.textContent),
+    );
+    await user.click(payBills);
+    expect(onRequestExpand).toHaveBeenCalledTimes(1);
+  });
+
   it('offers the collapse button only where the frame can narrow it, and asks the frame to', async () => {
     renderSidebar();
     expect(screen.queryByRole('button', { name: 'Collapse sidebar' })).toBeNull();

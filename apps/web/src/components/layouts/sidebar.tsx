@@ -34,6 +34,9 @@ type SidebarProps = {
 const itemClasses =
   'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-gray-100 hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-offset-[-3px] focus-visible:outline-amber-300';
 
+/** Icons alone sit in the middle of the narrow column. */
+const collapsedClasses = 'justify-center px-0';
+
 function SidebarLink({
   item,
   isCollapsed,
@@ -54,7 +57,7 @@ function SidebarLink({
     return (
       <a
         href={item.to}
-        className={itemClasses}
+        className={`${itemClasses} ${isCollapsed ? collapsedClasses : ''}`}
         {...(isWeb ? { target: '_blank', rel: 'noreferrer' } : {})}
         title={isCollapsed ? item.label : undefined}
       >
@@ -70,7 +73,7 @@ function SidebarLink({
       onClick={onNavigate}
       title={isCollapsed ? item.label : undefined}
       className={({ isActive }) =>
-        `${itemClasses} ${isActive && !item.isPlain ? 'bg-white/15 font-semibold text-white' : ''}`
+        `${itemClasses} ${isCollapsed ? collapsedClasses : ''} ${isActive && !item.isPlain ? 'bg-white/15 font-semibold text-white' : ''}`
       }
     >
       {icon}
@@ -79,29 +82,39 @@ function SidebarLink({
   );
 }
 
+/**
+ * A group of links. While the sidebar shows icons only, its links stay folded away (they have no icons of
+ * their own) and the group's icon is marked when the current page is one of them; opening it brings the
+ * labels back.
+ */
 function SidebarGroup({
   group,
   isExpanded,
+  holdsCurrentPage,
   onToggle,
   isCollapsed,
   onNavigate,
 }: {
   group: NavGroup;
   isExpanded: boolean;
+  holdsCurrentPage: boolean;
   onToggle: () => void;
   isCollapsed: boolean;
   onNavigate: () => void;
 }) {
   const listId = useId();
+  const isOpen = isExpanded && !isCollapsed;
   return (
     <li>
       <button
         type="button"
-        aria-expanded={isExpanded}
+        aria-expanded={isOpen}
         aria-controls={listId}
         onClick={onToggle}
         title={isCollapsed ? group.label : undefined}
-        className={`${itemClasses} w-full text-left`}
+        className={`${itemClasses} w-full text-left ${
+          isCollapsed ? `${collapsedClasses} ${holdsCurrentPage ? 'bg-white/15 text-white' : ''}` : ''
+        }`}
       >
         <NavIcon name={group.icon} />
         <span className={isCollapsed ? 'sr-only' : 'flex-1'}>{group.label}</span>
@@ -109,11 +122,7 @@ function SidebarGroup({
           <Icon name="chevron" className={`h-4 w-4 transition-transform ${isExpanded ? 'rotate-180' : ''}`} />
         )}
       </button>
-      <ul
-        id={listId}
-        hidden={!isExpanded}
-        className={isCollapsed ? '' : 'ml-4 border-l border-white/20 pl-2'}
-      >
+      <ul id={listId} hidden={!isOpen} className="ml-4 border-l border-white/20 pl-2">
         {group.items.map((item) => (
           <li key={`${item.label}-${item.to}`}>
             <SidebarLink item={item} isCollapsed={isCollapsed} onNavigate={onNavigate} isNested />
@@ -148,6 +157,7 @@ export function Sidebar({
 }: SidebarProps) {
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<Record<string, boolean>>(() => groupsContaining(nav, pathname));
+  const current = groupsContaining(nav, pathname);
 
   const toggle = (id: string) => {
     if (isCollapsed && onRequestExpand) {
@@ -168,6 +178,7 @@ export function Sidebar({
               key={entry.id}
               group={entry}
               isExpanded={expanded[entry.id] === true}
+              holdsCurrentPage={current[entry.id] === true}
               onToggle={() => {
                 toggle(entry.id);
               }}
@@ -186,7 +197,7 @@ export function Sidebar({
           type="button"
           onClick={onLogout}
           disabled={isLoggingOut}
-          className={`${itemClasses} w-full text-left disabled:opacity-70`}
+          className={`${itemClasses} w-full text-left disabled:opacity-70 ${isCollapsed ? collapsedClasses : ''}`}
           title={isCollapsed ? 'Logout' : undefined}
         >
           <Icon name="logout" />
@@ -197,7 +208,7 @@ export function Sidebar({
             type="button"
             aria-pressed={isCollapsed}
             onClick={onToggleCollapsed}
-            className={`${itemClasses} w-full text-left`}
+            className={`${itemClasses} w-full text-left ${isCollapsed ? collapsedClasses : ''}`}
             title={isCollapsed ? 'Show labels' : undefined}
           >
             <Icon

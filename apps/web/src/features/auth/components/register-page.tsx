@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { rememberFirstSteps } from '@/lib/first-steps.ts';
 import { errorMessageOf, setServerFieldErrors } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { setSignedIn } from '@/lib/session.ts';
@@ -102,6 +103,8 @@ function RegisterForm(props: RegisterFormProps) {
 
   const welcome = (user: Me) => {
     window.localStorage.removeItem(REFERRAL_STORAGE_KEY);
+    // an account just made has no PIN and an empty wallet: the dashboard shows both steps from its first paint
+    rememberFirstSteps(user.id, ['pin', 'fund']);
     setStatus({ text: messages.auth.signupSuccess, tone: 'success' });
     setIsLeaving(true);
     window.setTimeout(() => {

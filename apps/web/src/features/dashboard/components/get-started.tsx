@@ -1,11 +1,14 @@
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { NavIcon, type NavIconName } from '@/components/layouts/nav-icon.tsx';
 import { usePinStatus } from '@/lib/api/get-pin-status.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
+import { rememberedFirstSteps, rememberFirstSteps, type FirstStep } from '@/lib/first-steps.ts';
 import { paths, transactionPinPath } from '@/lib/paths.ts';
+import { useSession } from '@/lib/session.ts';
 import { useRecentPurchases } from '../api/get-recent-purchases.ts';
 
-type Step = { id: string; label: string; hint: string; to: string; icon: NavIconName };
+type Step = { id: FirstStep; label: string; hint: string; to: string; icon: NavIconName };
 
 const setPin: Step = {
   id: 'pin',
@@ -23,17 +26,32 @@ const fundWallet: Step = {
   icon: 'wallet',
 };
 
+/** The steps still to take, once the server has said all three things they depend on. */
+function useFoundSteps(): FirstStep[] | null {
+  const hasPin = usePinStatus().data?.hasPin;
+  const balanceKobo = useWallet().data?.balanceKobo;
+  const purchaseCount = useRecentPurchases().data?.purchases.length;
+  return useMemo(() => {
+    if (hasPin === undefined || balanceKobo === undefined || purchaseCount === undefined) return null;
+    if (purchaseCount > 0) return [];
+    return [...(hasPin ? [] : ['pin' as const]), ...(balanceKobo > 0 ? [] : ['fund' as const])];
+  }, [hasPin, balanceKobo, purchaseCount]);
+}
+
 /**
  * A new customer's first steps: set a PIN, fund the wallet. Each step leaves once the server says it
- * is done, and the card leaves with the last one. Someone who has bought before never sees it.
+ * is done, and the card leaves with the last one. Someone who has bought before never sees it. Until the
+ * server has answered, the card shows the steps last found on this device (both, just after sign-up), so it
+ * is there from the first paint instead of pushing the page down.
  */
 export function GetStarted({ className = '' }: { className?: string }) {
-  const pin = usePinStatus();
-  const wallet = useWallet();
-  const recent = useRecentPurchases();
-  if (!pin.data || !wallet.data || !recent.data) return null;
-  if (recent.data.purchases.length > 0) return null;
-  const steps = [...(pin.data.hasPin ? [] : [setPin]), ...(wallet.data.balanceKobo > 0 ? [] : [fundWallet])];
+  const userId = useSession().data?.id;
+  const found = useFoundSteps();
+  useEffect(() => {
+    if (userId !== undefined && found !== null) rememberFirstSteps(userId, found);
+  }, [userId, found]);
+  const ids = found ?? (userId === undefined ? [] : rememberedFirstSteps(userId));
+  const steps = [setPin, fundWallet].filter((step) => ids.includes(step.id));
   if (steps.length === 0) return null;
   return (
     <section

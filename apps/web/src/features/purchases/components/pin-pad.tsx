@@ -15,7 +15,7 @@ type PinPadProps = {
 const keys = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
 const keyClasses =
-  'inline-flex h-12 items-center justify-center rounded-xl bg-gray-100 text-2xl font-semibold text-gray-900 hover:bg-gray-200 active:bg-gray-300 focus-visible:outline-3 focus-visible:outline-brand-500 disabled:opacity-50';
+  'inline-flex h-11 items-center justify-center rounded-xl bg-gray-100 text-2xl font-semibold text-gray-900 hover:bg-gray-200 active:bg-gray-300 focus-visible:outline-3 focus-visible:outline-brand-500 disabled:opacity-50';
 
 /**
  * A 4-digit PIN: big on-screen keys for a thumb, and a real `inputmode="numeric"` field behind the dots
@@ -72,7 +72,7 @@ export function PinPad({ label, value, onChange, onComplete, isDisabled = false,
       <p id={errorId} role="alert" className="min-h-5 text-center text-sm font-medium text-red-700">
         {error ?? ''}
       </p>
-      <div className="grid w-full max-w-72 grid-cols-3 gap-2" role="group" aria-label="PIN keys">
+      <div className="grid w-full max-w-72 grid-cols-3 gap-1.5" role="group" aria-label="PIN keys">
         {keys.map((key) => (
           <button
             key={key}

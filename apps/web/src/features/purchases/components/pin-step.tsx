@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatNaira } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';
 import { Button } from '@/components/ui/button.tsx';
@@ -9,6 +9,12 @@ import { pinTexts, type PurchaseFlow } from './use-purchase-flow.ts';
 
 /** Confirm and pay: the amount to be charged, then the PIN (or creating one first). */
 export function PinStep({ flow, draft }: { flow: PurchaseFlow; draft: PurchaseDraft }) {
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // the form may have been scrolled: the step is brought whole into view, its buttons above the tab bar
+    const section = sectionRef.current;
+    if (section && typeof section.scrollIntoView === 'function') section.scrollIntoView({ block: 'nearest' });
+  }, []);
   const [pin, setPin] = useState('');
   const [shownMode, setShownMode] = useState(flow.pinMode);
   // a new stage (create, repeat, enter) starts with an empty pad
@@ -34,7 +40,11 @@ export function PinStep({ flow, draft }: { flow: PurchaseFlow; draft: PurchaseDr
   };
 
   return (
-    <section aria-labelledby="pin-step-heading" className="flex flex-col gap-2">
+    <section
+      ref={sectionRef}
+      aria-labelledby="pin-step-heading"
+      className="flex scroll-mt-16 scroll-mb-[calc(var(--bottom-bar,0px)+0.5rem)] flex-col gap-2"
+    >
       <div className="rounded-2xl border border-gray-200 bg-white px-3 py-2 text-center">
         <h2 id="pin-step-heading" className="text-sm font-semibold text-gray-700">
           Amount to be charged

@@ -46,10 +46,14 @@ export function BalanceLine() {
   );
 }
 
-/** A purchase page: its title, the balance, then one step (form, PIN or result). */
+/**
+ * A purchase page: its title, the balance, then one step (form, PIN or result). A field brought into view (by
+ * focus, or `scrollIntoView({ block: 'nearest' })`) stops clear of the sticky header above and of the pay bar
+ * and the tab bar below.
+ */
 export function PurchasePageFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-3">
+    <div className="mx-auto flex w-full max-w-md flex-col gap-3 [&_input]:scroll-mt-20 [&_input]:scroll-mb-[calc(var(--bottom-bar,0px)+7rem)] [&_select]:scroll-mt-20 [&_select]:scroll-mb-[calc(var(--bottom-bar,0px)+7rem)]">
       <title>{`${title} · ${PRODUCT_NAME}`}</title>
       <h1 className="text-xl font-bold text-gray-900">{title}</h1>
       <BalanceLine />

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -201,6 +202,15 @@ export function TvPage({ serviceId }: TvPageProps) {
   });
   const customer = useVerifiedCustomer(compactNumber(smartCard));
   const saving = useSaveNumber(flow.purchase);
+  // the card's details push what comes next down, under the pay bar: it is brought back into view
+  const nextFieldsRef = useRef<HTMLDivElement>(null);
+  const [verifiedCount, setVerifiedCount] = useState(0);
+  useEffect(() => {
+    const next = nextFieldsRef.current?.querySelector('select, input');
+    if (verifiedCount > 0 && next && typeof next.scrollIntoView === 'function') {
+      next.scrollIntoView({ block: 'nearest' });
+    }
+  }, [verifiedCount]);
 
   const planList = plans.data?.variations ?? [];
   const plan = planList.find((candidate) => candidate.code === planField.value);
@@ -260,6 +270,7 @@ export function TvPage({ serviceId }: TvPageProps) {
         'subscriptionType',
         canRenew(serviceId) && hasRenewal && !hasPlanChoice ? 'renew' : 'change',
       );
+      setVerifiedCount((count) => count + 1);
     });
   };
 
@@ -345,27 +356,29 @@ export function TvPage({ serviceId }: TvPageProps) {
               }}
             />
           ) : null}
-          {isRenewing ? null : (
-            <PlanPicker
-              selectLabel="Bouquet"
-              placeholder="Choose a bouquet"
-              isActive
-              plans={plans}
-              planCode={planField.value}
-              onSelect={(code) => {
-                planField.onChange(code);
+          <div ref={nextFieldsRef} className="flex flex-col gap-2.5">
+            {isRenewing ? null : (
+              <PlanPicker
+                selectLabel="Bouquet"
+                placeholder="Choose a bouquet"
+                isActive
+                plans={plans}
+                planCode={planField.value}
+                onSelect={(code) => {
+                  planField.onChange(code);
+                  flow.edited();
+                }}
+              />
+            )}
+            <PhoneInput
+              value={phoneField.value}
+              onChange={(next) => {
+                phoneField.onChange(next);
                 flow.edited();
               }}
+              network={detectNetwork(phoneField.value)}
             />
-          )}
-          <PhoneInput
-            value={phoneField.value}
-            onChange={(next) => {
-              phoneField.onChange(next);
-              flow.edited();
-            }}
-            network={detectNetwork(phoneField.value)}
-          />
+          </div>
           <PlanAmount
             faceKobo={faceKobo !== null && faceKobo > 0 ? faceKobo : null}
             payKobo={payKobo}
