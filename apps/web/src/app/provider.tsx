@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '@/lib/router/index.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from '@/lib/router/index.ts';
 import { paths } from '@/lib/paths.ts';
 import { loadChunk } from '@/lib/pwa/chunk-failure.ts';
 import { NotFoundPage } from './routes/not-found.tsx';

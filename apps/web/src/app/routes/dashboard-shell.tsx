@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '@/lib/router/index.ts';
 import { messages } from '@quickvend/shared/messages';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout.tsx';
 import { BalanceChip } from '@/components/ui/balance-chip.tsx';

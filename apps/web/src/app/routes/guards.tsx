@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '@/lib/router/index.ts';
 import { ReconnectingBanner } from '@/components/ui/reconnecting-banner.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useIsReconnecting, useSession } from '@/lib/session.ts';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router/index.ts';
 import { useAppContactLinks } from '@/features/landing/components/app-contact-links.ts';
 import { LandingPage } from '@/features/landing/components/landing-page.tsx';
 import { useSession } from '@/lib/session.ts';

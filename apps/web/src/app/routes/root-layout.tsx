@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from '@/lib/router/index.ts';
 import { NavigateProvider } from '@/components/ui/app-link.tsx';
 import { OfflineBanner } from '@/components/ui/offline-banner.tsx';
 import { SandboxBanner } from '@/components/ui/sandbox-banner.tsx';
@@ -16,7 +16,6 @@ export function RootLayout() {
       {isSandbox ? <SandboxBanner /> : null}
       <OfflineBanner />
       <Outlet />
-      <ScrollRestoration />
     </NavigateProvider>
   );
 }

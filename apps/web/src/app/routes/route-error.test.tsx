@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '@/lib/router/index.ts';
 import { loadChunk } from '@/lib/pwa/chunk-failure.ts';
 import { renderRoutes } from '@/lib/testing/render.tsx';
 import { NEW_VERSION_TEXT, PageError, RouteError, WAITING_HEADING, WAITING_TEXT } from './route-error.tsx';

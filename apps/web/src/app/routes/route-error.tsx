@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link, useRouteError } from '@/lib/router/index.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { chunkFailureOf, useReloadWhenReachable, type ChunkLoadFailure } from '@/lib/pwa/chunk-failure.ts';
 import { paths } from '@/lib/paths.ts';
@@ -9,10 +9,7 @@ export const WAITING_HEADING = 'Waiting for your connection';
 export const WAITING_TEXT =
   'This page could not load without a signal. It opens by itself when your connection returns.';
 
-function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
-  return 'An unexpected problem stopped this page from showing.';
-}
+const UNEXPECTED_TEXT = 'An unexpected problem stopped this page from showing.';
 
 function ErrorFrame({
   heading,
@@ -89,7 +86,7 @@ export function RouteError({ isInsideLayout = false }: { isInsideLayout?: boolea
   return (
     <ErrorFrame
       heading="Something went wrong"
-      text={describe(error)}
+      text={UNEXPECTED_TEXT}
       action={reloadButton}
       isInsideLayout={isInsideLayout}
     />

@@ -1,4 +1,4 @@
-import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useSearchParams } from '@/lib/router/index.ts';
 import { LandingLayout, type LandingNavItem } from '@/components/layouts/landing-layout.tsx';
 import { Brand } from '@/components/ui/brand.tsx';
 import { ReconnectingBanner } from '@/components/ui/reconnecting-banner.tsx';

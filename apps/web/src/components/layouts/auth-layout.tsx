@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import { Brand } from '../ui/brand.tsx';
 
 type AuthLayoutProps = { title: string; intro?: ReactNode; homePath: string; children: ReactNode };

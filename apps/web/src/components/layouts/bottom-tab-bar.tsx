@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router/index.ts';
 import { NavIcon, type NavIconName } from './nav-icon.tsx';
 
 export type Tab = {

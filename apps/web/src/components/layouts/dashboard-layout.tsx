@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { Brand, BrandMark } from '../ui/brand.tsx';
 import { BottomTabBar, type Tab } from './bottom-tab-bar.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from '@/lib/router/index.ts';
 import { Icon } from '../ui/icons.tsx';
 import { NavIcon, type NavIconName } from './nav-icon.tsx';
 

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '@/lib/router/index.ts';
 import { buttonClasses, type ButtonVariant } from './button.tsx';
 
 type LinkButtonProps = LinkProps & { variant?: ButtonVariant };

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from '@/lib/router/index.ts';
 import { createQueryClient } from '../query-client.ts';
 
 /** Renders routes at a path, with a fresh query client that does not retry. */

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@quickvend/shared/api/audit';
 import { formatLagosDateTime } from '@quickvend/shared/format';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import { adminPurchasePath, editUserPath, paths } from '@/lib/paths.ts';
 import { TARGET_TYPES } from './audit-filters.tsx';
 import { actionLabel, describeChanges } from './audit-words.ts';

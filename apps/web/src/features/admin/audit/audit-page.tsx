@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { SkeletonList } from '@/components/ui/skeleton.tsx';

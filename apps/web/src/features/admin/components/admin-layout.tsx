@@ -1,6 +1,6 @@
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from '@/lib/router/index.ts';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import { messages } from '@quickvend/shared/messages';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router/index.ts';
 import { closeDisputeBody, type AdminDispute } from '@quickvend/shared/api/disputes';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { formatNaira } from '@quickvend/shared/money';

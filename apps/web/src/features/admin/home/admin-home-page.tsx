@@ -3,7 +3,7 @@ import { formatLagosDateTime } from '@quickvend/shared/format';
 import { formatNaira } from '@quickvend/shared/money';
 import { lagosDateOf } from '@quickvend/shared/periods';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/lib/paths.ts';
 import { usePendingManualRequests } from '../api/get-manual-requests.ts';

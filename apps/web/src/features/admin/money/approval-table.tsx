@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import type { ApprovalRequest } from '@quickvend/shared/api/admin-money';
 import { formatNaira } from '@quickvend/shared/money';
 import { adminPurchasePath, editUserPath, paths } from '@/lib/paths.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import { z } from 'zod';
 import { walletAdjustmentBody } from '@quickvend/shared/api/admin-money';
 import { messages } from '@quickvend/shared/messages';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router/index.ts';
 import { adminFundingsQuery } from '@quickvend/shared/api/admin-purchases';
 import { messages } from '@quickvend/shared/messages';
 import { buttonClasses } from '@/components/ui/button.tsx';

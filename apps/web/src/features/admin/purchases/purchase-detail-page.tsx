@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/lib/router/index.ts';
 import type { AdminPurchase } from '@quickvend/shared/api/admin-purchases';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { messages } from '@quickvend/shared/messages';

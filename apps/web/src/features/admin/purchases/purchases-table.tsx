@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import type { AdminPurchase, AdminPurchaseSort } from '@quickvend/shared/api/admin-purchases';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { formatNaira } from '@quickvend/shared/money';

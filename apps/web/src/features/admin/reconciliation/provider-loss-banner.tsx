@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import { formatNaira } from '@quickvend/shared/money';
 import { paths } from '@/lib/paths.ts';
 import { useProviderLosses } from './api/get-provider-losses.ts';

@@ -1,6 +1,6 @@
 import { lagosDateOf } from '@quickvend/shared/periods';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router/index.ts';
 import type { ReportParams } from './api/report-params.ts';
 import { FundingsReportSection } from './fundings-report.tsx';
 import { ProfitAndLossSection } from './profit-and-loss-report.tsx';

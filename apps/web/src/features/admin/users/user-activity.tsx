@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import type { AdminUserDetailResponse } from '@quickvend/shared/api/admin-users';
 import type { ManualFundingRequest, Payment } from '@quickvend/shared/api/funding';
 import type { Purchase } from '@quickvend/shared/api/purchases';

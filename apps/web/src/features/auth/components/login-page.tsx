@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router/index.ts';
 import type { Me, SignInBody } from '@quickvend/shared/api/auth';
 import { messages } from '@quickvend/shared/messages';
 import { PRODUCT_NAME } from '@quickvend/shared/services';

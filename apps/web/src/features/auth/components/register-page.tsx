@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@/lib/router/index.ts';
 import { z } from 'zod';
 import { adminRegisterBody, referralCode, signUpBody, type Me } from '@quickvend/shared/api/auth';
 import { messages } from '@quickvend/shared/messages';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import type { Beneficiary } from '@quickvend/shared/api/beneficiaries';
 import {
   BENEFICIARY_KINDS,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router/index.ts';
 import { paths } from '@/lib/paths.ts';
 import { clearSession, signOut } from '@/lib/session.ts';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { paths } from '@/lib/paths.ts';
 import { billTiles, ServiceTiles, tvTiles, type ServiceTile } from './service-tiles.tsx';

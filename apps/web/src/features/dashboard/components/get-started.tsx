@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import { NavIcon, type NavIconName } from '@/components/layouts/nav-icon.tsx';
 import { usePinStatus } from '@/lib/api/get-pin-status.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import { NavIcon, type NavIconName } from '@/components/layouts/nav-icon.tsx';
 import { ProviderLogo, providerLabel, type ProviderId } from '@/components/ui/logos.tsx';
 import { paths } from '@/lib/paths.ts';

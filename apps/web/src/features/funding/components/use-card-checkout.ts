@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router/index.ts';
 import { messages } from '@quickvend/shared/messages';
 import type { StatusTone } from '@/components/ui/status-message.tsx';
 import { paths } from '@/lib/paths.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import { Icon } from '@/components/ui/icons.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useUnreadNotifications } from '../api/live-notifications.ts';

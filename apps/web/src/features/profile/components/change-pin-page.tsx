@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router/index.ts';
 import { z } from 'zod';
 import { changePinRequestBody, pinDigits } from '@quickvend/shared/api/pin';
 import { messages } from '@quickvend/shared/messages';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router/index.ts';
 import { profileTexts, type ConfirmEmailResponse } from '@quickvend/shared/api/profile';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { AuthLayout } from '@/components/layouts/auth-layout.tsx';

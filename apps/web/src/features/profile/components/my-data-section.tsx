@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router/index.ts';
 import type { SupportContact } from '@quickvend/shared/api/meta';
 import { closeAccountBody, DATA_EXPORTS_PER_HOUR, profileTexts } from '@quickvend/shared/api/profile';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router/index.ts';
 import { z } from 'zod';
 import { pinDigits } from '@quickvend/shared/api/pin';
 import { messages } from '@quickvend/shared/messages';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router/index.ts';
 import { z } from 'zod';
 import { formatNaira, toNairaString } from '@quickvend/shared/money';
 import { messages } from '@quickvend/shared/messages';

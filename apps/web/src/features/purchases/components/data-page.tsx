@@ -1,5 +1,5 @@
 import { useController, useWatch } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router/index.ts';
 import { z } from 'zod';
 import type { Variation } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';

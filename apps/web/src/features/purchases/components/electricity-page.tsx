@@ -1,6 +1,6 @@
 import type { SyntheticEvent } from 'react';
 import { useController, useWatch } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router/index.ts';
 import { z } from 'zod';
 import type { VerifyResponse } from '@quickvend/shared/api/purchases';
 import { checkMeterForm, compactNumber } from '@quickvend/shared/bills';

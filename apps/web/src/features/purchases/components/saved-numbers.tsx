@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import type { Beneficiary } from '@quickvend/shared/api/beneficiaries';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import {

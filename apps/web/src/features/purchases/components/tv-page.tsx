@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router/index.ts';
 import { z } from 'zod';
 import type { Variation, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { checkSmartCard, checkTvForm, compactNumber, type TvServiceId } from '@quickvend/shared/bills';

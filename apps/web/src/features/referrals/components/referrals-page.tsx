@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/index.ts';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { Brand } from '@/components/ui/brand.tsx';
 import { paths } from '@/lib/paths.ts';
