@@ -17,6 +17,19 @@ type Bundle = Record<string, { fileName: string }>;
 const SW_ENTRY = 'src/sw/service-worker.ts';
 const PRERENDER_ENTRY = 'src/landing-prerender.tsx';
 
+const BOOT_ENTRY = 'src/boot.ts';
+
+/**
+ * The app's page with its first script (src/boot.ts) before everything else, run as soon as it arrives (async):
+ * its requests leave while the app's own script downloads. A chunk of its own, since Vite would bundle a second
+ * script of the page into the app's entry.
+ */
+function withBootScript(html: string, src: string): string {
+  const tag = `<script type="module" async crossorigin src="${src}"></script>`;
+  if (!html.includes('</title>')) throw new Error('index.html has no <title> to put its first script after');
+  return html.replace('</title>', `</title>\n    ${tag}`);
+}
+
 /** Every file of the build under assets/ (each page's code and styles, hashed): all saved for offline use. */
 function hashedFiles(bundle: Bundle): string[] {
   return Object.values(bundle)
@@ -34,6 +47,7 @@ export function webBuild(options: Options): Plugin {
   let outDir = '';
   let publicDir = '';
   let assetFiles: string[] = [];
+  let bootRef = '';
   return {
     name: 'quickvend:web-build',
     apply: 'build',
@@ -46,8 +60,15 @@ export function webBuild(options: Options): Plugin {
     buildStart() {
       // a fixed name: the worker's address is what the browser checks for updates
       this.emitFile({ type: 'chunk', id: path.join(root, SW_ENTRY), fileName: 'sw.js' });
+      bootRef = this.emitFile({ type: 'chunk', id: path.join(root, BOOT_ENTRY), name: 'boot' });
     },
     generateBundle(_output, bundle) {
+      const page = (bundle as unknown as Record<string, { type: string; source?: unknown } | undefined>)[
+        'index.html'
+      ];
+      if (page?.type !== 'asset' || typeof page.source !== 'string')
+        this.error('no index.html to start boot.ts from');
+      else page.source = withBootScript(page.source, `/${this.getFileName(bootRef)}`);
       assetFiles = hashedFiles(bundle).sort();
       if (assetFiles.length === 0) this.error('no files under assets/ to save for offline use');
     },

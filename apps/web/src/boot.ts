@@ -8,6 +8,7 @@ import { startEarlyRequests } from './lib/early-requests.ts';
 
 startEarlyRequests(window.location.pathname);
 if (window.location.pathname.replace(/\/$/, '') === '/dashboard') {
-  void import('./app/routes/dashboard-shell.tsx');
-  void import('./features/dashboard/components/dashboard-page.tsx');
+  // offline, the app's own router shows why a page cannot open: nothing to report here
+  import('./app/routes/dashboard-shell.tsx').catch(() => undefined);
+  import('./features/dashboard/components/dashboard-page.tsx').catch(() => undefined);
 }

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider.tsx';
 import { preloadFirstPage } from '@/app/preload.ts';
+import { routes } from '@/app/router.tsx';
+import { loadRoutesFor } from '@/lib/router/index.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { registerServiceWorker } from '@/lib/pwa/register-service-worker.ts';
 import { protectSharedPhone } from '@/lib/shared-phone.ts';
@@ -14,9 +16,13 @@ const queryClient = createQueryClient();
 protectSharedPhone(queryClient);
 preloadFirstPage(window.location.pathname, queryClient);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient} />
-  </StrictMode>,
-);
+// the first page's code is already on its way (src/boot.ts): render once it is here, in one pass, rather than a
+// loading screen for each of its levels first (each a render and a layout on a slow phone)
+void loadRoutesFor(routes, window.location.pathname).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient} />
+    </StrictMode>,
+  );
+});
 if (import.meta.env.PROD) registerServiceWorker();

@@ -70,6 +70,21 @@ describe('the first page loads its session, code and data side by side', () => {
     expect(api.callsTo('GET /api/v1/purchases')).toHaveLength(1);
   });
 
+  it('never serves an answer from before the app started: a first script that runs late sends nothing', async () => {
+    const { api, session } = dashboardApi();
+    const queryClient = createQueryClient();
+    preloadFirstPage('/login', queryClient);
+    startEarlyRequests('/login');
+    expect(api.callsTo('GET /api/v1/session')).toHaveLength(1);
+    session.resolve({ body: { user: null } });
+    await waitFor(() => {
+      expect(queryClient.getQueryData(['me'])).toBeNull();
+    });
+    // after a sign-in the session is asked for again, from the server
+    await queryClient.refetchQueries({ queryKey: ['me'] });
+    expect(api.callsTo('GET /api/v1/session')).toHaveLength(2);
+  });
+
   it('asks only for the session on other pages', () => {
     const { api } = dashboardApi();
     preloadFirstPage('/login', createQueryClient());

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { recentPurchasesQueryOptions } from '@/features/dashboard/api/get-recent-purchases.ts';
 import { walletQueryOptions } from '@/lib/api/get-wallet.ts';
+import { closeEarlyRequests } from '@/lib/early-requests.ts';
 import { paths } from '@/lib/paths.ts';
 import { sessionQueryOptions } from '@/lib/session.ts';
 
@@ -17,9 +18,12 @@ const start = (loading: Promise<unknown>) => {
 
 export function preloadFirstPage(pathname: string, queryClient: QueryClient): void {
   start(queryClient.query(sessionQueryOptions));
-  if (pathname.replace(/\/$/, '') !== paths.dashboard) return;
-  void import('./routes/dashboard-shell.tsx');
-  void import('@/features/dashboard/components/dashboard-page.tsx');
-  start(queryClient.query(walletQueryOptions));
-  start(queryClient.query(recentPurchasesQueryOptions));
+  if (pathname.replace(/\/$/, '') === paths.dashboard) {
+    start(import('./routes/dashboard-shell.tsx'));
+    start(import('@/features/dashboard/components/dashboard-page.tsx'));
+    start(queryClient.query(walletQueryOptions));
+    start(queryClient.query(recentPurchasesQueryOptions));
+  }
+  // each query above has taken what the first script asked for (src/boot.ts); anything later asks the server
+  closeEarlyRequests();
 }

@@ -2,6 +2,7 @@ export {
   createBrowserRouter,
   createMemoryRouter,
   Link,
+  loadRoutesFor,
   Navigate,
   NavLink,
   Outlet,

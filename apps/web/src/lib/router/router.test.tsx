@@ -6,6 +6,7 @@ import { matchRoutes, type RouteObject } from './match.ts';
 import {
   createMemoryRouter,
   Link,
+  loadRoutesFor,
   Navigate,
   NavLink,
   Outlet,
@@ -145,6 +146,50 @@ describe('RouterProvider', () => {
       await Promise.resolve();
     });
     expect(await screen.findByText('page B')).toBeTruthy();
+  });
+
+  it('renders a page whose code was loaded first in one pass, with no loading screen', async () => {
+    const routes: RouteObject[] = [
+      {
+        path: '/b',
+        HydrateFallback: text('loading B'),
+        lazy: () => Promise.resolve({ Component: text('page B') }),
+      },
+    ];
+    await loadRoutesFor(routes, '/b');
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/b'] })} />);
+    expect(screen.getByText('page B')).toBeTruthy();
+    expect(screen.queryByText('loading B')).toBeNull();
+  });
+
+  it('shows the error screen when a page’s code fails to load, and asks again on the next visit', async () => {
+    let attempts = 0;
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        ErrorBoundary: () => <p role="alert">{String(useRouteError())}</p>,
+        Component: Outlet,
+        children: [
+          {
+            path: '/b',
+            lazy: () => {
+              attempts += 1;
+              return attempts === 1
+                ? Promise.reject(new Error('offline'))
+                : Promise.resolve({ Component: text('page B') });
+            },
+          },
+          { path: '/a', Component: text('page A') },
+        ],
+      },
+    ];
+    const router = createMemoryRouter(routes, { initialEntries: ['/b'] });
+    render(<RouterProvider router={router} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: offline');
+    await act(() => router.navigate('/a'));
+    await act(() => router.navigate('/b'));
+    expect(await screen.findByText('page B')).toBeTruthy();
+    expect(attempts).toBe(2);
   });
 
   it('shows the nearest error screen when a page throws, and clears it on the next move', async () => {

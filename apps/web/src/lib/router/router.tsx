@@ -4,7 +4,6 @@ import {
   createContext,
   startTransition,
   Suspense,
-  lazy,
   useCallback,
   useContext,
   useEffect,
@@ -88,26 +87,61 @@ function useRouterState(): RouterState {
   return state;
 }
 
-const lazyComponents = new WeakMap<RouteObject, ComponentType>();
+type RouteCode =
+  | { status: 'loading'; promise: Promise<void> }
+  | { status: 'loaded'; Component: ComponentType }
+  | { status: 'failed'; error: unknown };
+const routeCode = new WeakMap<RouteObject, RouteCode>();
+/** routes whose code failed to load: asked for again after the next move (not at once: React renders twice) */
+const failedRoutes = new Set<RouteObject>();
 
-/** A route's component, its code loaded once (React.lazy); a failed load is tried again the next time it shows. */
+function forgetFailedRoutes(): void {
+  for (const route of failedRoutes) routeCode.delete(route);
+  failedRoutes.clear();
+}
+
+/** Starts loading a route's code once; settles when it has loaded or failed. */
+function loadRoute(route: RouteObject, load: NonNullable<RouteObject['lazy']>): RouteCode {
+  const known = routeCode.get(route);
+  if (known) return known;
+  const promise = load().then(
+    (module) => {
+      routeCode.set(route, { status: 'loaded', Component: module.Component });
+    },
+    (error: unknown) => {
+      routeCode.set(route, { status: 'failed', error });
+      failedRoutes.add(route);
+    },
+  );
+  const loading: RouteCode = { status: 'loading', promise };
+  routeCode.set(route, loading);
+  return loading;
+}
+
+/**
+ * A route's component. Code already loaded renders at once, with no loading screen in between; code on its way
+ * suspends the route until it arrives; code that failed to load is the error screen's, and is asked for again
+ * after the next move.
+ */
 function componentOf(route: RouteObject): ComponentType | null | undefined {
-  const load = route.lazy;
-  if (!load) return route.Component;
-  let component = lazyComponents.get(route);
-  if (!component) {
-    component = lazy(() =>
-      load().then(
-        (module) => ({ default: module.Component }),
-        (error: unknown) => {
-          lazyComponents.delete(route);
-          throw error;
-        },
-      ),
-    );
-    lazyComponents.set(route, component);
-  }
-  return component;
+  if (!route.lazy) return route.Component;
+  const code = loadRoute(route, route.lazy);
+  if (code.status === 'loaded') return code.Component;
+  if (code.status === 'failed') throw code.error;
+  // Suspense waits for it and renders again (React's own protocol for code that is not there yet)
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
+  throw code.promise;
+}
+
+/**
+ * Loads the code of the routes that show `pathname` before the first render, so the first page renders in one
+ * pass instead of one loading screen per level. Resolves once all of it has loaded or failed.
+ */
+export async function loadRoutesFor(routes: RouteObject[], pathname: string): Promise<void> {
+  const loading = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) =>
+    route.lazy ? [loadRoute(route, route.lazy)] : [],
+  );
+  await Promise.all(loading.flatMap((code) => (code.status === 'loading' ? [code.promise] : [])));
 }
 
 function RouteContent({ route }: { route: RouteObject }) {
@@ -196,6 +230,7 @@ export function RouterProvider({ router }: { router: AppRouter }) {
   const [state, setState] = useState(router.state);
   useEffect(() => {
     const update = () => {
+      forgetFailedRoutes();
       startTransition(() => {
         setState(router.state);
       });
@@ -214,7 +249,10 @@ export function RouterProvider({ router }: { router: AppRouter }) {
   const value = useMemo(() => ({ router, ...state, matches }), [router, state, matches]);
   return (
     <RouterContext value={value}>
-      <RouteLevel matches={matches} depth={0} />
+      {/* routes without a loading screen of their own show nothing while their code loads */}
+      <Suspense fallback={null}>
+        <RouteLevel matches={matches} depth={0} />
+      </Suspense>
     </RouterContext>
   );
 }
