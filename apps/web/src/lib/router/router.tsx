@@ -54,6 +54,8 @@ export type AppRouter = {
 };
 
 function createRouter(routes: RouteObject[], history: History): AppRouter {
+  // a new router asks again for code an earlier one could not load
+  forgetFailedRoutes();
   return {
     routes,
     history,
