@@ -54,7 +54,10 @@ describe('the first steps on the dashboard', () => {
 
     const card = await screen.findByRole('region', { name: 'Get started' });
     expect(stepNames(card)).toEqual(['Set your transaction PIN', 'Add money to your wallet']);
-    expect(api.callsTo('GET /api/v1/pin')).toHaveLength(1);
+    // drawn while the question is still open (it is answered only below)
+    await waitFor(() => {
+      expect(api.callsTo('GET /api/v1/pin')).toHaveLength(1);
+    });
 
     // the server's word, when it comes, still decides
     answerPin({ hasPin: true, lockedUntil: null });
