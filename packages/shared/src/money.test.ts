@@ -3,6 +3,7 @@ import {
   AmountError,
   bpsAsPercent,
   formatNaira,
+  KOBO_PER_NAIRA,
   kobo,
   negateKobo,
   parseNaira,
@@ -76,8 +77,8 @@ describe('formatNaira', () => {
     for (const amount of [
       0, 5, 99, 100, 99_999, 100_000, 123_456_789, 1_000_000_000_01, -250_075, 9_007_199_254_740_99,
     ]) {
-      const naira = Math.trunc(Math.abs(amount) / 100);
-      const expected = `${amount < 0 ? '-' : ''}${intl.format(naira).replace(/\.00$/, '')}.${String(Math.abs(amount) % 100).padStart(2, '0')}`;
+      const naira = (Math.abs(amount) - (Math.abs(amount) % KOBO_PER_NAIRA)) / KOBO_PER_NAIRA;
+      const expected = `${amount < 0 ? '-' : ''}${intl.format(naira).replace(/\.00$/, '')}.${String(Math.abs(amount) % KOBO_PER_NAIRA).padStart(2, '0')}`;
       expect(formatNaira(amount)).toBe(expected);
     }
   });

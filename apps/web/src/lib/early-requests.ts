@@ -12,10 +12,13 @@ type Early = { closed: boolean; responses: Record<string, Promise<Response>> };
 
 const early = (): Early | undefined => (window as unknown as Record<string, Early | undefined>)[EARLY_KEY];
 
+/** `/dashboard` (paths.dashboard, written here so the first script stays small), with or without a last slash */
+export const isDashboardPath = (pathname: string) => pathname.replace(/\/$/, '') === '/dashboard';
+
 /** What a page asks first: the session everywhere, and on the dashboard its wallet and latest purchases. */
 export function earlyPaths(pathname: string): string[] {
   const paths = ['/api/v1/session'];
-  if (pathname.replace(/\/$/, '') === '/dashboard') paths.push('/api/v1/wallet', RECENT_PURCHASES_PATH);
+  if (isDashboardPath(pathname)) paths.push('/api/v1/wallet', RECENT_PURCHASES_PATH);
   return paths;
 }
 

@@ -2,7 +2,6 @@ export {
   createBrowserRouter,
   createMemoryRouter,
   Link,
-  loadRoutesFor,
   Navigate,
   NavLink,
   Outlet,

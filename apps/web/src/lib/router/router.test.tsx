@@ -6,7 +6,6 @@ import { matchRoutes, type RouteObject } from './match.ts';
 import {
   createMemoryRouter,
   Link,
-  loadRoutesFor,
   Navigate,
   NavLink,
   Outlet,
@@ -146,20 +145,6 @@ describe('RouterProvider', () => {
       await Promise.resolve();
     });
     expect(await screen.findByText('page B')).toBeTruthy();
-  });
-
-  it('renders a page whose code was loaded first in one pass, with no loading screen', async () => {
-    const routes: RouteObject[] = [
-      {
-        path: '/b',
-        HydrateFallback: text('loading B'),
-        lazy: () => Promise.resolve({ Component: text('page B') }),
-      },
-    ];
-    await loadRoutesFor(routes, '/b');
-    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/b'] })} />);
-    expect(screen.getByText('page B')).toBeTruthy();
-    expect(screen.queryByText('loading B')).toBeNull();
   });
 
   it('shows the error screen when a page’s code fails to load, and asks again on the next visit', async () => {

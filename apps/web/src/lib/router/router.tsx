@@ -135,17 +135,6 @@ function componentOf(route: RouteObject): ComponentType | null | undefined {
   throw code.promise;
 }
 
-/**
- * Loads the code of the routes that show `pathname` before the first render, so the first page renders in one
- * pass instead of one loading screen per level. Resolves once all of it has loaded or failed.
- */
-export async function loadRoutesFor(routes: RouteObject[], pathname: string): Promise<void> {
-  const loading = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) =>
-    route.lazy ? [loadRoute(route, route.lazy)] : [],
-  );
-  await Promise.all(loading.flatMap((code) => (code.status === 'loading' ? [code.promise] : [])));
-}
-
 function RouteContent({ route }: { route: RouteObject }) {
   if (route.element !== undefined) return route.element;
   const Shown = componentOf(route);
