@@ -1,5 +1,4 @@
-import { useState, type ReactNode } from 'react';
-import { useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@/lib/router/index.ts';
 import type { Me, SignInBody } from '@quickvend/shared/api/auth';
@@ -14,7 +13,7 @@ import { errorMessageOf } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { sessionQueryKey, setSignedIn, signOut } from '@/lib/session.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { fieldError, SUCCESS_PAUSE_MS, type Audience, type Status } from './form-helpers.ts';
+import { SUCCESS_PAUSE_MS, type Audience, type Status } from './form-helpers.ts';
 
 const linkClasses = 'inline-flex min-h-11 items-center font-semibold text-brand-800 underline';
 
@@ -48,34 +47,24 @@ const logins: Record<Audience, { title: string; intro: string; links: ReactNode 
   },
 };
 
-const fieldNames = ['email', 'password'] as const;
-
 /**
- * The spec's one message when either field is empty (said once by the status line, not under each input),
- * or null when the problem is something else.
+ * The sign-in form asks only that both boxes are filled (the spec's one message, said by the status line): the
+ * server checks the rest (`signInBody`). The first page a returning customer loads stays free of the schema
+ * and form libraries (39 KB on a slow network).
+ * @returns what to send, or null when a box is empty
  */
-function missingCredentialsMessage(invalid: FieldErrors<SignInBody>): string | null {
-  const isMissing = fieldNames.some((name) => invalid[name]?.message === messages.auth.loginRequired);
-  return isMissing ? messages.auth.loginRequired : null;
+function readCredentials(form: HTMLFormElement): SignInBody | null {
+  const data = new FormData(form);
+  const email = String(data.get('email') ?? '').trim();
+  const password = String(data.get('password') ?? '');
+  if (email === '' || password === '') return null;
+  return { email: email.toLowerCase(), password };
 }
 
 /**
  * `/login` and `/Adminlogin`: email and password. A customer is welcomed and taken to the dashboard; an
  * admin login lets only admins in (anyone else is signed out again) and goes to `/admin`.
  */
-/**
- * The sign-in form asks only that both boxes are filled: the server checks the rest (`signInBody`), and the
- * first page a returning customer loads stays free of the schema library (26 KB on a slow network).
- */
-const bothFilled: Resolver<SignInBody> = (values): ResolverResult<SignInBody> => {
-  const errors: FieldErrors<SignInBody> = {};
-  const required = { type: 'required', message: messages.auth.loginRequired };
-  if (values.email.trim() === '') errors.email = required;
-  if (values.password === '') errors.password = required;
-  if (errors.email ?? errors.password) return { values: {}, errors };
-  return { values: { email: values.email.trim().toLowerCase(), password: values.password }, errors: {} };
-};
-
 export function LoginPage({ audience = 'customer' }: { audience?: Audience }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -85,11 +74,6 @@ export function LoginPage({ audience = 'customer' }: { audience?: Audience }) {
   const [isLeaving, setIsLeaving] = useState(false);
   // someone who is not an admin is being signed out again
   const [isCheckingRole, setIsCheckingRole] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SignInBody>({ resolver: bothFilled, defaultValues: { email: '', password: '' } });
   const login = logins[audience];
 
   const refuseNonAdmin = async () => {
@@ -114,36 +98,37 @@ export function LoginPage({ audience = 'customer' }: { audience?: Audience }) {
     }, SUCCESS_PAUSE_MS);
   };
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setStatus(null);
-      let user: Me;
-      try {
-        ({ user } = await signIn.mutateAsync(values));
-      } catch (error) {
-        setStatus({
-          text:
-            audience === 'admin' && isApiError(error, 'INVALID_CREDENTIALS')
-              ? messages.auth.invalidCredentials
-              : messages.auth.loginError(errorMessageOf(error)),
-          tone: 'error',
-        });
-        return;
-      }
-      if (audience === 'customer') {
-        welcome(user);
-      } else if (user.role !== 'admin') {
-        await refuseNonAdmin();
-      } else {
-        setSignedIn(queryClient, user);
-        void navigate(paths.admin, { replace: true });
-      }
-    },
-    (invalid) => {
-      const missing = missingCredentialsMessage(invalid);
-      setStatus(missing ? { text: missing, tone: 'error' } : null);
-    },
-  );
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signIn.isPending || isCheckingRole || isLeaving) return;
+    const values = readCredentials(event.currentTarget);
+    if (!values) {
+      setStatus({ text: messages.auth.loginRequired, tone: 'error' });
+      return;
+    }
+    setStatus(null);
+    let user: Me;
+    try {
+      ({ user } = await signIn.mutateAsync(values));
+    } catch (error) {
+      setStatus({
+        text:
+          audience === 'admin' && isApiError(error, 'INVALID_CREDENTIALS')
+            ? messages.auth.invalidCredentials
+            : messages.auth.loginError(errorMessageOf(error)),
+        tone: 'error',
+      });
+      return;
+    }
+    if (audience === 'customer') {
+      welcome(user);
+    } else if (user.role !== 'admin') {
+      await refuseNonAdmin();
+    } else {
+      setSignedIn(queryClient, user);
+      void navigate(paths.admin, { replace: true });
+    }
+  };
 
   return (
     <AuthLayout title={login.title} homePath={paths.landing} intro={login.intro}>
@@ -154,15 +139,13 @@ export function LoginPage({ audience = 'customer' }: { audience?: Audience }) {
           type="email"
           autoComplete="email"
           inputMode="email"
-          {...register('email')}
-          error={fieldError(errors.email?.message, messages.auth.loginRequired)}
+          name="email"
         />
         <Input
           label="Password"
           type="password"
           autoComplete="current-password"
-          {...register('password')}
-          error={fieldError(errors.password?.message, messages.auth.loginRequired)}
+          name="password"
         />
         <StatusMessage message={status?.text} tone={status?.tone} />
         <Button
