@@ -321,73 +321,73 @@ export const routes: RouteObject[] = [
           insideDashboard([
             {
               lazy: page(
-                () => import('@/features/admin/components/admin-layout.tsx'),
+                () => import('./routes/admin-layout.tsx'),
                 (m) => m.AdminLayout,
               ),
               children: [
                 adminPage(
                   paths.admin,
-                  () => import('@/features/admin/home/admin-home-page.tsx'),
+                  () => import('@/features/admin-home/components/admin-home-page.tsx'),
                   (m) => m.AdminHomePage,
                 ),
                 adminPage(
                   paths.adminUsers,
-                  () => import('@/features/admin/users/users-page.tsx'),
+                  () => import('@/features/admin-users/components/users-page.tsx'),
                   (m) => m.AdminUsersPage,
                 ),
                 adminPage(
                   paths.editUser,
-                  () => import('@/features/admin/users/edit-user-page.tsx'),
+                  () => import('@/features/admin-users/components/edit-user-page.tsx'),
                   (m) => m.EditUserPage,
                 ),
                 adminPage(
                   paths.adminPurchases,
-                  () => import('@/features/admin/purchases/purchases-page.tsx'),
+                  () => import('@/features/admin-purchases/components/purchases-page.tsx'),
                   (m) => m.AdminPurchasesPage,
                 ),
                 adminPage(
                   paths.adminPurchase,
-                  () => import('@/features/admin/purchases/purchase-detail-page.tsx'),
+                  () => import('@/features/admin-purchases/components/purchase-detail-page.tsx'),
                   (m) => m.AdminPurchaseDetailPage,
                 ),
                 adminPage(
                   paths.adminFundings,
-                  () => import('@/features/admin/purchases/fundings-page.tsx'),
+                  () => import('@/features/admin-purchases/components/fundings-page.tsx'),
                   (m) => m.AdminFundingsPage,
                 ),
                 adminPage(
                   paths.adminApprovals,
-                  () => import('@/features/admin/money/approvals-page.tsx'),
+                  () => import('@/features/admin-approvals/components/approvals-page.tsx'),
                   (m) => m.AdminApprovalsPage,
                 ),
                 adminPage(
                   paths.adminPrices,
-                  () => import('@/features/admin/prices/prices-page.tsx'),
+                  () => import('@/features/admin-prices/components/prices-page.tsx'),
                   (m) => m.AdminPricesPage,
                 ),
                 adminPage(
                   paths.adminDisputes,
-                  () => import('@/features/admin/disputes/disputes-page.tsx'),
+                  () => import('@/features/admin-disputes/components/disputes-page.tsx'),
                   (m) => m.AdminDisputesPage,
                 ),
                 adminPage(
                   paths.adminReports,
-                  () => import('@/features/admin/reports/reports-page.tsx'),
+                  () => import('@/features/admin-reports/components/reports-page.tsx'),
                   (m) => m.AdminReportsPage,
                 ),
                 adminPage(
                   paths.adminSettings,
-                  () => import('@/features/admin/settings/settings-page.tsx'),
+                  () => import('@/features/admin-settings/components/settings-page.tsx'),
                   (m) => m.AdminSettingsPage,
                 ),
                 adminPage(
                   paths.adminReconciliation,
-                  () => import('@/features/admin/reconciliation/reconciliation-page.tsx'),
+                  () => import('@/features/admin-reconciliation/components/reconciliation-page.tsx'),
                   (m) => m.AdminReconciliationPage,
                 ),
                 adminPage(
                   paths.adminAudit,
-                  () => import('@/features/admin/audit/audit-page.tsx'),
+                  () => import('@/features/admin-audit/components/audit-page.tsx'),
                   (m) => m.AdminAuditPage,
                 ),
               ],

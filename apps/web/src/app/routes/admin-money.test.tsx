@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '@quickvend/shared/api/admin-money';
-import { WalletAdjustmentForm } from '@/features/admin/money/wallet-adjustment-form.tsx';
+import { WalletAdjustmentForm } from '@/features/admin-users/components/wallet-adjustment-form.tsx';
 import { aFloat, anApproval, approvalAdmins, aSettingChange } from '@/lib/testing/admin-money.ts';
 import {
   aManualRequestsPage,

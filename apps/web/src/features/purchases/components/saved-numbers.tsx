@@ -14,7 +14,7 @@ import {
 import { Input } from '@/components/ui/input.tsx';
 import type { StatusTone } from '@/components/ui/status-message.tsx';
 import { useBeneficiaries } from '@/lib/api/get-beneficiaries.ts';
-import { useSaveBeneficiary } from '@/lib/api/save-beneficiary.ts';
+import { useSaveBeneficiary } from '../api/save-beneficiary.ts';
 import { errorMessageOf } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { queryKeys } from '@/lib/query-keys.ts';

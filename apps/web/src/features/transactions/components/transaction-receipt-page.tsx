@@ -7,7 +7,7 @@ import { PurchaseReceipt } from '@/components/purchases/purchase-receipt.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { useLivePurchase } from '@/lib/api/live-purchase.ts';
+import { useLivePurchase } from '../api/live-purchase.ts';
 import { NOT_RECEIVED_HASH, paths } from '@/lib/paths.ts';
 import { useTransaction } from '../api/get-transaction.ts';
 import { NotReceived, NotReceivedReport } from './not-received.tsx';

@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { FundingsReport } from '@quickvend/shared/api/reports';
+import { api } from '@/lib/api-client.ts';
+import { reportUrl, type ReportParams } from '@/lib/api/admin/report-params.ts';
+
+export const fundingsReportQueryOptions = (params: ReportParams) =>
+  queryOptions({
+    queryKey: ['admin', 'reports', 'fundings', params] as const,
+    queryFn: ({ signal }) => api.get<FundingsReport>(reportUrl('fundings', params), { signal }),
+  });
+
+/** Money paid into wallets per period and method, with our charges and the gateway's fees. */
+export function useFundingsReport(params: ReportParams) {
+  return useQuery({ ...fundingsReportQueryOptions(params), placeholderData: keepPreviousData });
+}

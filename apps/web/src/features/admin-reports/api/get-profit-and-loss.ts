@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProfitAndLossReport } from '@quickvend/shared/api/reports';
+import { api } from '@/lib/api-client.ts';
+import { reportUrl, type ReportParams } from '@/lib/api/admin/report-params.ts';
+
+export const profitAndLossQueryOptions = (params: ReportParams) =>
+  queryOptions({
+    queryKey: ['admin', 'reports', 'profit-and-loss', params] as const,
+    queryFn: ({ signal }) => api.get<ProfitAndLossReport>(reportUrl('profit-and-loss', params), { signal }),
+  });
+
+/** The range's profit, line by line, from the ledger; the last answer stays while the next loads. */
+export function useProfitAndLoss(params: ReportParams) {
+  return useQuery({ ...profitAndLossQueryOptions(params), placeholderData: keepPreviousData });
+}

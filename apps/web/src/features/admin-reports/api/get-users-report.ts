@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { UsersReport } from '@quickvend/shared/api/reports';
+import { api } from '@/lib/api-client.ts';
+import { reportUrl, type ReportParams } from '@/lib/api/admin/report-params.ts';
+
+export const usersReportQueryOptions = (params: ReportParams) =>
+  queryOptions({
+    queryKey: ['admin', 'reports', 'users', params] as const,
+    queryFn: ({ signal }) => api.get<UsersReport>(reportUrl('users', params), { signal }),
+  });
+
+/** Customers who signed up in each period. */
+export function useUsersReport(params: ReportParams) {
+  return useQuery({ ...usersReportQueryOptions(params), placeholderData: keepPreviousData });
+}

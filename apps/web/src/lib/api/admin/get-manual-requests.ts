@@ -1,0 +1,42 @@
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import type { AdminManualRequestsResponse } from '@quickvend/shared/api/funding';
+import { api } from '@/lib/api-client.ts';
+import { usersQueryKey } from '@/features/admin-users/api/get-users.ts';
+
+export const pendingManualRequestsQueryKey = ['admin', 'funding', 'manual', 'pending'] as const;
+
+export const MANUAL_REQUESTS_PAGE_SIZE = 50;
+
+export function getPendingManualRequests(
+  page: { user?: string | undefined; cursor?: string | null | undefined },
+  signal?: AbortSignal,
+): Promise<AdminManualRequestsResponse> {
+  const query = new URLSearchParams({ status: 'pending', limit: String(MANUAL_REQUESTS_PAGE_SIZE) });
+  if (page.user) query.set('user', page.user);
+  if (page.cursor) query.set('cursor', page.cursor);
+  return api.get<AdminManualRequestsResponse>(`/api/v1/admin/funding/manual?${query.toString()}`, {
+    signal,
+  });
+}
+
+/**
+ * Manual deposits waiting for an admin, oldest first, 50 at a time, each with the customer who made it;
+ * `user` (an email or a user id) narrows them to one customer.
+ */
+export function usePendingManualRequests(user = '') {
+  return useInfiniteQuery({
+    queryKey: [...pendingManualRequestsQueryKey, user] as const,
+    queryFn: ({ pageParam, signal }) => getPendingManualRequests({ user, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** After a decision (or a conflict): the pending list, the fundings and the users' balances are fetched again. */
+export async function refreshAfterDecision(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: pendingManualRequestsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: ['admin', 'fundings'] }),
+    queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  ]);
+}
