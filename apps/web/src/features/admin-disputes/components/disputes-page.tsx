@@ -12,7 +12,7 @@ import { StatusMessage, type StatusTone } from '@/components/ui/status-message.t
 import { errorMessageOf } from '@/lib/form-errors.ts';
 import { adminPurchasePath, paths } from '@/lib/paths.ts';
 import { ReasonForm } from '@/components/admin/reason-form.tsx';
-import { outcomeBadge } from '@/features/admin-purchases/components/labels.ts';
+import { outcomeBadge } from '@/components/admin/outcome-badge.ts';
 import { useCloseDispute } from '../api/close-dispute.ts';
 import { useAdminDisputes, type DisputeStatus } from '../api/get-disputes.ts';
 

@@ -6,13 +6,13 @@ import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { Link } from '@/lib/router/index.ts';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/lib/paths.ts';
+import { usePurchasesSummary } from '@/lib/api/admin/get-purchases-summary.ts';
 import { usePendingManualRequests } from '@/lib/api/admin/get-manual-requests.ts';
 import { FlaggedPurchasesSection } from './flagged-purchases-section.tsx';
 import { ManualRequestsSection } from '@/components/admin/manual-requests-section.tsx';
 import { useSalesReport } from '@/lib/api/admin/get-sales-report.ts';
 import { useApprovals } from '@/lib/api/admin/get-approvals.ts';
 import { useFloat } from '@/lib/api/admin/get-float.ts';
-import { usePurchasesSummary } from '../api/get-purchases-summary.ts';
 
 const linkClasses = 'mt-auto text-sm font-semibold text-brand-800 underline underline-offset-4';
 

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminFundingsSearch, AdminFundingsResponse } from '@quickvend/shared/api/admin-purchases';
 import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { searchParamsOf } from './search-purchases.ts';
 
 export const adminFundingsQueryOptions = (query: AdminFundingsSearch) =>
   queryOptions({
-    queryKey: ['admin', 'fundings', 'list', query] as const,
+    queryKey: [...queryKeys.adminFundings, 'list', query] as const,
     queryFn: ({ signal }) =>
       api.get<AdminFundingsResponse>(`/api/v1/admin/fundings${searchParamsOf(query)}`, { signal }),
   });

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPurchasesSearch, AdminPurchasesResponse } from '@quickvend/shared/api/admin-purchases';
 import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** Every query about purchases in the back office: refreshing it refreshes the lists, counts and details. */
-export const adminPurchasesKey = ['admin', 'purchases'] as const;
+export const adminPurchasesKey = queryKeys.adminPurchases;
 
 /** The query string of a search: empty filters are left out. */
 export function searchParamsOf(query: Record<string, string | number | boolean | undefined>): string {

@@ -56,22 +56,5 @@ export function eventTitle(event: PurchaseEvent): string {
   }
 }
 
-const outcomeTones: Record<string, BadgeTone> = {
-  delivered: 'success',
-  failed: 'error',
-  pending: 'warning',
-  processing: 'warning',
-  requested: 'neutral',
-  unknown: 'neutral',
-};
-
-/** The outcome word of a timeline line, as a badge; none when the line has no outcome. */
-export function outcomeBadge(outcome: string | null): { label: string; tone: BadgeTone } | null {
-  if (!outcome) return null;
-  const label =
-    outcome === 'unknown' ? 'Not known to VTpass' : `${outcome.charAt(0).toUpperCase()}${outcome.slice(1)}`;
-  return { label, tone: outcomeTones[outcome] ?? 'neutral' };
-}
-
 /** A short form of a long id, for a column where the whole id would crowd the row. */
 export const shortId = (id: string) => (id.length > 12 ? `…${id.slice(-8)}` : id);

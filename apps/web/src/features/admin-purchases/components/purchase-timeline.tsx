@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useOlderPurchaseEvents } from '../api/get-purchase-events.ts';
-import { eventTitle, outcomeBadge } from './labels.ts';
+import { outcomeBadge } from '@/components/admin/outcome-badge.ts';
+import { eventTitle } from './labels.ts';
 
 const hasRaw = (raw: unknown) => raw !== null && raw !== undefined;
 

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUsersQuery, AdminUsersResponse } from '@quickvend/shared/api/admin-users';
 import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** Every query about users in the back office: refreshing it refreshes the lists and the user pages. */
-export const usersQueryKey = ['admin', 'users'] as const;
+export const usersQueryKey = queryKeys.adminUsers;
 
 export function getUsers(query: AdminUsersQuery, signal?: AbortSignal): Promise<AdminUsersResponse> {
   const params = new URLSearchParams();

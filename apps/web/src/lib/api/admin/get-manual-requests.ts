@@ -1,7 +1,7 @@
 import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import type { AdminManualRequestsResponse } from '@quickvend/shared/api/funding';
 import { api } from '@/lib/api-client.ts';
-import { usersQueryKey } from '@/features/admin-users/api/get-users.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export const pendingManualRequestsQueryKey = ['admin', 'funding', 'manual', 'pending'] as const;
 
@@ -36,7 +36,7 @@ export function usePendingManualRequests(user = '') {
 export async function refreshAfterDecision(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: pendingManualRequestsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'fundings'] }),
-    queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.adminFundings }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
   ]);
 }

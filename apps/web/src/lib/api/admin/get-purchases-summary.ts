@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PurchasesSummary } from '@quickvend/shared/api/admin-purchases';
 import { api } from '@/lib/api-client.ts';
-import { adminPurchasesKey } from '@/features/admin-purchases/api/search-purchases.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export const purchasesSummaryQueryOptions = queryOptions({
-  queryKey: [...adminPurchasesKey, 'summary'] as const,
+  queryKey: [...queryKeys.adminPurchases, 'summary'] as const,
   queryFn: ({ signal }) => api.get<PurchasesSummary>('/api/v1/admin/purchases/summary', { signal }),
 });
 
