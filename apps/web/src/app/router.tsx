@@ -1,38 +1,14 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from '@/lib/router/index.ts';
 import { paths } from '@/lib/paths.ts';
-import { loadChunk } from '@/lib/pwa/chunk-failure.ts';
+import { adminRoutes } from './admin-routes.tsx';
+import { insideDashboard, page } from './route-parts.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { AliasRedirect, GuestOnly, RequireSession } from './routes/guards.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { PageError, RouteError } from './routes/route-error.tsx';
-import { BlankLoading, PageSkeleton, ShellSkeleton } from './routes/shell-skeleton.tsx';
-
-/** A lazily loaded route component: each page's code is its own chunk (failures: see loadChunk). */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await loadChunk(load)) });
-}
-
-const loadShell = page(
-  () => import('./routes/dashboard-shell.tsx'),
-  (m) => m.DashboardShell,
-);
+import { BlankLoading, ShellSkeleton } from './routes/shell-skeleton.tsx';
 
 const loadFrames = () => import('./routes/session-frames.tsx');
-
-/** A back-office page, inside the admin frame (features/admin/components/admin-layout.tsx). */
-function adminPage<M>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject {
-  return { path, caseSensitive: true, lazy: page(load, pick) };
-}
-
-/** The signed-in frame around `children`, with an error boundary that keeps the sidebar. */
-function insideDashboard(children: RouteObject[]): RouteObject {
-  return {
-    lazy: loadShell,
-    HydrateFallback: ShellSkeleton,
-    children: [{ ErrorBoundary: PageError, HydrateFallback: PageSkeleton, children }],
-  };
-}
 
 export const routes: RouteObject[] = [
   {
@@ -315,86 +291,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      {
-        element: <RequireSession signedOutTo={paths.adminLogin} />,
-        children: [
-          insideDashboard([
-            {
-              lazy: page(
-                () => import('./routes/admin-layout.tsx'),
-                (m) => m.AdminLayout,
-              ),
-              children: [
-                adminPage(
-                  paths.admin,
-                  () => import('@/features/admin-home/components/admin-home-page.tsx'),
-                  (m) => m.AdminHomePage,
-                ),
-                adminPage(
-                  paths.adminUsers,
-                  () => import('@/features/admin-users/components/users-page.tsx'),
-                  (m) => m.AdminUsersPage,
-                ),
-                adminPage(
-                  paths.editUser,
-                  () => import('@/features/admin-users/components/edit-user-page.tsx'),
-                  (m) => m.EditUserPage,
-                ),
-                adminPage(
-                  paths.adminPurchases,
-                  () => import('@/features/admin-purchases/components/purchases-page.tsx'),
-                  (m) => m.AdminPurchasesPage,
-                ),
-                adminPage(
-                  paths.adminPurchase,
-                  () => import('@/features/admin-purchases/components/purchase-detail-page.tsx'),
-                  (m) => m.AdminPurchaseDetailPage,
-                ),
-                adminPage(
-                  paths.adminFundings,
-                  () => import('@/features/admin-purchases/components/fundings-page.tsx'),
-                  (m) => m.AdminFundingsPage,
-                ),
-                adminPage(
-                  paths.adminApprovals,
-                  () => import('@/features/admin-approvals/components/approvals-page.tsx'),
-                  (m) => m.AdminApprovalsPage,
-                ),
-                adminPage(
-                  paths.adminPrices,
-                  () => import('@/features/admin-prices/components/prices-page.tsx'),
-                  (m) => m.AdminPricesPage,
-                ),
-                adminPage(
-                  paths.adminDisputes,
-                  () => import('@/features/admin-disputes/components/disputes-page.tsx'),
-                  (m) => m.AdminDisputesPage,
-                ),
-                adminPage(
-                  paths.adminReports,
-                  () => import('@/features/admin-reports/components/reports-page.tsx'),
-                  (m) => m.AdminReportsPage,
-                ),
-                adminPage(
-                  paths.adminSettings,
-                  () => import('@/features/admin-settings/components/settings-page.tsx'),
-                  (m) => m.AdminSettingsPage,
-                ),
-                adminPage(
-                  paths.adminReconciliation,
-                  () => import('@/features/admin-reconciliation/components/reconciliation-page.tsx'),
-                  (m) => m.AdminReconciliationPage,
-                ),
-                adminPage(
-                  paths.adminAudit,
-                  () => import('@/features/admin-audit/components/audit-page.tsx'),
-                  (m) => m.AdminAuditPage,
-                ),
-              ],
-            },
-          ]),
-        ],
-      },
+      adminRoutes,
       {
         // anything else: an old route or sidebar target redirects to its page; otherwise a
         // signed-out visitor goes home and a signed-in one sees "not found" inside the dashboard
