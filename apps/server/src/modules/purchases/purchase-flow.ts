@@ -9,7 +9,8 @@ import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { DraftOrder } from './order.resolve.ts';
 import type { PinService } from './pin.service.ts';
 import { spendAllowance } from './purchase-limits.ts';
-import { PENDING_DEADLINE_MS, type PurchaseSteps } from './purchase-steps.ts';
+import { PENDING_DEADLINE_MS } from './purchase-lifecycle.ts';
+import type { PurchaseSteps } from './purchase-steps.ts';
 import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
 import { ProviderUnavailableError, type BillsProvider } from './purchases.port.ts';
 import type { PurchaseRow, PurchasesRepo } from './purchases.repo.ts';
@@ -19,7 +20,7 @@ type Owner = { id: string };
 
 export type PurchaseFlowDeps = {
   repo: Pick<PurchasesRepo, 'findByRequestId' | 'getById'>;
-  steps: Pick<PurchaseSteps, 'hold' | 'askProvider' | 'applyOutcome'>;
+  steps: Pick<PurchaseSteps, 'pairs' | 'applyOutcome'>;
   draftOrder: (body: CreatePurchaseBody, channel: 'web' | 'api') => Promise<DraftOrder>;
   verifications: Pick<VerificationService, 'ensure'>;
   balanceOf: (userId: string) => Promise<Kobo>;
@@ -70,13 +71,9 @@ function sameOrRefuse(existing: PurchaseRow, requestHash: string): PurchaseRow {
  * A purchase. First what may refuse it, in this order, none asking the provider before the customer may buy:
  *   (web) the minute's allowance · the request read and priced · (web) the PIN · (a smartcard, meter or
  *   JAMB profile) the wallet holds the price, then the provider checks the number (verification.service.ts)
- * Then named steps (purchase-steps.ts), each with what undoes it:
- *   hold          wallet → held:purchases, with the purchase row     undone by refund
- *   askProvider   the provider is asked to deliver                     nothing to undo
- *   then one of
- *   settle        held → provider (and margin); final
- *   refund        held → wallet; final
- *   keepPending   the requery job asks again later (requery.service.ts) and ends in settle or refund
+ * Then the named steps of PURCHASE_STEPS (purchase-lifecycle.ts), each with what undoes it: `hold`, then
+ * `askProvider`, then what nextPurchaseState makes of the answer (settle, refund or keepPending, after which
+ * the requery job in requery.service.ts asks again).
  */
 export function createPurchaseFlow(deps: PurchaseFlowDeps) {
   const { repo, steps } = deps;
@@ -131,7 +128,7 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
     const order = await draft.finish(checked?.customer ?? null);
 
     const id = newId('pur');
-    const inserted = await steps.hold(
+    const inserted = await steps.pairs.hold.run(
       {
         id,
         userId: owner.id,
@@ -160,7 +157,7 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
       if (!raced) throw new Error('purchase conflict without a purchase');
       return { purchase: sameOrRefuse(raced, requestHash), isNew: false };
     }
-    const outcome = await steps.askProvider(inserted);
+    const outcome = await steps.pairs.askProvider.run(inserted);
     const answeredAt = deps.clock.now();
     const delivered = await steps.applyOutcome(inserted, outcome);
     // after the money has moved: the timeline never holds a purchase up

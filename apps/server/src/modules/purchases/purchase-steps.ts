@@ -1,12 +1,20 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
 import { kobo } from '@quickvend/shared/money';
 import { databaseErrorOf, type Database, type Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { findServiceDefinition } from '../catalog/index.ts';
 import { shardFor, type Ledger, type Posting } from '../ledger/index.ts';
+import {
+  CONFIRMING,
+  nextPurchaseState,
+  type DeliveredOutcome,
+  type KeepPendingEffect,
+  type ProviderAnswer,
+  type PURCHASE_STEPS,
+  type StepName,
+} from './purchase-lifecycle.ts';
 import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
 import { OPEN, type PurchaseRow } from './purchases.repo.ts';
 import { purchases } from './purchases.tables.ts';
@@ -29,22 +37,7 @@ export function sendRefundedCheck(
   return jobs.send(CHECK_REFUNDED_JOB, job, { dedupeKey: `${job.purchaseId}:${minute}` });
 }
 
-/** Seconds before each successive requery of a pending purchase; hourly after the last. */
-const BACKOFF_SECONDS = [15, 30, 60, 120, 300, 600, 1800];
-const HOURLY = 3600;
-const FLAG_AFTER_MS = 24 * 60 * 60_000;
-/**
- * What a pending purchase promises the customer: delivered or refunded within this long of the purchase. The
- * engine asks the provider again exactly at that moment; a provider still answering "pending" then is escalated
- * to the team (an unknown answer is never taken as a failure, so it cannot simply be refunded).
- */
-export const PENDING_DEADLINE_MS = 30 * 60_000;
-
-const backoffSeconds = (checks: number) => BACKOFF_SECONDS[checks] ?? HOURLY;
-
-export const CONFIRMING = 'We are confirming this purchase with the provider.';
-
-export type DeliveredOutcome = Extract<ProviderOutcome, { status: 'delivered' }>;
+export type { DeliveredOutcome } from './purchase-lifecycle.ts';
 /** What refund and keepPending need of an outcome: the message the customer sees. */
 export type OutcomeNote = Pick<ProviderOutcome, 'message'>;
 export type HeldPurchase = Pick<PurchaseRow, 'id' | 'serviceId' | 'chargedKobo' | 'heldShard'>;
@@ -64,8 +57,9 @@ export type PurchaseStepsDeps = {
 };
 
 /**
- * The steps of a purchase (the order is in purchase-flow.ts). A hold is settled or refunded exactly once:
- * each of those is one statement that moves the money only if it moves the purchase out of OPEN.
+ * The steps of a purchase (PURCHASE_STEPS in purchase-lifecycle.ts names them, their order and what undoes
+ * each). A hold is settled or refunded exactly once: each of those is one statement that moves the money
+ * only if it moves the purchase out of OPEN.
  */
 export function createPurchaseSteps(deps: PurchaseStepsDeps) {
   const { db, ledger, provider, clock, log } = deps;
@@ -244,35 +238,35 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
   }
 
   /**
-   * Not final yet: the requery job asks again later, with backoff, and ends it in settle or refund. Moves no
-   * money. @returns the pending purchase, or null when it was already final
+   * Not final yet: the requery job asks again at `nextCheckAt`, and ends it in settle or refund. Moves no money.
+   * The effect was decided from `read`; the update holds only while the row still has the checks it was read
+   * with (only this step changes checks, flaggedAt or a pending message), so two concurrent answers cannot both
+   * write checks + 1: the one that misses reads the purchase again and decides again (applyAnswer). Computing
+   * the backoff, deadline and flag in SQL instead would split the rules between here and purchase-lifecycle.ts.
+   * @returns the pending purchase, or null when it changed since it was read (final, or kept pending by another)
    */
-  async function keepPending(id: string, outcome: OutcomeNote): Promise<PurchaseRow | null> {
-    const now = clock.now();
-    const nowSql = sql`${now}::timestamptz`;
-    const isPastDeadline = sql`${purchases.resolveBy} <= ${nowSql}`;
-    const backoff = sql`${nowSql} + interval '1 second' * (case ${purchases.checks} ${sql.raw(
-      BACKOFF_SECONDS.map((seconds, i) => `when ${i} then ${seconds}`).join(' '),
-    )} else ${HOURLY} end)`;
+  async function keepPending(
+    read: Pick<PurchaseRow, 'id' | 'checks'>,
+    pending: KeepPendingEffect,
+    isTold: boolean,
+    now: Date,
+  ): Promise<PurchaseRow | null> {
+    const { id } = read;
     const [row] = await db
       .update(purchases)
       .set({
         status: 'pending',
-        message: sql`case when ${isPastDeadline} then ${ESCALATED_MESSAGE} else ${outcome.message} end`,
-        checks: sql`${purchases.checks} + 1`,
-        // the requery before the deadline falls on it, so the promise is checked when it falls due
-        nextCheckAt: sql`case when ${purchases.resolveBy} > ${nowSql} then least(${backoff}, ${purchases.resolveBy}) else ${backoff} end`,
+        message: pending.message,
+        checks: pending.checks,
+        nextCheckAt: pending.nextCheckAt,
         updatedAt: now,
-        flaggedAt: sql`case when ${purchases.flaggedAt} is null and (${isPastDeadline} or ${purchases.createdAt} < ${new Date(now.getTime() - FLAG_AFTER_MS)}) then ${nowSql} else ${purchases.flaggedAt} end`,
+        ...(pending.flag && { flaggedAt: now }),
       })
-      .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
+      .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN), eq(purchases.checks, read.checks)))
       .returning();
     if (!row) return null;
-    const isJustEscalated = row.message === ESCALATED_MESSAGE && row.flaggedAt?.getTime() === now.getTime();
-    if (row.checks === 1 || isJustEscalated) deps.onOutcome?.(row);
-    const dueInSeconds = row.nextCheckAt
-      ? Math.max(0, Math.ceil((row.nextCheckAt.getTime() - now.getTime()) / 1000))
-      : backoffSeconds(row.checks - 1);
+    if (isTold) deps.onOutcome?.(row);
+    const dueInSeconds = Math.max(0, Math.ceil((pending.nextCheckAt.getTime() - now.getTime()) / 1000));
     await deps.jobs.send(
       REQUERY_JOB,
       { purchaseId: id },
@@ -281,26 +275,95 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
     return row;
   }
 
-  /** @returns the purchase when it was delivered just now (the other outcomes are read again by who needs them) */
-  async function applyOutcome(row: HeldPurchase, outcome: ProviderOutcome): Promise<PurchaseRow | null> {
-    switch (outcome.status) {
-      case 'delivered': {
-        const settled = await settle(row, outcome);
-        // delivered, says the provider, of a purchase already final: refunded meanwhile, perhaps
-        if (!settled)
-          await sendRefundedCheck(deps.jobs, clock.now(), { purchaseId: row.id, detectedBy: 'requery' });
-        return settled;
-      }
-      case 'failed':
-        await refund(row.id, outcome);
-        return null;
-      case 'pending':
-        await keepPending(row.id, outcome);
-        return null;
-    }
+  async function findRow(id: string): Promise<PurchaseRow | null> {
+    const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
+    return row ?? null;
   }
 
-  return { hold, askProvider, settle, refund, keepPending, applyOutcome };
+  /**
+   * Decides what the answer does to the purchase (purchase-lifecycle.ts) and carries it out. When the purchase
+   * changed since it was read (a write found it final, or kept pending by a concurrent answer), reads it
+   * again and decides again: a final purchase then only gets the provider-side loss check, or nothing.
+   * @returns the purchase as this answer left it, or null when it wrote nothing
+   */
+  async function applyAnswer(read: PurchaseRow, answer: ProviderAnswer): Promise<PurchaseRow | null> {
+    let row = read;
+    // each miss means another writer moved the purchase on: a final one is decided at once
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const now = clock.now();
+      const { effects } = nextPurchaseState(row, answer, now);
+      // settle and refund tell on commit themselves (final is always told); keepPending tells when this says
+      const isTold = effects.some((effect) => effect.kind === 'tell');
+      let isMissed = false;
+      for (const effect of effects) {
+        switch (effect.kind) {
+          case 'settle': {
+            const settled = await settle(row, effect.outcome);
+            if (settled) return settled;
+            isMissed = true;
+            break;
+          }
+          case 'refund': {
+            const refunded = await refund(row.id, { message: effect.message });
+            if (refunded) return refunded;
+            isMissed = true;
+            break;
+          }
+          case 'keepPending': {
+            const pending = await keepPending(row, effect, isTold, now);
+            if (pending) return pending;
+            isMissed = true;
+            break;
+          }
+          case 'checkRefunded':
+            await sendRefundedCheck(deps.jobs, now, { purchaseId: row.id, detectedBy: 'requery' });
+            break;
+          case 'tell':
+            break;
+        }
+      }
+      if (!isMissed) return null;
+      const again = await findRow(row.id);
+      if (!again) return null;
+      row = again;
+    }
+    throw new Error(`purchase ${row.id} kept changing while an answer was applied`);
+  }
+
+  /** @returns the purchase when it was delivered just now (the other outcomes are read again by who needs them) */
+  async function applyOutcome(row: PurchaseRow, answer: ProviderAnswer): Promise<PurchaseRow | null> {
+    const applied = await applyAnswer(row, answer);
+    return applied?.status === 'delivered' ? applied : null;
+  }
+
+  /** An operator's "still pending": decided like the provider's pending answer. */
+  async function keepPendingById(id: string, note: OutcomeNote): Promise<PurchaseRow | null> {
+    const row = await findRow(id);
+    if (!row) return null;
+    const applied = await applyAnswer(row, { status: 'pending', message: note.message, code: null });
+    return applied?.status === 'pending' ? applied : null;
+  }
+
+  /** PURCHASE_STEPS with what runs each step and what undoes it; the compiler holds the two to each other. */
+  const run = { hold, askProvider, settle, refund, keepPending };
+  const pairs = {
+    hold: { run: hold, compensate: refund },
+    askProvider: { run: askProvider, compensate: null },
+    settle: { run: settle, compensate: null },
+    refund: { run: refund, compensate: null },
+    keepPending: { run: keepPending, compensate: null },
+  } satisfies StepPairs<typeof run>;
+
+  return { ...run, pairs, applyOutcome, keepPendingById };
 }
+
+type StepPairs<Runs extends Record<StepName, unknown>> = {
+  [Name in StepName]: {
+    run: Runs[Name];
+    compensate: (typeof PURCHASE_STEPS)[Name]['compensate'] extends infer Undo extends StepName
+      ? Runs[Undo]
+      : null;
+  };
+};
 
 export type PurchaseSteps = ReturnType<typeof createPurchaseSteps>;

@@ -106,7 +106,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       return row ? steps.settle(row, outcome) : null;
     },
     refund: steps.refund,
-    keepPending: steps.keepPending,
+    keepPending: steps.keepPendingById,
   };
 
   return {

@@ -1,27 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import {
-  CONFIRMING,
-  errorText,
-  REQUERY_JOB,
-  sendRefundedCheck,
-  type PurchaseSteps,
-} from './purchase-steps.ts';
+import { CONFIRMING, type ProviderAnswer } from './purchase-lifecycle.ts';
+import { errorText, REQUERY_JOB, sendRefundedCheck, type PurchaseSteps } from './purchase-steps.ts';
 import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
 import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
-import { OPEN, type PurchaseRow, type PurchasesRepo } from './purchases.repo.ts';
+import { OPEN, type PurchasesRepo } from './purchases.repo.ts';
 
 export const RECONCILE_JOB = 'purchases.reconcile';
 
 export type RequeryAnswer = ProviderOutcome | ({ status: 'unknown' } & Pick<ProviderOutcome, 'raw'>);
 
-/** A purchase the provider says it never saw is refunded only after this long (it may still be arriving). */
-const UNKNOWN_GRACE_MS = 5 * 60_000;
-
 export type RequeryDeps = {
   repo: Pick<PurchasesRepo, 'getById' | 'findByProviderRequestId' | 'listDue'>;
-  steps: Pick<PurchaseSteps, 'refund' | 'keepPending' | 'applyOutcome'>;
+  steps: Pick<PurchaseSteps, 'applyOutcome'>;
   provider: Pick<BillsProvider, 'requery'>;
   timeline: Pick<PurchaseTimeline, 'record' | 'recordCallback'>;
   jobs: Pick<JobQueue, 'send'>;
@@ -42,12 +34,16 @@ export function createRequery(deps: RequeryDeps) {
   async function requeryNow(id: string): Promise<RequeryAnswer | null> {
     const row = await repo.getById(id);
     if (!OPEN.includes(row.status)) return null;
+    let answer: ProviderAnswer;
+    // what the timeline and the caller read: a provider we could not reach reads as pending
     let result: RequeryAnswer;
     try {
       result = await provider.requery(row.providerRequestId);
+      answer = result;
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError))
         log.error({ err: error, purchaseId: id }, 'requery failed');
+      answer = { status: 'unreachable' };
       result = {
         status: 'pending',
         message: row.message || CONFIRMING,
@@ -56,23 +52,9 @@ export function createRequery(deps: RequeryDeps) {
       };
     }
     const answeredAt = clock.now();
-    await apply(id, row, result);
+    await steps.applyOutcome(row, answer);
     await deps.timeline.record(providerEvent(id, 'provider.requery', result, answeredAt));
     return result;
-  }
-
-  async function apply(id: string, row: PurchaseRow, result: RequeryAnswer): Promise<void> {
-    if (result.status === 'unknown') {
-      if (clock.now().getTime() - row.createdAt.getTime() > UNKNOWN_GRACE_MS) {
-        await steps.refund(id, {
-          message: 'The provider never received this purchase. Your money is back in your wallet.',
-        });
-      } else {
-        await steps.keepPending(id, { message: CONFIRMING });
-      }
-      return;
-    }
-    await steps.applyOutcome(row, result);
   }
 
   /**
