@@ -134,19 +134,8 @@ export function LoginPage({ audience = 'customer' }: { audience?: Audience }) {
     <AuthLayout title={login.title} homePath={paths.landing} intro={login.intro}>
       <title>{`${login.title} · ${PRODUCT_NAME}`}</title>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          name="email"
-        />
-        <Input
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          name="password"
-        />
+        <Input label="Email" type="email" autoComplete="email" inputMode="email" name="email" />
+        <Input label="Password" type="password" autoComplete="current-password" name="password" />
         <StatusMessage message={status?.text} tone={status?.tone} />
         <Button
           type="submit"
