@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { kobo } from '@quickvend/shared/money';
 import type { DeliveredOutcome } from '../../../src/modules/purchases/index.ts';
+import { queryRows } from '../../../src/db/client.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer } from '../../helpers/purchases.ts';
@@ -69,5 +71,30 @@ describeEachDatabase('purchase actions an operator may take', (kind) => {
     expect((await purchaseOf(client, refunded.requestId)).status).toBe('failed');
     expect((await t.container.ledger.verify()).problems).toEqual([]);
     expect(await t.container.purchases.verify()).toEqual([]);
+  });
+
+  it('counts every one of many answers that keep a purchase pending at once, each queueing its own requery', async () => {
+    const { actions } = t.container.purchases;
+    const { client } = await fundedCustomer(t, 1_000);
+    const { id } = await pending(client);
+    const requeries = async () =>
+      Number(
+        (
+          await queryRows<{ count: string }>(
+            t.container.db,
+            sql`select count(*)::text as count from jobs.job where name = 'purchases.requery' and data->>'purchaseId' = ${id}`,
+          )
+        )[0]?.count,
+      );
+    expect(await requeries()).toBe(1);
+
+    const kept = await Promise.all(
+      Array.from({ length: 12 }, () => actions.keepPending(id, { message: 'Still checking.' })),
+    );
+    expect(kept.map((row) => row?.checks).sort((a = 0, b = 0) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 2),
+    );
+    expect((await t.container.purchases.findById(id))?.checks).toBe(13);
+    expect(await requeries()).toBe(13);
   });
 });
