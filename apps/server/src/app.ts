@@ -80,7 +80,7 @@ import {
   registerDailyReconciliationRoutes,
   registerProviderLossRoutes,
 } from './modules/reconciliation/index.ts';
-import { REFRESH_CATALOG_JOB, registerCatalogRoutes, registerPriceRoutes } from './modules/catalog/index.ts';
+import { registerCatalogRoutes, registerPriceRoutes } from './modules/catalog/index.ts';
 import {
   registerVtpassSimulator,
   type VtpassSimulator,
@@ -312,11 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     engine: container.purchases,
     provider: container.billsProvider,
     limiter,
-    onVariationsChanged: async (serviceId) => {
-      // a burst of callbacks for one service makes one refresh a minute
-      const minute = Math.floor(clock.now().getTime() / 60_000);
-      await container.jobs.send(REFRESH_CATALOG_JOB, { serviceId }, { dedupeKey: `${serviceId}:${minute}` });
-    },
+    onVariationsChanged: container.refreshCatalog,
   });
   if (!isLive && !config.vtpass.baseUrl) {
     simulators.vtpass = registerVtpassSimulator(app, {

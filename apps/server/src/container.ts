@@ -1,42 +1,47 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import { kobo } from '@quickvend/shared/money';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Transaction } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { startCacheEvents } from './lib/cache-events.ts';
-import { startJobQueue } from './lib/jobs.ts';
+import { createDomainEvents } from './lib/domain-events.ts';
+import { startJobQueue, type JobQueue } from './lib/jobs.ts';
 import type { Metrics } from './lib/metrics.ts';
+import { registerMetricsSubscribers } from './lib/metrics.subscribers.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { checkSecretFingerprints } from './lib/secrets.ts';
 import {
-  CHECK_FLOAT_JOB,
+  accountChangedEvent,
   createFloatMonitor,
   createRunningTotals,
   createUserAdmin,
   createWalletAdjustments,
+  registerAdminJobs,
   WALLET_ADJUSTMENT,
+  walletAdjustedEvent,
 } from './modules/admin/index.ts';
-import { createApprovals } from './modules/approvals/index.ts';
+import { createApprovals, registerApprovalSubscribers } from './modules/approvals/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import {
   createAuthReportQueries,
   createAuthService,
   createSessionWatch,
+  registerAuthSubscribers,
+  securityEventOf,
   shareBrowser,
 } from './modules/auth/index.ts';
-import { createBeneficiaries } from './modules/beneficiaries/index.ts';
+import { createBeneficiaries, registerBeneficiarySubscribers } from './modules/beneficiaries/index.ts';
 import {
   createFundingAdmin,
   createFundingReportQueries,
   createFundingSearch,
   createFundingService,
-  CHECK_CARD_PAYMENTS_JOB,
-  PROCESS_WEBHOOK_JOB,
   createManualDepositDecisions,
   MANUAL_DEPOSIT_APPROVAL,
+  manualDepositDecidedEvent,
   createRefundsDue,
   REFUND_DUE_RETURN,
+  registerFundingJobs,
   sharedPayerOf,
 } from './modules/funding/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
@@ -45,23 +50,14 @@ import {
   createNotifier,
   createSandboxMailbox,
   createSandboxSms,
-  fundingNotice,
-  manualDepositNotice,
-  providerLossRecoveredNotice,
   NOTICES_CHANNEL,
-  purchaseNotice,
-  disputeClosedNotice,
-  accountNotice,
-  referralNotice,
-  securityNotice,
+  registerNotificationSubscribers,
   startNoticeFeed,
-  walletAdjustmentNotice,
   type MailTransport,
-  type NoticeInput,
   type SmsSender,
 } from './modules/notifications/index.ts';
 import { createReports } from './modules/reports/index.ts';
-import { createReferrals } from './modules/referrals/index.ts';
+import { createReferrals, registerReferralSubscribers } from './modules/referrals/index.ts';
 import { createSettingChanges, createSettings, SETTING_CHANGE } from './modules/settings/index.ts';
 import { createBalanceAnnouncer, createStatement, startBalanceFeed } from './modules/wallet/index.ts';
 import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts';
@@ -71,10 +67,11 @@ import { createVtpassProvider } from './providers/vtpass/vtpass.adapter.ts';
 import {
   createCatalog,
   createPriceAdmin,
+  createRefreshRequests,
   PRICE_RULE_APPROVAL,
-  REFRESH_CATALOG_JOB,
+  registerCatalogJobs,
 } from './modules/catalog/index.ts';
-import { createPartners } from './modules/partners/index.ts';
+import { createPartners, keyChangedEvent } from './modules/partners/index.ts';
 import { createProfiles } from './modules/profile/index.ts';
 import {
   createPinService,
@@ -84,29 +81,31 @@ import {
   createPurchaseEngine,
   CHECK_REFUNDED_JOB,
   DELIVER_APPROVAL,
+  disputeClosedEvent,
   PURCHASE_APPROVALS,
+  pinChangedEvent,
+  purchaseEventOf,
+  purchaseFactsOf,
   REFUND_APPROVAL,
   createPurchaseNames,
   createPurchaseReportQueries,
   createVerificationService,
-  credentialMail,
-  RECONCILE_JOB,
-  REQUERY_JOB,
+  registerPurchaseFeedSubscribers,
+  registerPurchaseJobs,
   startPurchaseFeed,
-  toPurchase,
-  type PurchaseRow,
+  unpublishedPurchaseEvents,
 } from './modules/purchases/index.ts';
 import {
   createDailyReconciliation,
   createProviderLosses,
-  RECONCILE_DAY_CRON,
-  RECONCILE_DAY_JOB,
+  providerLossRecoveredEvent,
   RECOVER_LOSS_APPROVAL,
+  registerReconciliationJobs,
 } from './modules/reconciliation/index.ts';
+import { registerSystemJobs } from './modules/system/index.ts';
 
 export const PAYSTACK_SIMULATOR_PREFIX = '/sandbox/paystack';
 export const VTPASS_SIMULATOR_PREFIX = '/sandbox/vtpass/api';
-const PRUNE_RATE_LIMITS_JOB = 'system.prune-rate-limits';
 
 export type ContainerConfig = Pick<
   Config,
@@ -183,6 +182,12 @@ export async function createContainer({
       },
     }),
   });
+  const jobs = await startJobQueue(database.jobsConnection, {
+    log,
+    ...(options.jobPollingSeconds !== undefined && { pollingIntervalSeconds: options.jobPollingSeconds }),
+  });
+  // side effects of committed changes: each module subscribes below, in its own file
+  const events = createDomainEvents({ db, jobs, clock, log });
   const audit = createAuditLog(db);
   const settings = createSettings(db, { defaults: { 'funding.minimumKobo': config.minFundingKobo } });
   const approvals = createApprovals({
@@ -207,9 +212,7 @@ export async function createContainer({
     clock,
     onUserCreated: (userId) => ledger.openWalletAccount(userId),
     onSecurityEvent: (event) => {
-      tell(securityNotice(event));
-      // a password reset or change ends sessions: their live streams end with them (sessionWatch is made below)
-      if (event.kind !== 'sign-in') sessionWatch.tellEnded(event.userId);
+      events.publish(securityEventOf(event));
     },
     onSessionEnded: (userId) => {
       sessionWatch.tellEnded(userId);
@@ -228,10 +231,6 @@ export async function createContainer({
     secretKey: config.paystack.secretKey,
     publicKey: config.paystack.publicKey,
   });
-  const jobs = await startJobQueue(database.jobsConnection, {
-    log,
-    ...(options.jobPollingSeconds !== undefined && { pollingIntervalSeconds: options.jobPollingSeconds }),
-  });
   const notifier = createNotifier({
     db,
     jobs,
@@ -245,18 +244,6 @@ export async function createContainer({
     smsAvailable: smsSender !== null,
     log,
   });
-  // notices never hold up or fail what they tell of: a failure is logged
-  function tell(notice: NoticeInput | Promise<NoticeInput | null>): void {
-    afterwards(
-      Promise.resolve(notice).then(async (input) => {
-        if (input) await notifier.notify(input);
-      }),
-      'a notice was not recorded',
-    );
-  }
-  const tellReferralReward = (referredUserId: string) => {
-    tell(referrals.paidRewardFor(referredUserId).then((reward) => reward && referralNotice(reward)));
-  };
   // whether the customer closed the account: every credit reads it once it holds the wallet row's lock
   const isClosed = async (userId: string, tx: Transaction) =>
     (await auth.accounts.findUser(userId, tx))?.deletedAt != null;
@@ -284,11 +271,7 @@ export async function createContainer({
     afterCredit: (tx, userId) => referrals.rewardFirstFunding(tx, userId),
     isClosed,
     requireConfirmedEmail: (userId) => auth.accounts.requireConfirmedEmail(userId),
-    onCredited: (credit) => {
-      metrics?.countFunding(credit.method, credit.amountKobo);
-      tell(fundingNotice(credit));
-      tellReferralReward(credit.userId);
-    },
+    events,
   });
   const runningTotals = createRunningTotals({ db, clock, ledger, funding, approvals, settings });
   const adjustments = createWalletAdjustments({
@@ -301,7 +284,7 @@ export async function createContainer({
     runningTotals,
     findCustomer: (userId, executor) => auth.accounts.findUser(userId, executor),
     onAdjusted: (adjustment) => {
-      tell(walletAdjustmentNotice(adjustment));
+      events.publish(walletAdjustedEvent(adjustment));
     },
   });
   approvals.register(WALLET_ADJUSTMENT, {
@@ -316,11 +299,8 @@ export async function createContainer({
     limits: runningTotals,
     audit,
     onDecided: (request) => {
-      if (request.status === 'pending') return;
-      if (request.status === 'approved')
-        metrics?.countFunding('manual', request.amountKobo - request.chargeKobo);
-      tell(manualDepositNotice({ ...request, status: request.status }));
-      if (request.status === 'approved') tellReferralReward(request.userId);
+      if (request.status !== 'pending')
+        events.publish(manualDepositDecidedEvent({ ...request, status: request.status }));
     },
   });
   approvals.register(MANUAL_DEPOSIT_APPROVAL, {
@@ -329,17 +309,6 @@ export async function createContainer({
   });
   const refundsDue = createRefundsDue({ db, ledger, approvals, clock });
   approvals.register(REFUND_DUE_RETURN, refundsDue.approvalKind);
-  if (options.runWorkers) {
-    await jobs.work(PROCESS_WEBHOOK_JOB, z.object({ eventId: z.string() }), ({ eventId }) =>
-      funding.processWebhook(eventId),
-    );
-    await jobs.work(CHECK_CARD_PAYMENTS_JOB, z.object({}), async () => {
-      const changes = await funding.checkOpenCardPayments();
-      if (changes.length > 0) log.info({ changes }, 'card payments checked with Paystack');
-    });
-    await jobs.schedule(CHECK_CARD_PAYMENTS_JOB, '* * * * *');
-    await notifier.startWorkers(jobs, { mail: transport, sms: smsSender });
-  }
   const billsProvider = createVtpassProvider({
     baseUrl: config.vtpass.baseUrl ?? `${selfUrl}${VTPASS_SIMULATOR_PREFIX}`,
     apiKey: config.vtpass.apiKey,
@@ -386,13 +355,7 @@ export async function createContainer({
     appUrl: config.appUrl,
     sendMail: (mail) => mailer.send(mail),
     onPinChanged: (userId, change) => {
-      tell(
-        securityNotice({
-          kind: change === 'created' ? 'pin.created' : 'pin.changed',
-          userId,
-          at: clock.now(),
-        }),
-      );
+      events.publish(pinChangedEvent(userId, change, clock.now()));
     },
   });
   const partners = createPartners({
@@ -409,16 +372,7 @@ export async function createContainer({
     holdSession: auth.holdSession,
     audit,
     onKeyChange: (change) => {
-      tell(
-        securityNotice({
-          kind: change.kind === 'created' ? 'api-key.created' : 'api-key.revoked',
-          userId: change.owner.id,
-          at: change.at,
-          keyId: change.key.id,
-          keyName: change.key.name,
-          email: { subject: change.mail.subject, text: change.mail.text },
-        }),
-      );
+      events.publish(keyChangedEvent(change));
     },
     ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
   });
@@ -430,32 +384,6 @@ export async function createContainer({
     perMinute: options.verifyPerMinute ?? 10,
     acceptsSandboxNumbers: config.providerMode === 'sandbox',
   });
-  // who hears of a purchase's outcome once it has committed (notices, saved numbers); a listener's failure is only logged
-  const purchaseOutcomeListeners: ((row: PurchaseRow) => Promise<void>)[] = [];
-  if (metrics) {
-    purchaseOutcomeListeners.push((row) => {
-      const outcome =
-        row.status === 'delivered' ? 'delivered' : row.status === 'failed' ? 'refunded' : 'pending';
-      metrics.countPurchase(row.serviceId, outcome);
-      return Promise.resolve();
-    });
-  }
-  // partners hear of their purchases' outcomes in the API's answers; web customers get a notice of each
-  purchaseOutcomeListeners.push(async (row) => {
-    if (row.channel !== 'web') return;
-    const purchase = toPurchase(row);
-    const hasCredential = purchase.status === 'delivered' && Boolean(purchase.token || purchase.pins?.length);
-    await notifier.notify(
-      purchaseNotice(row.userId, purchase, {
-        wasPending: row.checks > 0,
-        resolveBy: row.resolveBy,
-        ...(hasCredential && { credentialEmail: credentialMail(purchase) }),
-      }),
-    );
-  });
-  const announcePurchaseChange = createPurchaseAnnouncer((channel, payload) =>
-    database.notify(channel, payload),
-  );
   const purchases = createPurchaseEngine({
     db,
     ledger,
@@ -467,22 +395,13 @@ export async function createContainer({
     clock,
     log,
     acceptsSandboxNumbers: config.providerMode === 'sandbox',
+    // a final purchase is also swept from its table (see purchase-events.ts): its settle is one statement
     onOutcome: (row) => {
-      for (const listener of purchaseOutcomeListeners)
-        afterwards(listener(row), 'a purchase outcome listener failed', { purchaseId: row.id });
+      const event = purchaseEventOf(row);
+      if (event) events.publish(event);
     },
     onDisputeClosed: (dispute, row) => {
-      afterwards(
-        notifier.notify(disputeClosedNotice(row.userId, toPurchase(row), dispute)).then(() => undefined),
-        'the customer was not told their report was closed',
-        { purchaseId: row.id },
-      );
-      // an open receipt shows the team's answer without a reload
-      afterwards(
-        announcePurchaseChange({ userId: row.userId, requestId: row.requestId }),
-        'an open receipt was not told its report was closed',
-        { purchaseId: row.id },
-      );
+      events.publish(disputeClosedEvent(dispute, row));
     },
     recheckAfterSeconds: config.purchaseRecheckAfterSeconds,
     limiter: rateLimiter,
@@ -504,13 +423,6 @@ export async function createContainer({
     carryOut: purchases.admin.refundApproved,
     staleReason: purchases.admin.staleReasonOf,
     subjectOf: purchaseSubject,
-  });
-  // every final transition is told here once committed: what still waits to deliver or refund it is moot
-  purchaseOutcomeListeners.push(async (row) => {
-    if (row.status !== 'delivered' && row.status !== 'failed') return;
-    const reason =
-      row.status === 'delivered' ? 'The purchase is already delivered.' : 'The purchase is already refunded.';
-    await approvals.closeFor({ targetId: row.id, kind: PURCHASE_APPROVALS }, reason);
   });
   const purchaseChecks = createPurchaseChecks({ db, provider: billsProvider, log });
   const providerLosses = createProviderLosses({
@@ -535,11 +447,7 @@ export async function createContainer({
     },
     countLoss: (amountKobo) => metrics?.countProviderLoss(amountKobo),
     onRecovered: (loss) => {
-      tell(
-        purchases
-          .findById(loss.purchaseId)
-          .then((row) => row && providerLossRecoveredNotice(loss, toPurchase(row))),
-      );
+      events.publish(providerLossRecoveredEvent(loss));
     },
   });
   approvals.register(RECOVER_LOSS_APPROVAL, {
@@ -552,7 +460,6 @@ export async function createContainer({
     clock,
     acceptsSandboxNumbers: config.providerMode === 'sandbox',
   });
-  purchaseOutcomeListeners.push((row) => beneficiaries.rememberPurchase(row));
   const fundingAdmin = createFundingAdmin({
     search: createFundingSearch(db),
     owners: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
@@ -568,38 +475,40 @@ export async function createContainer({
     onRefundedDelivered: (purchaseId, answer) =>
       providerLosses.checkRefundedPurchase(purchaseId, 'reconciliation', answer),
   });
+  registerNotificationSubscribers(events, {
+    notifier,
+    purchaseFactsOf: async (purchaseId) => {
+      const row = await purchases.findById(purchaseId);
+      return row && purchaseFactsOf(row);
+    },
+  });
+  registerBeneficiarySubscribers(events, beneficiaries);
+  registerApprovalSubscribers(events, { approvals, purchaseKinds: PURCHASE_APPROVALS });
+  registerReferralSubscribers(events, referrals);
+  registerAuthSubscribers(events, sessionWatch);
+  registerPurchaseFeedSubscribers(
+    events,
+    createPurchaseAnnouncer((channel, payload) => database.notify(channel, payload)),
+  );
+  if (metrics) registerMetricsSubscribers(events, metrics);
+  events.sweepAlso(unpublishedPurchaseEvents(db));
   if (options.runWorkers) {
-    await jobs.work(REQUERY_JOB, z.object({ purchaseId: z.string() }), ({ purchaseId }) =>
-      purchases.recheck(purchaseId),
-    );
-    await jobs.work(
-      CHECK_REFUNDED_JOB,
-      z.object({ purchaseId: z.string(), detectedBy: z.enum(['callback', 'requery']) }),
-      async ({ purchaseId, detectedBy }) => {
-        await providerLosses.checkRefundedPurchase(purchaseId, detectedBy);
-      },
-    );
-    await jobs.work(RECONCILE_JOB, z.object({}), async () => {
-      const changes = await purchases.reconcile();
-      if (changes.length > 0) log.info({ changes }, 'reconciled purchases');
-    });
-    await jobs.work(REFRESH_CATALOG_JOB, z.object({ serviceId: z.string().optional() }), ({ serviceId }) =>
-      catalog.refreshAll(serviceId ? [serviceId] : undefined),
-    );
-    await jobs.schedule(RECONCILE_JOB, '* * * * *');
-    await jobs.schedule(REFRESH_CATALOG_JOB, '17 * * * *');
-    await jobs.work(PRUNE_RATE_LIMITS_JOB, z.object({}), () => rateLimiter.prune());
-    await jobs.schedule(PRUNE_RATE_LIMITS_JOB, '41 * * * *');
-    await jobs.work(CHECK_FLOAT_JOB, z.object({}), async () => {
-      await float.check();
-    });
-    await jobs.schedule(CHECK_FLOAT_JOB, '*/5 * * * *');
-    await jobs.work(RECONCILE_DAY_JOB, z.object({ day: z.string().optional() }), async ({ day }) => {
-      await dailyReconciliation.run(day ?? dailyReconciliation.yesterday());
-    });
-    await jobs.schedule(RECONCILE_DAY_JOB, RECONCILE_DAY_CRON);
-    // purchases a crash left behind are picked up at start, not at the next tick
-    await jobs.send(RECONCILE_JOB, {});
+    const registrations: ((queue: JobQueue) => Promise<void>)[] = [
+      (queue) => events.registerJobs(queue),
+      (queue) => notifier.startWorkers(queue, { mail: transport, sms: smsSender }),
+      (queue) => registerFundingJobs(queue, funding, log),
+      (queue) => registerPurchaseJobs(queue, purchases, log),
+      (queue) =>
+        registerReconciliationJobs(queue, {
+          checkRefundedJob: CHECK_REFUNDED_JOB,
+          providerLosses,
+          dailyReconciliation,
+        }),
+      (queue) => registerCatalogJobs(queue, catalog),
+      (queue) => registerAdminJobs(queue, float),
+      (queue) => registerSystemJobs(queue, rateLimiter),
+    ];
+    for (const register of registrations) await register(jobs);
   }
   metrics?.readFrom({
     openPurchases: () => countOpenPurchases(db, clock.now()),
@@ -622,8 +531,8 @@ export async function createContainer({
     funding,
     cacheEvents,
     approvals,
-    tellCustomer: (event) => {
-      tell(accountNotice(event));
+    tellCustomer: (change) => {
+      events.publish(accountChangedEvent(change));
     },
     sendMail: (mail) => mailer.send(mail),
     log,
@@ -696,8 +605,12 @@ export async function createContainer({
     userAdmin,
     profiles,
     statement,
+    events,
+    /** asks for one service's plans again, at most once a minute */
+    refreshCatalog: createRefreshRequests(jobs, clock),
     async close() {
       // what committed changes still have to say is said before the job queue stops
+      await events.drain();
       await Promise.all(inFlight);
       await balanceFeed.close();
       await noticeFeed.close();

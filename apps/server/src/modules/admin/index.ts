@@ -26,3 +26,10 @@ export {
   type WalletAdjustments,
 } from './wallet-adjustments.ts';
 export { createRunningTotals, type LimitVerdict, type RunningTotals } from './running-totals.ts';
+export { registerAdminJobs } from './admin.jobs.ts';
+export {
+  accountChangedEvent,
+  walletAdjustedEvent,
+  type AccountChanged,
+  type WalletAdjusted,
+} from './admin.events.ts';

@@ -13,3 +13,4 @@ export {
 } from './approvals.service.ts';
 export { approvalStatuses, type ApprovalStatus } from './approvals.tables.ts';
 export { registerApprovalRoutes, toApprovalViews, type FindPeople } from './approvals.routes.ts';
+export { registerApprovalSubscribers } from './subscribers.ts';

@@ -21,3 +21,5 @@ export { statusOf, USERS_TOPIC, type UserRow, type UserSearch } from './user-acc
 export { MAX_OPEN_INVITATIONS } from './invitations.ts';
 export { createSessionWatch, SESSIONS_TOPIC, type SessionWatch } from './session-watch.ts';
 export { createAuthReportQueries, type AuthReportQueries } from './auth.reports.ts';
+export { securityEventOf, type PasswordChanged, type PasswordReset, type SignedIn } from './auth.events.ts';
+export { registerAuthSubscribers } from './subscribers.ts';

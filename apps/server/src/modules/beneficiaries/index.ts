@@ -5,3 +5,4 @@ export {
   type PurchaseOutcome,
 } from './beneficiaries.service.ts';
 export { registerBeneficiaryRoutes } from './beneficiaries.routes.ts';
+export { registerBeneficiarySubscribers } from './subscribers.ts';

@@ -11,3 +11,4 @@ export { registerCatalogRoutes } from './catalog.routes.ts';
 export { createPriceAdmin, PRICE_RULE_APPROVAL, type PriceAdmin } from './prices.service.ts';
 export { registerPriceRoutes } from './prices.routes.ts';
 export { PRICES_TOPIC } from './price-rules.store.ts';
+export { createRefreshRequests, registerCatalogJobs } from './catalog.jobs.ts';

@@ -5,7 +5,9 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
+import { fundingCreditedEvent } from './funding.events.ts';
 import { toStorableJson } from '../../lib/storable-json.ts';
 import type { Ledger } from '../ledger/index.ts';
 import {
@@ -41,8 +43,8 @@ export type FundingDeps = {
   isClosed?: (userId: string, tx: Transaction) => Promise<boolean>;
   /** refuses (EMAIL_NOT_CONFIRMED) a manual deposit request until the customer's address is confirmed */
   requireConfirmedEmail: (userId: string) => Promise<void>;
-  /** told once a card payment or bank transfer has been credited and committed (exactly once per payment) */
-  onCredited?: (credit: CardOrTransferCredit) => void;
+  /** `funding.credited` is recorded in the crediting transaction and published once it commits */
+  events?: Pick<DomainEvents, 'record' | 'publish'>;
 };
 
 export type CardOrTransferCredit = {
@@ -136,17 +138,17 @@ export function createFundingService(deps: FundingDeps) {
         tx,
       );
       await deps.afterCredit?.(tx, settled.userId);
-      return settled;
-    });
-    if (credited) {
-      deps.onCredited?.({
-        userId: credited.userId,
-        reference: credited.reference,
-        method: credited.channel === 'dedicated_nuban' ? 'transfer' : 'card',
-        amountKobo: credited.amountKobo,
-        senderName: credited.senderName,
+      const event = fundingCreditedEvent({
+        userId: settled.userId,
+        reference: settled.reference,
+        method: settled.channel === 'dedicated_nuban' ? 'transfer' : 'card',
+        amountKobo: settled.amountKobo,
+        senderName: settled.senderName,
       });
-    }
+      await deps.events?.record(event, tx);
+      return event;
+    });
+    if (credited) deps.events?.publish(credited);
   }
 
   type PaymentRow = typeof payments.$inferSelect;

@@ -31,3 +31,10 @@ export {
 export { createRefundsDue, REFUND_DUE_RETURN, type RefundsDue } from './refunds-due.ts';
 export { registerRefundsDueRoutes } from './refunds-due.routes.ts';
 export { sharedPayerOf, type SharedPayer } from './payers.ts';
+export { registerFundingJobs } from './funding.jobs.ts';
+export {
+  fundingCreditedEvent,
+  manualDepositDecidedEvent,
+  type FundingCredited,
+  type ManualDepositDecided,
+} from './funding.events.ts';

@@ -39,3 +39,8 @@ export {
   type SecurityEvent,
   type WalletAdjustmentMade,
 } from './notices.ts';
+export {
+  registerNotificationSubscribers,
+  type NoticeSubscriberDeps,
+  type PurchaseFacts,
+} from './subscribers.ts';

@@ -6,3 +6,4 @@ export {
   type Partners,
 } from './partners.service.ts';
 export { registerApiKeyRoutes } from './partners.routes.ts';
+export { keyChangedEvent, type ApiKeyChanged } from './partners.events.ts';

@@ -26,7 +26,22 @@ export { createPinService, isTrivialPin, type PinService } from './pin.service.t
 export { registerPurchaseRoutes, registerVtpassWebhook } from './purchases.routes.ts';
 export { registerPurchaseAdminRoutes } from './purchases.admin.routes.ts';
 export { registerDisputeRoutes } from './disputes.routes.ts';
-export { createPurchaseAnnouncer, startPurchaseFeed } from './purchase-feed.ts';
+export {
+  createPurchaseAnnouncer,
+  registerPurchaseFeedSubscribers,
+  startPurchaseFeed,
+} from './purchase-feed.ts';
+export {
+  disputeClosedEvent,
+  pinChangedEvent,
+  purchaseEventOf,
+  purchaseFactsOf,
+  registerPurchaseJobs,
+  unpublishedPurchaseEvents,
+  type DisputeClosed,
+  type PinChanged,
+  type PurchaseChanged,
+} from './purchase-events.ts';
 export {
   DELIVER_APPROVAL,
   PURCHASE_APPROVALS,

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { PURCHASE_EVENT, type PurchaseChangedEvent } from '@quickvend/shared/api/purchases';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import type { UserEvent, UserEventFeed } from '../../lib/user-events.ts';
 
 export const PURCHASES_CHANNEL = 'qv_purchases';
@@ -15,6 +16,19 @@ const announcement = z.object({ userId: z.string(), requestId: z.string() });
 export function createPurchaseAnnouncer(notify: (channel: string, payload: string) => Promise<void>) {
   return (change: { userId: string; requestId: string }): Promise<void> =>
     notify(PURCHASES_CHANNEL, JSON.stringify({ userId: change.userId, requestId: change.requestId }));
+}
+
+/**
+ * An open receipt shows the team's answer to a report without a reload. In-process: a live announcement, and a
+ * receipt opened later fetches the answer itself.
+ */
+export function registerPurchaseFeedSubscribers(
+  events: DomainEvents,
+  announce: ReturnType<typeof createPurchaseAnnouncer>,
+): void {
+  events.subscribe('dispute.closed', 'purchase-feed', 'in-process', ({ userId, requestId }) =>
+    announce({ userId, requestId }),
+  );
 }
 
 const event = (data: PurchaseChangedEvent): UserEvent => ({ event: PURCHASE_EVENT, data });

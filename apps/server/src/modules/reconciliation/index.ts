@@ -16,3 +16,5 @@ export {
   type ProviderLosses,
 } from './provider-losses.service.ts';
 export { registerProviderLossRoutes } from './provider-losses.routes.ts';
+export { registerReconciliationJobs } from './reconciliation.jobs.ts';
+export { providerLossRecoveredEvent, type ProviderLossRecovered } from './reconciliation.events.ts';

@@ -1,0 +1,32 @@
+import { domainEvent } from '../../lib/domain-events.ts';
+import type { KeyChange } from './partners.service.ts';
+
+export type ApiKeyChanged = {
+  userId: string;
+  keyId: string;
+  keyName: string;
+  at: string;
+  /** the mail the owner is sent (it names the key and what to do) */
+  email: { subject: string; text: string };
+};
+
+declare module '../../lib/domain-events.ts' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface merges
+  interface DomainEventMap {
+    'security.api-key-created': ApiKeyChanged;
+    'security.api-key-revoked': ApiKeyChanged;
+  }
+}
+
+export function keyChangedEvent(change: KeyChange) {
+  const payload: ApiKeyChanged = {
+    userId: change.owner.id,
+    keyId: change.key.id,
+    keyName: change.key.name,
+    at: change.at.toISOString(),
+    email: { subject: change.mail.subject, text: change.mail.text },
+  };
+  return change.kind === 'created'
+    ? domainEvent('security.api-key-created', change.key.id, payload)
+    : domainEvent('security.api-key-revoked', change.key.id, payload);
+}

@@ -1,0 +1,29 @@
+import { domainEvent } from '../../lib/domain-events.ts';
+
+export type ProviderLossRecovered = {
+  lossId: string;
+  userId: string;
+  purchaseId: string;
+  refundedKobo: number;
+};
+
+declare module '../../lib/domain-events.ts' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface merges
+  interface DomainEventMap {
+    /** a refund the provider's late delivery made wrong was taken back from the wallet */
+    'provider-loss.recovered': ProviderLossRecovered;
+  }
+}
+
+export const providerLossRecoveredEvent = (loss: {
+  id: string;
+  userId: string;
+  purchaseId: string;
+  refundedKobo: number;
+}) =>
+  domainEvent('provider-loss.recovered', loss.id, {
+    lossId: loss.id,
+    userId: loss.userId,
+    purchaseId: loss.purchaseId,
+    refundedKobo: loss.refundedKobo,
+  });
