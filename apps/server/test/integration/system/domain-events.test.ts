@@ -151,9 +151,14 @@ describe.runIf(databaseKinds.includes('postgres'))(
       const { client } = await fundedCustomer(a, 1_000);
       const purchase = await buyAirtime(client);
       const link = `/transactions/${purchase.requestId}`;
-      await vi.waitFor(async () => expect(await noticesLinked(client, link)).toHaveLength(1), {
-        timeout: 10_000,
-      });
+      await vi.waitFor(
+        async () => {
+          expect(await noticesLinked(client, link)).toHaveLength(1);
+        },
+        {
+          timeout: 10_000,
+        },
+      );
       const row = await a.container.purchases.findById(purchase.id);
       const event = row && purchaseEventOf(row);
       if (!event) throw new Error('no event');
@@ -214,9 +219,14 @@ describe.runIf(databaseKinds.includes('postgres'))(
       expect(recorded).toEqual({ published: false });
 
       await Promise.all([b, a, b].map((app) => app.container.events.sweep({ settledForMs: 0 })));
-      await vi.waitFor(async () => expect(await noticesLinked(client, '/wallet')).toHaveLength(1), {
-        timeout: 10_000,
-      });
+      await vi.waitFor(
+        async () => {
+          expect(await noticesLinked(client, '/wallet')).toHaveLength(1);
+        },
+        {
+          timeout: 10_000,
+        },
+      );
       expect(await jobsFor(eventId)).toEqual([
         { name: 'events.notifications', jobs: 1 },
         { name: 'events.referrals', jobs: 1 },
