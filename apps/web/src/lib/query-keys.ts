@@ -21,11 +21,6 @@ export const queryKeys = {
   beneficiaries: ['beneficiaries'] as const,
   services: ['catalog', 'services'] as const,
   variations: (serviceId: string) => ['catalog', 'variations', serviceId] as const,
-  /** the back office's users (lists, details, statements): a manual deposit decided changes a balance */
-  adminUsers: ['admin', 'users'] as const,
-  /** every back-office query about purchases: refreshing it refreshes the lists, counts and details */
-  adminPurchases: ['admin', 'purchases'] as const,
-  adminFundings: ['admin', 'fundings'] as const,
 };
 
 /**

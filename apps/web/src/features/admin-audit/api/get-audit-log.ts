@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditResponse } from '@quickvend/shared/api/audit';
 import { api } from '@/lib/api-client.ts';
 
@@ -30,12 +30,14 @@ export function getAuditPage(filters: AuditFilters, cursor: string | null, signa
 }
 
 /** The audit log newest first, 50 records at a time. */
-export function useAuditLog(filters: AuditFilters) {
-  return useInfiniteQuery({
+export const auditLogQueryOptions = (filters: AuditFilters) =>
+  infiniteQueryOptions({
     queryKey: ['admin', 'audit', filters] as const,
     queryFn: ({ pageParam, signal }) => getAuditPage(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    placeholderData: keepPreviousData,
   });
+
+export function useAuditLog(filters: AuditFilters) {
+  return useInfiniteQuery({ ...auditLogQueryOptions(filters), placeholderData: keepPreviousData });
 }

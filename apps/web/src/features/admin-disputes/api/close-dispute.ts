@@ -3,14 +3,23 @@ import type { Dispute } from '@quickvend/shared/api/disputes';
 import { api } from '@/lib/api-client.ts';
 import { adminDisputesKey } from './get-disputes.ts';
 
+export function closeDispute({
+  id,
+  resolution,
+}: {
+  id: string;
+  resolution: string;
+}): Promise<{ dispute: Dispute }> {
+  return api.post<{ dispute: Dispute }>(`/api/v1/admin/disputes/${encodeURIComponent(id)}/close`, {
+    resolution,
+  });
+}
+
 /** Closes a report with what the team found and did; the customer sees it on their receipt. */
 export function useCloseDispute() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, resolution }: { id: string; resolution: string }) =>
-      api.post<{ dispute: Dispute }>(`/api/v1/admin/disputes/${encodeURIComponent(id)}/close`, {
-        resolution,
-      }),
+    mutationFn: closeDispute,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminDisputesKey }),

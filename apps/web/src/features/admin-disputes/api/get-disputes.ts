@@ -6,11 +6,17 @@ export const adminDisputesKey = ['admin', 'disputes'] as const;
 
 export type DisputeStatus = AdminDispute['status'];
 
+export function getDisputes(
+  status: DisputeStatus,
+  signal?: AbortSignal,
+): Promise<{ disputes: AdminDispute[] }> {
+  return api.get<{ disputes: AdminDispute[] }>(`/api/v1/admin/disputes?status=${status}`, { signal });
+}
+
 export const adminDisputesQueryOptions = (status: DisputeStatus) =>
   queryOptions({
     queryKey: [...adminDisputesKey, status] as const,
-    queryFn: ({ signal }) =>
-      api.get<{ disputes: AdminDispute[] }>(`/api/v1/admin/disputes?status=${status}`, { signal }),
+    queryFn: ({ signal }) => getDisputes(status, signal),
   });
 
 /** Customers' "I didn't get it" reports: the open ones oldest first, the closed ones newest first. */

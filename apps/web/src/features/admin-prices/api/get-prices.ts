@@ -4,9 +4,13 @@ import { api } from '@/lib/api-client.ts';
 
 export const pricesQueryKey = ['admin', 'prices'] as const;
 
+export function getPrices(signal?: AbortSignal): Promise<{ services: AdminPriceService[] }> {
+  return api.get<{ services: AdminPriceService[] }>('/api/v1/admin/prices', { signal });
+}
+
 export const pricesQueryOptions = queryOptions({
   queryKey: pricesQueryKey,
-  queryFn: ({ signal }) => api.get<{ services: AdminPriceService[] }>('/api/v1/admin/prices', { signal }),
+  queryFn: ({ signal }) => getPrices(signal),
 });
 
 /** Every service and plan: face value, cost, each channel's rule, price and margin. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PricePreview, PricePreviewBody } from '@quickvend/shared/api/admin-prices';
 import { api } from '@/lib/api-client.ts';
 
@@ -7,12 +7,14 @@ export function previewPrice(body: PricePreviewBody, signal?: AbortSignal): Prom
 }
 
 /** What a rule would sell at, cost and earn, row by row; nothing is asked for `null` (an incomplete rule). */
-export function usePricePreview(body: PricePreviewBody | null) {
-  return useQuery({
+export const pricePreviewQueryOptions = (body: PricePreviewBody | null) =>
+  queryOptions({
     queryKey: ['admin', 'prices', 'preview', body] as const,
     queryFn: ({ signal }) => previewPrice(body as PricePreviewBody, signal),
     enabled: body !== null,
-    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+
+export function usePricePreview(body: PricePreviewBody | null) {
+  return useQuery({ ...pricePreviewQueryOptions(body), placeholderData: keepPreviousData });
 }

@@ -3,12 +3,15 @@ import type { DeliverPurchaseBody, DeliverRequestResponse } from '@quickvend/sha
 import { api } from '@/lib/api-client.ts';
 import { adminPurchasesKey } from './search-purchases.ts';
 
+export function deliverPurchase(id: string, body: DeliverPurchaseBody): Promise<DeliverRequestResponse> {
+  return api.post<DeliverRequestResponse>(`/api/v1/admin/purchases/${encodeURIComponent(id)}/deliver`, body);
+}
+
 /** Asks a second admin to confirm the purchase was delivered. */
 export function useDeliverPurchase(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DeliverPurchaseBody) =>
-      api.post<DeliverRequestResponse>(`/api/v1/admin/purchases/${encodeURIComponent(id)}/deliver`, body),
+    mutationFn: (body: DeliverPurchaseBody) => deliverPurchase(id, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminPurchasesKey }),
   });
 }

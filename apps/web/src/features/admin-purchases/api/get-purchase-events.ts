@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminPurchaseEvents } from '@quickvend/shared/api/admin-purchases';
 import { api } from '@/lib/api-client.ts';
 import { adminPurchasesKey } from './search-purchases.ts';
@@ -14,12 +14,17 @@ export function getOlderPurchaseEvents(id: string, before: string, signal?: Abor
  * The lines of a purchase's timeline older than its page shows, a page at a time from `before` (the detail's
  * `olderEventsCursor`), fetched only once `isWanted`.
  */
-export function useOlderPurchaseEvents(id: string, before: string | null, isWanted: boolean) {
-  return useInfiniteQuery({
+export const olderPurchaseEventsQueryOptions = (id: string, before: string | null) =>
+  infiniteQueryOptions({
     queryKey: [...adminPurchasesKey, 'detail', id, 'older', before] as const,
     queryFn: ({ pageParam, signal }) => getOlderPurchaseEvents(id, pageParam, signal),
     initialPageParam: before ?? '',
     getNextPageParam: (page) => page.olderEventsCursor,
+  });
+
+export function useOlderPurchaseEvents(id: string, before: string | null, isWanted: boolean) {
+  return useInfiniteQuery({
+    ...olderPurchaseEventsQueryOptions(id, before),
     enabled: isWanted && before !== null,
   });
 }

@@ -3,11 +3,14 @@ import type { AdminPurchaseDetail } from '@quickvend/shared/api/admin-purchases'
 import { api } from '@/lib/api-client.ts';
 import { adminPurchasesKey } from './search-purchases.ts';
 
+export function getPurchase(id: string, signal?: AbortSignal): Promise<AdminPurchaseDetail> {
+  return api.get<AdminPurchaseDetail>(`/api/v1/admin/purchases/${encodeURIComponent(id)}`, { signal });
+}
+
 export const adminPurchaseQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...adminPurchasesKey, 'detail', id] as const,
-    queryFn: ({ signal }) =>
-      api.get<AdminPurchaseDetail>(`/api/v1/admin/purchases/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => getPurchase(id, signal),
   });
 
 /** One purchase with its customer, money and timeline. */

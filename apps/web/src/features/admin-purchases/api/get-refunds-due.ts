@@ -4,9 +4,13 @@ import { api } from '@/lib/api-client.ts';
 
 export const refundsDueQueryKey = ['admin', 'refunds-due', 'open'] as const;
 
+export function getRefundsDue(signal?: AbortSignal): Promise<RefundsDueResponse> {
+  return api.get<RefundsDueResponse>('/api/v1/admin/refunds-due?status=open', { signal });
+}
+
 export const refundsDueQueryOptions = queryOptions({
   queryKey: refundsDueQueryKey,
-  queryFn: ({ signal }) => api.get<RefundsDueResponse>('/api/v1/admin/refunds-due?status=open', { signal }),
+  queryFn: ({ signal }) => getRefundsDue(signal),
 });
 
 /** Money that reached closed accounts and must go back to whoever paid it, newest first. */

@@ -3,12 +3,15 @@ import type { RefundPurchaseBody, RefundPurchaseResponse } from '@quickvend/shar
 import { api } from '@/lib/api-client.ts';
 import { adminPurchasesKey } from './search-purchases.ts';
 
+export function refundPurchase(id: string, body: RefundPurchaseBody): Promise<RefundPurchaseResponse> {
+  return api.post<RefundPurchaseResponse>(`/api/v1/admin/purchases/${encodeURIComponent(id)}/refund`, body);
+}
+
 /** Asks VTpass first, then refunds on its word, or asks a second admin; the reason is kept in the audit log. */
 export function useRefundPurchase(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RefundPurchaseBody) =>
-      api.post<RefundPurchaseResponse>(`/api/v1/admin/purchases/${encodeURIComponent(id)}/refund`, body),
+    mutationFn: (body: RefundPurchaseBody) => refundPurchase(id, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminPurchasesKey }),
   });
 }

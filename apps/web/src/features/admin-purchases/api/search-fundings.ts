@@ -1,14 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminFundingsSearch, AdminFundingsResponse } from '@quickvend/shared/api/admin-purchases';
 import { api } from '@/lib/api-client.ts';
-import { queryKeys } from '@/lib/query-keys.ts';
+import { adminQueryKeys } from '@/lib/api/admin/admin-query-keys.ts';
 import { searchParamsOf } from './search-purchases.ts';
+
+export function searchFundings(
+  query: AdminFundingsSearch,
+  signal?: AbortSignal,
+): Promise<AdminFundingsResponse> {
+  return api.get<AdminFundingsResponse>(`/api/v1/admin/fundings${searchParamsOf(query)}`, { signal });
+}
 
 export const adminFundingsQueryOptions = (query: AdminFundingsSearch) =>
   queryOptions({
-    queryKey: [...queryKeys.adminFundings, 'list', query] as const,
-    queryFn: ({ signal }) =>
-      api.get<AdminFundingsResponse>(`/api/v1/admin/fundings${searchParamsOf(query)}`, { signal }),
+    queryKey: [...adminQueryKeys.fundings, 'list', query] as const,
+    queryFn: ({ signal }) => searchFundings(query, signal),
   });
 
 /** A page of card payments, transfers and manual deposits. */

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPurchasesSearch, AdminPurchasesResponse } from '@quickvend/shared/api/admin-purchases';
 import { api } from '@/lib/api-client.ts';
-import { queryKeys } from '@/lib/query-keys.ts';
+import { adminQueryKeys } from '@/lib/api/admin/admin-query-keys.ts';
 
 /** Every query about purchases in the back office: refreshing it refreshes the lists, counts and details. */
-export const adminPurchasesKey = queryKeys.adminPurchases;
+export const adminPurchasesKey = adminQueryKeys.purchases;
 
 /** The query string of a search: empty filters are left out. */
 export function searchParamsOf(query: Record<string, string | number | boolean | undefined>): string {
@@ -16,11 +16,17 @@ export function searchParamsOf(query: Record<string, string | number | boolean |
   return search ? `?${search}` : '';
 }
 
+export function searchPurchases(
+  query: AdminPurchasesSearch,
+  signal?: AbortSignal,
+): Promise<AdminPurchasesResponse> {
+  return api.get<AdminPurchasesResponse>(`/api/v1/admin/purchases${searchParamsOf(query)}`, { signal });
+}
+
 export const adminPurchasesQueryOptions = (query: AdminPurchasesSearch) =>
   queryOptions({
     queryKey: [...adminPurchasesKey, 'list', query] as const,
-    queryFn: ({ signal }) =>
-      api.get<AdminPurchasesResponse>(`/api/v1/admin/purchases${searchParamsOf(query)}`, { signal }),
+    queryFn: ({ signal }) => searchPurchases(query, signal),
   });
 
 /** A page of purchases; the page shown stays while the next one loads, so the table does not jump. */

@@ -4,9 +4,13 @@ import { api } from '@/lib/api-client.ts';
 
 export const providerLossesKey = ['admin', 'provider-losses'] as const;
 
+export function getProviderLosses(signal?: AbortSignal): Promise<ProviderLossesResponse> {
+  return api.get<ProviderLossesResponse>('/api/v1/admin/provider-losses', { signal });
+}
+
 export const providerLossesQueryOptions = queryOptions({
   queryKey: providerLossesKey,
-  queryFn: ({ signal }) => api.get<ProviderLossesResponse>('/api/v1/admin/provider-losses', { signal }),
+  queryFn: ({ signal }) => getProviderLosses(signal),
   // a loss is flagged the moment VTpass's word arrives; the back office's banner should not lag far behind
   refetchInterval: 60_000,
 });

@@ -3,13 +3,16 @@ import type { ReconciliationDayResponse } from '@quickvend/shared/api/daily-reco
 import { api } from '@/lib/api-client.ts';
 import { reconciliationsKey } from './get-reconciliations.ts';
 
+export function getReconciliation(day: string, signal?: AbortSignal): Promise<ReconciliationDayResponse> {
+  return api.get<ReconciliationDayResponse>(`/api/v1/admin/reconciliations/${encodeURIComponent(day)}`, {
+    signal,
+  });
+}
+
 export const reconciliationQueryOptions = (day: string) =>
   queryOptions({
     queryKey: [...reconciliationsKey, 'day', day] as const,
-    queryFn: ({ signal }) =>
-      api.get<ReconciliationDayResponse>(`/api/v1/admin/reconciliations/${encodeURIComponent(day)}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => getReconciliation(day, signal),
   });
 
 /** One day's totals and differences; nothing is asked for until a day is chosen. */

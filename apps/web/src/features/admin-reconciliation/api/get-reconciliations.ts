@@ -5,9 +5,13 @@ import { api } from '@/lib/api-client.ts';
 /** Every query about the daily reconciliation: refreshing it refreshes the list and the days. */
 export const reconciliationsKey = ['admin', 'reconciliations'] as const;
 
+export function getReconciliations(signal?: AbortSignal): Promise<ReconciliationsResponse> {
+  return api.get<ReconciliationsResponse>('/api/v1/admin/reconciliations', { signal });
+}
+
 export const reconciliationsQueryOptions = queryOptions({
   queryKey: [...reconciliationsKey, 'list'] as const,
-  queryFn: ({ signal }) => api.get<ReconciliationsResponse>('/api/v1/admin/reconciliations', { signal }),
+  queryFn: ({ signal }) => getReconciliations(signal),
 });
 
 /** The last days checked against VTpass, newest first. */

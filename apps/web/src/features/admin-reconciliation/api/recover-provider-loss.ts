@@ -6,15 +6,21 @@ import type {
 import { api } from '@/lib/api-client.ts';
 import { providerLossesKey } from './get-provider-losses.ts';
 
+export function recoverProviderLoss({
+  id,
+  ...body
+}: ResolveProviderLossBody & { id: string }): Promise<RecoverProviderLossResponse> {
+  return api.post<RecoverProviderLossResponse>(
+    `/api/v1/admin/provider-losses/${encodeURIComponent(id)}/recover`,
+    body,
+  );
+}
+
 /** Asks a second admin to take the refund back from the customer's wallet. */
 export function useRecoverProviderLoss() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: ResolveProviderLossBody & { id: string }) =>
-      api.post<RecoverProviderLossResponse>(
-        `/api/v1/admin/provider-losses/${encodeURIComponent(id)}/recover`,
-        body,
-      ),
+    mutationFn: recoverProviderLoss,
     onSettled: () => queryClient.invalidateQueries({ queryKey: providerLossesKey }),
   });
 }

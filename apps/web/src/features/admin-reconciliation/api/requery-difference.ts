@@ -4,15 +4,18 @@ import { api } from '@/lib/api-client.ts';
 import { reconciliationQueryOptions } from './get-reconciliation.ts';
 import { reconciliationsQueryOptions } from './get-reconciliations.ts';
 
+export function requeryDifference(day: string, purchaseId: string): Promise<ReconciliationDayResponse> {
+  return api.post<ReconciliationDayResponse>(
+    `/api/v1/admin/reconciliations/${encodeURIComponent(day)}/purchases/${encodeURIComponent(purchaseId)}/requery`,
+    {},
+  );
+}
+
 /** Asks VTpass again about one purchase among a day's differences; the day comes back as it now stands. */
 export function useRequeryDifference(day: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (purchaseId: string) =>
-      api.post<ReconciliationDayResponse>(
-        `/api/v1/admin/reconciliations/${encodeURIComponent(day)}/purchases/${encodeURIComponent(purchaseId)}/requery`,
-        {},
-      ),
+    mutationFn: (purchaseId: string) => requeryDifference(day, purchaseId),
     onSuccess: (answer) => {
       queryClient.setQueryData(reconciliationQueryOptions(day).queryKey, answer);
     },

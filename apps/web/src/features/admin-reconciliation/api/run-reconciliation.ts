@@ -4,12 +4,18 @@ import { api } from '@/lib/api-client.ts';
 import { reconciliationQueryOptions } from './get-reconciliation.ts';
 import { reconciliationsQueryOptions } from './get-reconciliations.ts';
 
+export function runReconciliation(day: string): Promise<ReconciliationDayResponse> {
+  return api.post<ReconciliationDayResponse>(
+    `/api/v1/admin/reconciliations/${encodeURIComponent(day)}/run`,
+    {},
+  );
+}
+
 /** Checks a day against VTpass now (again), replacing its result. */
 export function useRunReconciliation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (day: string) =>
-      api.post<ReconciliationDayResponse>(`/api/v1/admin/reconciliations/${encodeURIComponent(day)}/run`, {}),
+    mutationFn: runReconciliation,
     onSuccess: (answer) => {
       queryClient.setQueryData(reconciliationQueryOptions(answer.reconciliation.day).queryKey, answer);
     },

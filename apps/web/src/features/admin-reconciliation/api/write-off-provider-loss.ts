@@ -6,15 +6,21 @@ import type {
 import { api } from '@/lib/api-client.ts';
 import { providerLossesKey } from './get-provider-losses.ts';
 
+export function writeOffProviderLoss({
+  id,
+  ...body
+}: ResolveProviderLossBody & { id: string }): Promise<WriteOffProviderLossResponse> {
+  return api.post<WriteOffProviderLossResponse>(
+    `/api/v1/admin/provider-losses/${encodeURIComponent(id)}/write-off`,
+    body,
+  );
+}
+
 /** Books the loss as an expense. */
 export function useWriteOffProviderLoss() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: ResolveProviderLossBody & { id: string }) =>
-      api.post<WriteOffProviderLossResponse>(
-        `/api/v1/admin/provider-losses/${encodeURIComponent(id)}/write-off`,
-        body,
-      ),
+    mutationFn: writeOffProviderLoss,
     onSettled: () => queryClient.invalidateQueries({ queryKey: providerLossesKey }),
   });
 }

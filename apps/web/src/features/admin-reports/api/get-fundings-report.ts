@@ -3,10 +3,14 @@ import type { FundingsReport } from '@quickvend/shared/api/reports';
 import { api } from '@/lib/api-client.ts';
 import { reportUrl, type ReportParams } from '@/lib/api/admin/report-params.ts';
 
+export function getFundingsReport(params: ReportParams, signal?: AbortSignal): Promise<FundingsReport> {
+  return api.get<FundingsReport>(reportUrl('fundings', params), { signal });
+}
+
 export const fundingsReportQueryOptions = (params: ReportParams) =>
   queryOptions({
     queryKey: ['admin', 'reports', 'fundings', params] as const,
-    queryFn: ({ signal }) => api.get<FundingsReport>(reportUrl('fundings', params), { signal }),
+    queryFn: ({ signal }) => getFundingsReport(params, signal),
   });
 
 /** Money paid into wallets per period and method, with our charges and the gateway's fees. */

@@ -3,10 +3,14 @@ import type { ProfitAndLossReport } from '@quickvend/shared/api/reports';
 import { api } from '@/lib/api-client.ts';
 import { reportUrl, type ReportParams } from '@/lib/api/admin/report-params.ts';
 
+export function getProfitAndLoss(params: ReportParams, signal?: AbortSignal): Promise<ProfitAndLossReport> {
+  return api.get<ProfitAndLossReport>(reportUrl('profit-and-loss', params), { signal });
+}
+
 export const profitAndLossQueryOptions = (params: ReportParams) =>
   queryOptions({
     queryKey: ['admin', 'reports', 'profit-and-loss', params] as const,
-    queryFn: ({ signal }) => api.get<ProfitAndLossReport>(reportUrl('profit-and-loss', params), { signal }),
+    queryFn: ({ signal }) => getProfitAndLoss(params, signal),
   });
 
 /** The range's profit, line by line, from the ledger; the last answer stays while the next loads. */

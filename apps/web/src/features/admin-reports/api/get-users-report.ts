@@ -3,10 +3,14 @@ import type { UsersReport } from '@quickvend/shared/api/reports';
 import { api } from '@/lib/api-client.ts';
 import { reportUrl, type ReportParams } from '@/lib/api/admin/report-params.ts';
 
+export function getUsersReport(params: ReportParams, signal?: AbortSignal): Promise<UsersReport> {
+  return api.get<UsersReport>(reportUrl('users', params), { signal });
+}
+
 export const usersReportQueryOptions = (params: ReportParams) =>
   queryOptions({
     queryKey: ['admin', 'reports', 'users', params] as const,
-    queryFn: ({ signal }) => api.get<UsersReport>(reportUrl('users', params), { signal }),
+    queryFn: ({ signal }) => getUsersReport(params, signal),
   });
 
 /** Customers who signed up in each period. */

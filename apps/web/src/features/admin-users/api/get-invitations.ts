@@ -4,10 +4,13 @@ import { api } from '@/lib/api-client.ts';
 
 export const invitationsQueryKey = ['admin', 'invitations'] as const;
 
+export function getInvitations(signal?: AbortSignal): Promise<{ invitations: AdminInvitation[] }> {
+  return api.get<{ invitations: AdminInvitation[] }>('/api/v1/admin/invitations', { signal });
+}
+
 export const invitationsQueryOptions = queryOptions({
   queryKey: invitationsQueryKey,
-  queryFn: ({ signal }) =>
-    api.get<{ invitations: AdminInvitation[] }>('/api/v1/admin/invitations', { signal }),
+  queryFn: ({ signal }) => getInvitations(signal),
 });
 
 /** Every admin invitation, newest first: open, used, revoked or expired. */

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminUserDetailResponse } from '@quickvend/shared/api/admin-users';
 import { api } from '@/lib/api-client.ts';
 import { userQueryKey } from './get-user.ts';
@@ -15,8 +15,8 @@ export function getUserStatement(id: string, cursor: number, signal?: AbortSigna
 }
 
 /** The statement after its first page (which comes with the user's page), further back on demand. */
-export function useUserStatement(id: string, firstPage: StatementPage) {
-  return useInfiniteQuery({
+export const userStatementQueryOptions = (id: string, firstPage: StatementPage) =>
+  infiniteQueryOptions({
     queryKey: [...userQueryKey(id), 'statement', firstPage.lines[0]?.id ?? 0] as const,
     queryFn: ({ pageParam, signal }) =>
       pageParam === null ? Promise.resolve(firstPage) : getUserStatement(id, pageParam, signal),
@@ -25,4 +25,7 @@ export function useUserStatement(id: string, firstPage: StatementPage) {
     initialData: { pages: [firstPage], pageParams: [null] },
     staleTime: Infinity,
   });
+
+export function useUserStatement(id: string, firstPage: StatementPage) {
+  return useInfiniteQuery(userStatementQueryOptions(id, firstPage));
 }

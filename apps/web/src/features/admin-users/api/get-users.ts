@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUsersQuery, AdminUsersResponse } from '@quickvend/shared/api/admin-users';
 import { api } from '@/lib/api-client.ts';
-import { queryKeys } from '@/lib/query-keys.ts';
+import { adminQueryKeys } from '@/lib/api/admin/admin-query-keys.ts';
 
 /** Every query about users in the back office: refreshing it refreshes the lists and the user pages. */
-export const usersQueryKey = queryKeys.adminUsers;
+export const usersQueryKey = adminQueryKeys.users;
 
 export function getUsers(query: AdminUsersQuery, signal?: AbortSignal): Promise<AdminUsersResponse> {
   const params = new URLSearchParams();

@@ -2,9 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminFloat } from '@quickvend/shared/api/admin-money';
 import { api } from '@/lib/api-client.ts';
 
+export function getFloat(signal?: AbortSignal): Promise<AdminFloat> {
+  return api.get<AdminFloat>('/api/v1/admin/float', { signal });
+}
+
 export const floatQueryOptions = queryOptions({
   queryKey: ['admin', 'float'] as const,
-  queryFn: ({ signal }) => api.get<AdminFloat>('/api/v1/admin/float', { signal }),
+  queryFn: ({ signal }) => getFloat(signal),
   // the server reads the provider every five minutes
   refetchInterval: 60_000,
 });

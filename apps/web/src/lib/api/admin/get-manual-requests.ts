@@ -1,7 +1,7 @@
-import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import type { AdminManualRequestsResponse } from '@quickvend/shared/api/funding';
 import { api } from '@/lib/api-client.ts';
-import { queryKeys } from '@/lib/query-keys.ts';
+import { adminQueryKeys } from './admin-query-keys.ts';
 
 export const pendingManualRequestsQueryKey = ['admin', 'funding', 'manual', 'pending'] as const;
 
@@ -23,20 +23,23 @@ export function getPendingManualRequests(
  * Manual deposits waiting for an admin, oldest first, 50 at a time, each with the customer who made it;
  * `user` (an email or a user id) narrows them to one customer.
  */
-export function usePendingManualRequests(user = '') {
-  return useInfiniteQuery({
+export const pendingManualRequestsQueryOptions = (user = '') =>
+  infiniteQueryOptions({
     queryKey: [...pendingManualRequestsQueryKey, user] as const,
     queryFn: ({ pageParam, signal }) => getPendingManualRequests({ user, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
+
+export function usePendingManualRequests(user = '') {
+  return useInfiniteQuery(pendingManualRequestsQueryOptions(user));
 }
 
 /** After a decision (or a conflict): the pending list, the fundings and the users' balances are fetched again. */
 export async function refreshAfterDecision(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: pendingManualRequestsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.adminFundings }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
+    queryClient.invalidateQueries({ queryKey: adminQueryKeys.fundings }),
+    queryClient.invalidateQueries({ queryKey: adminQueryKeys.users }),
   ]);
 }

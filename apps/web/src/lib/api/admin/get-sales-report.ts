@@ -3,10 +3,14 @@ import type { SalesReport } from '@quickvend/shared/api/reports';
 import { api } from '@/lib/api-client.ts';
 import { reportUrl, type ReportParams } from './report-params.ts';
 
+export function getSalesReport(params: ReportParams, signal?: AbortSignal): Promise<SalesReport> {
+  return api.get<SalesReport>(reportUrl('sales', params), { signal });
+}
+
 export const salesReportQueryOptions = (params: ReportParams) =>
   queryOptions({
     queryKey: ['admin', 'reports', 'sales', params] as const,
-    queryFn: ({ signal }) => api.get<SalesReport>(reportUrl('sales', params), { signal }),
+    queryFn: ({ signal }) => getSalesReport(params, signal),
   });
 
 /** Sales, cost, margin, refunds and outcomes per period; the last answer stays while the next loads. */
