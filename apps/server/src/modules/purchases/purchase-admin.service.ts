@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   purchaseAdminMessages as say,
   type AdminPurchase,
@@ -11,26 +9,24 @@ import { formatLagosMinuteStamp } from '@quickvend/shared/format';
 import { ownerAndPeriodOf } from '../../lib/back-office-filter.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import {
-  approvalMessages,
-  type ApprovalHandler,
-  type ApprovalRow,
-  type Approvals,
-} from '../approvals/index.ts';
+import { approvalMessages, type ApprovalRow, type Approvals } from '../approvals/index.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
+import {
+  createPurchaseApprovals,
+  DELIVER_APPROVAL,
+  deliverPayload,
+  finalRefusal,
+  REFUND_APPROVAL,
+} from './purchase-approvals.ts';
 import type { PurchaseSteps } from './purchase-steps.ts';
 import type { PurchaseEventRow, PurchaseTimeline } from './purchase-timeline.ts';
 import { purchasesCsv } from './purchases.csv.ts';
 import { toPurchase } from './purchases.mapper.ts';
 import { OPEN, type PurchaseRow, type PurchasesRepo } from './purchases.repo.ts';
 import { STUCK_AFTER_MS, type PurchaseFilter, type PurchaseSearch } from './purchases.search.ts';
-import { purchases } from './purchases.tables.ts';
 import type { RequeryAnswer } from './requery.service.ts';
 
-export const DELIVER_APPROVAL = 'purchase.deliver';
-/** A refund on an admin's word alone: VTpass has not said the purchase failed. */
-export const REFUND_APPROVAL = 'purchase.refund';
-export const PURCHASE_APPROVALS = [DELIVER_APPROVAL, REFUND_APPROVAL] as const;
+export { DELIVER_APPROVAL, PURCHASE_APPROVALS, REFUND_APPROVAL } from './purchase-approvals.ts';
 
 /** Who bought it: the accounts module answers, the purchases module never reads its tables. */
 export type BuyerDirectory = {
@@ -61,17 +57,6 @@ export type PurchaseQuery = Omit<PurchaseFilter, 'userId' | 'since' | 'until'> &
   to?: string | undefined;
 };
 
-const deliverPayload = z.object({ evidence: z.string(), providerReference: z.string().nullable() });
-const refundPayload = z.object({ userId: z.string(), reason: z.string() });
-
-/** Why a request about a purchase no longer applies: the purchase is final. */
-export function finalReasonOf(row: Pick<PurchaseRow, 'status'> | null): string | null {
-  if (!row) return 'The purchase no longer exists.';
-  if (row.status === 'delivered') return 'The purchase is already delivered.';
-  if (row.status === 'failed') return 'The purchase is already refunded.';
-  return null;
-}
-
 const actorsOf = (events: readonly PurchaseEventRow[]) => [
   ...new Set(events.flatMap((event) => (event.actorId ? [event.actorId] : []))),
 ];
@@ -89,17 +74,13 @@ function toTimelineLine(event: PurchaseEventRow, labelOf: (id: string) => string
   };
 }
 
-/** Why an action cannot touch a purchase that is already final. */
-function finalRefusal(row: PurchaseRow): AppError {
-  return new AppError('CONFLICT', row.status === 'delivered' ? say.alreadyDelivered : say.alreadyRefunded);
-}
-
 /**
  * What an admin does to purchases: search them, read one with its timeline, ask VTpass again, refund, or ask a
  * second admin to confirm delivery. Every action is audited, and recorded in the purchase's timeline.
  */
 export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
   const { repo, timeline, audit, users, clock } = deps;
+  const approved = createPurchaseApprovals(deps);
 
   async function buyersOf(rows: readonly { userId: string }[]) {
     return users.findUsersByIds([...new Set(rows.map((row) => row.userId))]);
@@ -136,109 +117,11 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
     return row;
   }
 
-  /** After an action found the purchase final, or lost a race: why it did nothing. */
-  async function refusalAfter(id: string): Promise<AppError> {
-    const row = await repo.findById(id);
-    return row ? finalRefusal(row) : new AppError('NOT_FOUND', say.notFound);
-  }
-
   async function one(id: string): Promise<AdminPurchase> {
     const row = await repo.findById(id);
     if (!row) throw new AppError('NOT_FOUND', say.notFound);
     return toAdminPurchase(row, await buyersOf([row]));
   }
-
-  /** Carries out an approved `purchase.deliver` request, inside the approval's transaction. */
-  const deliverApproved: ApprovalHandler = async (approval, { tx, approver, afterCommit }) => {
-    const payload = deliverPayload.parse(approval.payload);
-    const [row] = await tx.select().from(purchases).where(eq(purchases.id, approval.targetId));
-    if (!row) throw new AppError('NOT_FOUND', say.notFound);
-    if (!OPEN.includes(row.status)) throw finalRefusal(row);
-    const delivered = await deps.steps.settle(
-      row,
-      {
-        status: 'delivered',
-        message: say.deliveredForCustomer,
-        providerReference: payload.providerReference ?? row.providerReference,
-        // not reported: settling takes it as the amount charged
-        costKobo: null,
-        token: null,
-        pins: null,
-        units: null,
-        receiptLines: [],
-      },
-      tx,
-    );
-    if (!delivered) throw await refusalAfter(row.id);
-    afterCommit(() => deps.onOutcome?.(delivered));
-    await audit.record(
-      approver,
-      {
-        action: 'purchase.deliver',
-        targetType: 'purchase',
-        targetId: row.id,
-        before: { status: row.status },
-        after: {
-          status: 'delivered',
-          approvalId: approval.id,
-          providerReference: delivered.providerReference,
-        },
-        reason: payload.evidence,
-      },
-      tx,
-    );
-    await timeline.record(
-      {
-        purchaseId: row.id,
-        kind: 'admin.deliver',
-        outcome: 'delivered',
-        note: payload.evidence,
-        actorId: approver.id,
-        raw: { approvalId: approval.id, requestedBy: approval.requestedBy },
-      },
-      tx,
-    );
-    return { purchaseId: row.id, status: 'delivered' };
-  };
-
-  /** Carries out an approved `purchase.refund` request, inside the approval's transaction. */
-  const refundApproved: ApprovalHandler = async (approval, { tx, approver, afterCommit }) => {
-    const { reason } = refundPayload.parse(approval.payload);
-    const [row] = await tx.select().from(purchases).where(eq(purchases.id, approval.targetId));
-    if (!row) throw new AppError('NOT_FOUND', say.notFound);
-    if (!OPEN.includes(row.status)) throw finalRefusal(row);
-    const refunded = await deps.steps.refund(row.id, { message: say.refundedForCustomer }, tx);
-    if (!refunded) {
-      // finished by another action since it was read: say how, from inside this transaction
-      const [now] = await tx.select().from(purchases).where(eq(purchases.id, row.id));
-      throw now ? finalRefusal(now) : new AppError('NOT_FOUND', say.notFound);
-    }
-    afterCommit(() => deps.onOutcome?.(refunded));
-    await audit.record(
-      approver,
-      {
-        action: 'purchase.refund',
-        targetType: 'purchase',
-        targetId: row.id,
-        before: { status: row.status },
-        after: { status: 'failed', refundedKobo: refunded.chargedKobo, approvalId: approval.id },
-        reason,
-      },
-      tx,
-    );
-    await timeline.record(
-      {
-        purchaseId: row.id,
-        kind: 'admin.refund',
-        outcome: 'failed',
-        note: reason,
-        actorId: approver.id,
-        raw: { approvalId: approval.id, requestedBy: approval.requestedBy },
-      },
-      tx,
-    );
-    return { purchaseId: row.id, status: 'failed', refundedKobo: refunded.chargedKobo };
-  };
 
   /** Who asked, when and why, for a request about this purchase still waiting for a second admin. */
   function waitingView(waiting: ApprovalRow, labelOf: (id: string) => string) {
@@ -251,12 +134,7 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
 
   return {
     DELIVER_APPROVAL,
-    deliverApproved,
-    refundApproved,
-
-    /** Why a waiting deliver or refund request no longer applies: its purchase is final. */
-    staleReasonOf: async (approval: ApprovalRow): Promise<string | null> =>
-      finalReasonOf(await repo.findById(approval.targetId)),
+    ...approved,
 
     async search(query: PurchaseQuery, page: { page: number; pageSize: number }) {
       const filter = await filterOf(query);
