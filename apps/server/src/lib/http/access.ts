@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Access } from '@quickvend/shared/contract/define';
 
 /**
  * Who may call a route. Every API and webhook route declares one in `config.access`; the guard that enforces
@@ -11,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
  * - `sandbox`: the local stand-ins for the vendors and the mailbox, which never exist in live mode
  * - `operator`: the monitoring scraper with the operator's token (METRICS_TOKEN); not found when none is set
  */
-export type Access = 'public' | 'user' | 'userOrKey' | 'admin' | 'provider' | 'sandbox' | 'operator';
+export type { Access } from '@quickvend/shared/contract/define';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface

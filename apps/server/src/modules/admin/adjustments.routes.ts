@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { walletAdjustmentBody, walletAdjustmentResponse } from '@quickvend/shared/api/admin-money';
 import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { AppError } from '../../lib/errors.ts';
 import { toApprovalViews, type FindPeople } from '../approvals/index.ts';
 import { actorOf } from '../audit/index.ts';
 import type { WalletAdjustments } from './wallet-adjustments.ts';
+import { contract } from '@quickvend/shared/contract/index';
+import { route } from '../../lib/http/route.ts';
 
 function amountFrom(input: string | number): Kobo {
   try {
@@ -20,51 +19,38 @@ function amountFrom(input: string | number): Kobo {
 }
 
 export function registerAdjustmentRoutes(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   deps: { adjustments: WalletAdjustments; findPeople: FindPeople },
 ): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-
   /**
    * Credits or debits the user's wallet at once, or asks a second admin when it would take the admin's own
    * credits and debits over 24 hours past a limit. Never the admin's own wallet.
    */
-  app.post(
-    '/api/v1/admin/users/:id/adjustments',
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: z.object({ id: z.string().min(1).max(64) }),
-        body: walletAdjustmentBody,
-        response: { 201: walletAdjustmentResponse },
+  route(app, contract.adminMoney.adjustWallet, async (request, reply) => {
+    const actor = actorOf(request);
+    const { direction, reason } = request.body;
+    const amountKobo = amountFrom(request.body.amount);
+    const outcome = await deps.adjustments.adjust(
+      request.params.id,
+      { direction, amountKobo, reason },
+      actor,
+    );
+    if (outcome.status === 'awaiting_approval') {
+      const [approval] = await toApprovalViews([outcome.approval], actor.id ?? '', deps.findPeople);
+      if (!approval) throw new Error('approval view missing');
+      return reply.status(201).send({ status: 'awaiting_approval', approval, why: outcome.why });
+    }
+    return reply.status(201).send({
+      status: 'applied',
+      adjustment: {
+        id: outcome.adjustmentId,
+        direction,
+        amountKobo,
+        amount: toNairaString(amountKobo),
+        balanceBeforeKobo: outcome.balanceBeforeKobo,
+        balanceAfterKobo: outcome.balanceAfterKobo,
+        balanceAfter: toNairaString(outcome.balanceAfterKobo),
       },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const { direction, reason } = request.body;
-      const amountKobo = amountFrom(request.body.amount);
-      const outcome = await deps.adjustments.adjust(
-        request.params.id,
-        { direction, amountKobo, reason },
-        actor,
-      );
-      if (outcome.status === 'awaiting_approval') {
-        const [approval] = await toApprovalViews([outcome.approval], actor.id ?? '', deps.findPeople);
-        if (!approval) throw new Error('approval view missing');
-        return reply.status(201).send({ status: 'awaiting_approval', approval, why: outcome.why });
-      }
-      return reply.status(201).send({
-        status: 'applied',
-        adjustment: {
-          id: outcome.adjustmentId,
-          direction,
-          amountKobo,
-          amount: toNairaString(amountKobo),
-          balanceBeforeKobo: outcome.balanceBeforeKobo,
-          balanceAfterKobo: outcome.balanceAfterKobo,
-          balanceAfter: toNairaString(outcome.balanceAfterKobo),
-        },
-      });
-    },
-  );
+    });
+  });
 }

@@ -1,14 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  approvalResponse,
-  approvalsQuery,
-  approvalsResponse,
-  approveBody,
-  rejectBody,
-  type ApprovalRequest,
-} from '@quickvend/shared/api/admin-money';
+import { type ApprovalRequest } from '@quickvend/shared/api/admin-money';
 import { toNairaString } from '@quickvend/shared/money';
 import { actorOf } from '../audit/index.ts';
 import {
@@ -17,6 +8,8 @@ import {
   type Approvals,
   type ApprovalSubject,
 } from './approvals.service.ts';
+import { contract } from '@quickvend/shared/contract/index';
+import { route } from '../../lib/http/route.ts';
 
 type Person = { id: string; name: string; email: string };
 export type FindPeople = (ids: readonly string[]) => Promise<Map<string, Person>>;
@@ -64,73 +57,43 @@ export async function toApprovalViews(
 }
 
 export function registerApprovalRoutes(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   deps: { approvals: Approvals; findPeople: FindPeople },
 ): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { approvals, findPeople } = deps;
-  const idParams = z.object({ id: z.string().min(1).max(64) });
   const viewOne = async (row: ApprovalRow, viewerId: string | null) => {
     const [view] = await toApprovalViews([row], viewerId ?? '', findPeople, approvals.subjectOf);
     if (!view) throw new Error('approval view missing');
     return { approval: view };
   };
 
-  app.get(
-    '/api/v1/admin/approvals',
-    {
-      config: { access: 'admin' },
-      schema: {
-        querystring: approvalsQuery,
-        response: { 200: approvalsResponse },
-      },
-    },
-    async (request) => {
-      const { status, limit, targetId } = request.query;
-      // what no longer applies is closed with its reason before anyone is asked to decide it
-      if (status === 'pending') await approvals.closeStale();
-      const rows = await approvals.list({
-        status: status === 'pending' ? 'pending' : ['approved', 'rejected', 'cancelled', 'closed'],
-        limit,
-        ...(targetId && { targetId }),
-      });
-      return {
-        approvals: await toApprovalViews(rows, actorOf(request).id ?? '', findPeople, approvals.subjectOf),
-      };
-    },
-  );
+  route(app, contract.adminApprovals.list, async (request) => {
+    const { status, limit, targetId } = request.query;
+    // what no longer applies is closed with its reason before anyone is asked to decide it
+    if (status === 'pending') await approvals.closeStale();
+    const rows = await approvals.list({
+      status: status === 'pending' ? 'pending' : ['approved', 'rejected', 'cancelled', 'closed'],
+      limit,
+      ...(targetId && { targetId }),
+    });
+    return {
+      approvals: await toApprovalViews(rows, actorOf(request).id ?? '', findPeople, approvals.subjectOf),
+    };
+  });
 
-  app.post(
-    '/api/v1/admin/approvals/:id/approve',
-    {
-      config: { access: 'admin' },
-      schema: { params: idParams, body: approveBody, response: { 200: approvalResponse } },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const note = request.body.note || undefined;
-      return viewOne(await approvals.approve(request.params.id, actor, note), actor.id);
-    },
-  );
+  route(app, contract.adminApprovals.approve, async (request) => {
+    const actor = actorOf(request);
+    const note = request.body.note || undefined;
+    return viewOne(await approvals.approve(request.params.id, actor, note), actor.id);
+  });
 
-  app.post(
-    '/api/v1/admin/approvals/:id/reject',
-    {
-      config: { access: 'admin' },
-      schema: { params: idParams, body: rejectBody, response: { 200: approvalResponse } },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      return viewOne(await approvals.reject(request.params.id, actor, request.body.note), actor.id);
-    },
-  );
+  route(app, contract.adminApprovals.reject, async (request) => {
+    const actor = actorOf(request);
+    return viewOne(await approvals.reject(request.params.id, actor, request.body.note), actor.id);
+  });
 
-  app.post(
-    '/api/v1/admin/approvals/:id/cancel',
-    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: approvalResponse } } },
-    async (request) => {
-      const actor = actorOf(request);
-      return viewOne(await approvals.cancel(request.params.id, actor), actor.id);
-    },
-  );
+  route(app, contract.adminApprovals.cancel, async (request) => {
+    const actor = actorOf(request);
+    return viewOne(await approvals.cancel(request.params.id, actor), actor.id);
+  });
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditQuery, auditResponse, type AuditEntry, type AuditQuery } from '@quickvend/shared/api/audit';
-import { csvResponse } from '@quickvend/shared/api/reports';
+import { type AuditEntry, type AuditQuery } from '@quickvend/shared/api/audit';
 import { auditChangesText } from '@quickvend/shared/audit';
 import { formatLagosTimestamp } from '@quickvend/shared/format';
 import { addDays, lagosMidnight } from '@quickvend/shared/periods';
 import { AppError } from '../../lib/errors.ts';
 import { sendCsv, toCsv } from '../../lib/http/csv.ts';
 import type { AuditFilter, AuditLog } from './audit.service.ts';
+import { contract } from '@quickvend/shared/contract/index';
+import { route } from '../../lib/http/route.ts';
 
 /** The most lines one CSV export holds; narrow the filters for more. */
 export const AUDIT_CSV_MAX_ROWS = 10_000;
@@ -46,53 +46,43 @@ function filterOf(query: AuditQuery): AuditFilter {
 }
 
 /** The audit log, newest first, for admins to read and export; nobody can change it. */
-export function registerAuditRoutes(parent: FastifyInstance, deps: { audit: Pick<AuditLog, 'list'> }): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
+export function registerAuditRoutes(app: FastifyInstance, deps: { audit: Pick<AuditLog, 'list'> }): void {
+  route(app, contract.adminAudit.list, async (request) => {
+    const { limit } = request.query;
+    const rows = await deps.audit.list({ ...filterOf(request.query), limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    return {
+      entries: page.map(toEntry),
+      nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    };
+  });
 
-  app.get(
-    '/api/v1/admin/audit',
-    { config: { access: 'admin' }, schema: { querystring: auditQuery, response: { 200: auditResponse } } },
-    async (request) => {
-      const { limit } = request.query;
-      const rows = await deps.audit.list({ ...filterOf(request.query), limit: limit + 1 });
-      const page = rows.slice(0, limit);
-      return {
-        entries: page.map(toEntry),
-        nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
-      };
-    },
-  );
-
-  app.get(
-    '/api/v1/admin/audit.csv',
-    { config: { access: 'admin' }, schema: { querystring: auditQuery, response: { 200: csvResponse } } },
-    async (request, reply) => {
-      const filter = filterOf(request.query);
-      const rows: Row[] = [];
-      for (;;) {
-        const page = await deps.audit.list({ ...filter, limit: 500 });
-        rows.push(...page);
-        const last = page.at(-1);
-        if (page.length < 500 || !last || rows.length >= AUDIT_CSV_MAX_ROWS) break;
-        filter.before = last.id;
-      }
-      const csv = toCsv(
-        ['When (Lagos)', 'Who', 'Action', 'Target', 'Target id', 'Changes', 'Reason', 'IP', 'Record id'],
-        rows
-          .slice(0, AUDIT_CSV_MAX_ROWS)
-          .map((row) => [
-            formatLagosTimestamp(row.at.toISOString()),
-            row.actorLabel,
-            row.action,
-            row.targetType,
-            row.targetId,
-            auditChangesText(row.before ?? null, row.after ?? null),
-            row.reason,
-            row.ip,
-            row.id,
-          ]),
-      );
-      return sendCsv(reply, 'audit-log.csv', csv);
-    },
-  );
+  route(app, contract.adminAudit.csv, async (request, reply) => {
+    const filter = filterOf(request.query);
+    const rows: Row[] = [];
+    for (;;) {
+      const page = await deps.audit.list({ ...filter, limit: 500 });
+      rows.push(...page);
+      const last = page.at(-1);
+      if (page.length < 500 || !last || rows.length >= AUDIT_CSV_MAX_ROWS) break;
+      filter.before = last.id;
+    }
+    const csv = toCsv(
+      ['When (Lagos)', 'Who', 'Action', 'Target', 'Target id', 'Changes', 'Reason', 'IP', 'Record id'],
+      rows
+        .slice(0, AUDIT_CSV_MAX_ROWS)
+        .map((row) => [
+          formatLagosTimestamp(row.at.toISOString()),
+          row.actorLabel,
+          row.action,
+          row.targetType,
+          row.targetId,
+          auditChangesText(row.before ?? null, row.after ?? null),
+          row.reason,
+          row.ip,
+          row.id,
+        ]),
+    );
+    return sendCsv(reply, 'audit-log.csv', csv);
+  });
 }

@@ -1,23 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  adminManualRequestsQuery,
-  adminManualRequestsResponse,
-  approveManualFundingBody,
-  confirmPaymentBody,
-  dedicatedAccountResponse,
-  manualFundingBody,
-  manualFundingRequestResponse,
-  myManualFundingsResponse,
-  type DepositAccount,
-  paymentResponse,
-  paymentsResponse,
-  rejectManualFundingBody,
-  startCardPaymentBody,
-  startCardPaymentResponse,
-} from '@quickvend/shared/api/funding';
-import { approveManualDepositResponse } from '@quickvend/shared/api/admin-money';
+import type { DepositAccount } from '@quickvend/shared/api/funding';
 import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { ownerAndPeriodOf } from '../../lib/back-office-filter.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -28,6 +10,8 @@ import { checkoutEndOf } from './open-card-payments.ts';
 import type { FundingService } from './funding.service.ts';
 import type { ManualDepositDecisions } from './manual-deposit-decisions.ts';
 import type { payments, manualFundingRequests } from './funding.tables.ts';
+import { contract } from '@quickvend/shared/contract/index';
+import { route } from '../../lib/http/route.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 type ManualRow = typeof manualFundingRequests.$inferSelect;
@@ -79,7 +63,7 @@ function amountFrom(input: string | number): Kobo {
 }
 
 export function registerFundingRoutes(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   deps: {
     funding: FundingService;
     decisions: ManualDepositDecisions;
@@ -90,43 +74,27 @@ export function registerFundingRoutes(
     depositAccount: DepositAccount | null;
   },
 ): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { funding } = deps;
 
-  app.post(
-    '/api/v1/funding/card',
-    {
-      config: { access: 'user' },
-      schema: { body: startCardPaymentBody, response: { 201: startCardPaymentResponse } },
-    },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      const { payment, checkout } = await funding.startCardPayment(user, {
-        email: request.body.email.toLowerCase(),
-        amountKobo: amountFrom(request.body.amount),
-      });
-      return reply
-        .status(201)
-        .send({ payment: toPayment(payment), checkout: { ...checkout, mode: deps.mode } });
-    },
-  );
+  route(app, contract.funding.startCard, async (request, reply) => {
+    const user = signedInUser(request);
+    const { payment, checkout } = await funding.startCardPayment(user, {
+      email: request.body.email.toLowerCase(),
+      amountKobo: amountFrom(request.body.amount),
+    });
+    return reply
+      .status(201)
+      .send({ payment: toPayment(payment), checkout: { ...checkout, mode: deps.mode } });
+  });
 
-  app.post(
-    '/api/v1/funding/card/confirm',
-    { config: { access: 'user' }, schema: { body: confirmPaymentBody, response: { 200: paymentResponse } } },
-    async (request) => {
-      const payment = await funding.confirmPaymentForUser(signedInUser(request).id, request.body.reference);
-      return { payment: toPayment(payment) };
-    },
-  );
+  route(app, contract.funding.confirmCard, async (request) => {
+    const payment = await funding.confirmPaymentForUser(signedInUser(request).id, request.body.reference);
+    return { payment: toPayment(payment) };
+  });
 
-  app.get(
-    '/api/v1/funding/payments',
-    { config: { access: 'user' }, schema: { response: { 200: paymentsResponse } } },
-    async (request) => ({
-      payments: (await funding.listPayments(signedInUser(request).id)).map(toPayment),
-    }),
-  );
+  route(app, contract.funding.payments, async (request) => ({
+    payments: (await funding.listPayments(signedInUser(request).id)).map(toPayment),
+  }));
 
   const accountView = (account: { bankName: string; accountNumber: string; accountName: string } | null) => ({
     account: account && {
@@ -140,115 +108,64 @@ export function registerFundingRoutes(
         : null,
   });
 
-  const accountSchema = { response: { 200: dedicatedAccountResponse } };
-
-  app.get(
-    '/api/v1/funding/dedicated-account',
-    { config: { access: 'user' }, schema: accountSchema },
-    async (request) => accountView(await funding.getDedicatedAccount(signedInUser(request).id)),
+  route(app, contract.funding.dedicatedAccount, async (request) =>
+    accountView(await funding.getDedicatedAccount(signedInUser(request).id)),
   );
 
-  app.post(
-    '/api/v1/funding/dedicated-account',
-    { config: { access: 'user' }, schema: accountSchema },
-    async (request) => accountView(await funding.openDedicatedAccount(signedInUser(request))),
+  route(app, contract.funding.openDedicatedAccount, async (request) =>
+    accountView(await funding.openDedicatedAccount(signedInUser(request))),
   );
 
-  app.post(
-    '/api/v1/funding/manual',
-    {
-      config: { access: 'user' },
-      schema: { body: manualFundingBody, response: { 201: manualFundingRequestResponse } },
-    },
-    async (request, reply) => {
-      const created = await funding.requestManualFunding(signedInUser(request).id, {
-        depositorName: request.body.depositorName,
-        bankName: request.body.bankName,
-        amountKobo: amountFrom(request.body.amount),
-      });
-      return reply.status(201).send({ request: toManualRequest(created) });
-    },
-  );
+  route(app, contract.funding.requestManual, async (request, reply) => {
+    const created = await funding.requestManualFunding(signedInUser(request).id, {
+      depositorName: request.body.depositorName,
+      bankName: request.body.bankName,
+      amountKobo: amountFrom(request.body.amount),
+    });
+    return reply.status(201).send({ request: toManualRequest(created) });
+  });
 
-  app.get(
-    '/api/v1/funding/manual',
-    { config: { access: 'user' }, schema: { response: { 200: myManualFundingsResponse } } },
-    async (request) => ({
-      requests: (await funding.listManualRequests({ userId: signedInUser(request).id })).map((row) =>
-        toManualRequest(row),
-      ),
-      depositAccount: deps.depositAccount,
-    }),
-  );
+  route(app, contract.funding.manualRequests, async (request) => ({
+    requests: (await funding.listManualRequests({ userId: signedInUser(request).id })).map((row) =>
+      toManualRequest(row),
+    ),
+    depositAccount: deps.depositAccount,
+  }));
 
-  app.get(
-    '/api/v1/admin/funding/manual',
-    {
-      config: { access: 'admin' },
-      schema: {
-        querystring: adminManualRequestsQuery,
-        response: { 200: adminManualRequestsResponse },
-      },
-    },
-    async (request) => {
-      const { cursor, limit, ...query } = request.query;
-      const filter = await ownerAndPeriodOf(query, deps.findUserByEmail);
-      if (!filter) return { requests: [], total: 0, nextCursor: null };
-      const { rows, total, nextCursor } = await funding.pageManualRequests(filter, { cursor, limit });
-      const [people, waiting] = await Promise.all([
-        deps.findUsersByIds(rows.map((row) => row.userId)),
-        deps.decisions.waitingIds(),
-      ]);
-      return {
-        requests: rows.map((row) => {
-          const person = people.get(row.userId);
-          return toManualRequest(
-            row,
-            { id: row.userId, name: person?.name ?? 'N/A', email: person?.email ?? '' },
-            row.status === 'pending' && waiting.has(row.id),
-          );
-        }),
-        total,
-        nextCursor,
-      };
-    },
-  );
-
-  const idParams = z.object({ id: z.string().min(1).max(64) });
+  route(app, contract.adminFunding.manualRequests, async (request) => {
+    const { cursor, limit, ...query } = request.query;
+    const filter = await ownerAndPeriodOf(query, deps.findUserByEmail);
+    if (!filter) return { requests: [], total: 0, nextCursor: null };
+    const { rows, total, nextCursor } = await funding.pageManualRequests(filter, { cursor, limit });
+    const [people, waiting] = await Promise.all([
+      deps.findUsersByIds(rows.map((row) => row.userId)),
+      deps.decisions.waitingIds(),
+    ]);
+    return {
+      requests: rows.map((row) => {
+        const person = people.get(row.userId);
+        return toManualRequest(
+          row,
+          { id: row.userId, name: person?.name ?? 'N/A', email: person?.email ?? '' },
+          row.status === 'pending' && waiting.has(row.id),
+        );
+      }),
+      total,
+      nextCursor,
+    };
+  });
 
   /** Credits at once up to the approval threshold; above it, a second admin must approve (approvalId). */
-  app.post(
-    '/api/v1/admin/funding/manual/:id/approve',
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: idParams,
-        body: approveManualFundingBody,
-        response: { 200: approveManualDepositResponse },
-      },
-    },
-    async (request) => {
-      const decided = await deps.decisions.approve(request.params.id, actorOf(request), request.body.note);
-      return { request: toManualRequest(decided.request), approvalId: decided.approval?.id ?? null };
-    },
-  );
+  route(app, contract.adminFunding.approveManual, async (request) => {
+    const decided = await deps.decisions.approve(request.params.id, actorOf(request), request.body.note);
+    return { request: toManualRequest(decided.request), approvalId: decided.approval?.id ?? null };
+  });
 
-  app.post(
-    '/api/v1/admin/funding/manual/:id/reject',
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: idParams,
-        body: rejectManualFundingBody,
-        response: { 200: manualFundingRequestResponse },
-      },
-    },
-    async (request) => ({
-      request: toManualRequest(
-        await deps.decisions.reject(request.params.id, actorOf(request), request.body.reason),
-      ),
-    }),
-  );
+  route(app, contract.adminFunding.rejectManual, async (request) => ({
+    request: toManualRequest(
+      await deps.decisions.reject(request.params.id, actorOf(request), request.body.reason),
+    ),
+  }));
 }
 
 /**
@@ -256,10 +173,10 @@ export function registerFundingRoutes(
  * parsed or stored; then the event is stored once and processed by a job.
  */
 export function registerPaystackWebhook(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   deps: { funding: FundingService; gateway: PaymentGateway },
 ): void {
-  void parent.register((scope, _options, done) => {
+  void app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);

@@ -1,78 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  notificationPreferencesResponse,
-  notificationsQuery,
-  notificationsResponse,
-  readAllNotificationsResponse,
-  readNotificationResponse,
-  updateNotificationPreferencesBody,
-} from '@quickvend/shared/api/notifications';
 import { signedInUser } from '../auth/index.ts';
 import type { SandboxMailbox } from './notifications.service.ts';
 import type { Notifier } from './notifier.service.ts';
 import type { SandboxSms } from './sms.port.ts';
+import { contract } from '@quickvend/shared/contract/index';
+import { route } from '../../lib/http/route.ts';
 
 /** The customer's inbox and what else they want to hear by. */
 export function registerNotificationRoutes(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   deps: { notifier: Notifier; hasPhone: (userId: string) => Promise<boolean> },
 ): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { notifier } = deps;
   const account = async (userId: string) => ({ hasPhone: await deps.hasPhone(userId) });
 
-  app.get(
-    '/api/v1/notifications',
-    {
-      config: { access: 'user' },
-      schema: { querystring: notificationsQuery, response: { 200: notificationsResponse } },
-    },
-    (request) => notifier.list(signedInUser(request).id, request.query),
+  route(app, contract.notifications.list, (request) =>
+    notifier.list(signedInUser(request).id, request.query),
   );
 
-  app.post(
-    '/api/v1/notifications/read-all',
-    { config: { access: 'user' }, schema: { response: { 200: readAllNotificationsResponse } } },
-    (request) => notifier.markAllRead(signedInUser(request).id),
+  route(app, contract.notifications.readAll, (request) => notifier.markAllRead(signedInUser(request).id));
+
+  route(app, contract.notifications.read, (request) =>
+    notifier.markRead(signedInUser(request).id, request.params.id),
   );
 
-  app.post(
-    '/api/v1/notifications/:id/read',
-    {
-      config: { access: 'user' },
-      schema: {
-        params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 200: readNotificationResponse },
-      },
-    },
-    (request) => notifier.markRead(signedInUser(request).id, request.params.id),
-  );
+  route(app, contract.notifications.preferences, async (request) => {
+    const userId = signedInUser(request).id;
+    return notifier.preferences(userId, await account(userId));
+  });
 
-  app.get(
-    '/api/v1/notifications/preferences',
-    { config: { access: 'user' }, schema: { response: { 200: notificationPreferencesResponse } } },
-    async (request) => {
-      const userId = signedInUser(request).id;
-      return notifier.preferences(userId, await account(userId));
-    },
-  );
-
-  app.put(
-    '/api/v1/notifications/preferences',
-    {
-      config: { access: 'user' },
-      schema: {
-        body: updateNotificationPreferencesBody,
-        response: { 200: notificationPreferencesResponse },
-      },
-    },
-    async (request) => {
-      const userId = signedInUser(request).id;
-      return notifier.updatePreferences(userId, request.body, await account(userId));
-    },
-  );
+  route(app, contract.notifications.updatePreferences, async (request) => {
+    const userId = signedInUser(request).id;
+    return notifier.updatePreferences(userId, request.body, await account(userId));
+  });
 }
 
 const escapeHtml = (s: string) =>

@@ -1,16 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiKeyResponse,
-  apiKeysResponse,
-  createApiKeyBody,
-  createApiKeyResponse,
-} from '@quickvend/shared/api/api-keys';
 import { actorOf } from '../audit/index.ts';
 import { currentSessionId, signedInUser } from '../auth/index.ts';
 import type { Partners } from './partners.service.ts';
 import type { apiKeys } from './partners.tables.ts';
+import { contract } from '@quickvend/shared/contract/index';
+import { route } from '../../lib/http/route.ts';
 
 const toApiKey = (row: typeof apiKeys.$inferSelect) => ({
   id: row.id,
@@ -23,46 +17,24 @@ const toApiKey = (row: typeof apiKeys.$inferSelect) => ({
 });
 
 /** Managing keys needs the web session: a key cannot mint or revoke keys. */
-export function registerApiKeyRoutes(parent: FastifyInstance, deps: { partners: Partners }): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
+export function registerApiKeyRoutes(app: FastifyInstance, deps: { partners: Partners }): void {
   const { partners } = deps;
 
-  app.get(
-    '/api/v1/api-keys',
-    { config: { access: 'user' }, schema: { response: { 200: apiKeysResponse } } },
-    async (request) => ({
-      apiKeys: (await partners.listKeys(signedInUser(request).id)).map(toApiKey),
-    }),
-  );
+  route(app, contract.partners.list, async (request) => ({
+    apiKeys: (await partners.listKeys(signedInUser(request).id)).map(toApiKey),
+  }));
 
-  app.post(
-    '/api/v1/api-keys',
-    {
-      config: { access: 'user' },
-      schema: { body: createApiKeyBody, response: { 201: createApiKeyResponse } },
-    },
-    async (request, reply) => {
-      const { apiKey, key } = await partners.createKey(
-        signedInUser(request),
-        request.body,
-        currentSessionId(request),
-        actorOf(request),
-      );
-      return reply.status(201).send({ apiKey: toApiKey(apiKey), key });
-    },
-  );
+  route(app, contract.partners.create, async (request, reply) => {
+    const { apiKey, key } = await partners.createKey(
+      signedInUser(request),
+      request.body,
+      currentSessionId(request),
+      actorOf(request),
+    );
+    return reply.status(201).send({ apiKey: toApiKey(apiKey), key });
+  });
 
-  app.post(
-    '/api/v1/api-keys/:id/revoke',
-    {
-      config: { access: 'user' },
-      schema: {
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: apiKeyResponse },
-      },
-    },
-    async (request) => ({
-      apiKey: toApiKey(await partners.revokeKey(signedInUser(request), request.params.id, actorOf(request))),
-    }),
-  );
+  route(app, contract.partners.revoke, async (request) => ({
+    apiKey: toApiKey(await partners.revokeKey(signedInUser(request), request.params.id, actorOf(request))),
+  }));
 }

@@ -1,18 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  createPurchaseBody,
-  listPurchasesQuery,
-  purchaseResponse,
-  purchasesResponse,
-  resendPurchaseResponse,
-  verifyBody,
-  verifyResponse,
-} from '@quickvend/shared/api/purchases';
 import { compactNumber } from '@quickvend/shared/bills';
 import { messages } from '@quickvend/shared/messages';
 import { AppError } from '../../lib/errors.ts';
+import { contract } from '@quickvend/shared/contract/index';
+import { route } from '../../lib/http/route.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { signedInUser } from '../auth/index.ts';
 import { findServiceDefinition, type Catalog } from '../catalog/index.ts';
@@ -24,7 +15,7 @@ import type { VerificationService } from './verification.service.ts';
 import type { PurchaseEngine } from './purchases.service.ts';
 
 export function registerPurchaseRoutes(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   deps: {
     engine: Pick<PurchaseEngine, 'create' | 'list' | 'findByRequestId'>;
     verifications: Pick<VerificationService, 'verify'>;
@@ -33,111 +24,72 @@ export function registerPurchaseRoutes(
     limiter: RateLimiter;
   },
 ): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { engine, catalog, limiter } = deps;
   const tenMinutes = (key: string, max: number) => ({ key, max, windowSeconds: 600 });
 
-  app.post(
-    '/api/v1/purchases',
-    {
-      config: { access: 'userOrKey' },
-      schema: { body: createPurchaseBody, response: { 200: purchaseResponse, 201: purchaseResponse } },
-    },
-    async (request, reply) => {
-      const channel = request.authMethod === 'key' ? 'api' : 'web';
-      const { purchase, isNew } = await engine.create(signedInUser(request), request.body, channel);
-      return reply.status(isNew ? 201 : 200).send({ purchase: toPurchase(purchase) });
-    },
-  );
+  route(app, contract.purchases.create, async (request, reply) => {
+    const channel = request.authMethod === 'key' ? 'api' : 'web';
+    const { purchase, isNew } = await engine.create(signedInUser(request), request.body, channel);
+    return reply.status(isNew ? 201 : 200).send({ purchase: toPurchase(purchase) });
+  });
 
-  app.get(
-    '/api/v1/purchases',
-    {
-      config: { access: 'userOrKey' },
-      schema: { querystring: listPurchasesQuery, response: { 200: purchasesResponse } },
-    },
-    async (request) => {
-      const page = await engine.list(signedInUser(request).id, request.query);
-      return { purchases: page.purchases.map(toPurchase), nextCursor: page.nextCursor };
-    },
-  );
+  route(app, contract.purchases.list, async (request) => {
+    const page = await engine.list(signedInUser(request).id, request.query);
+    return { purchases: page.purchases.map(toPurchase), nextCursor: page.nextCursor };
+  });
 
-  app.get(
-    '/api/v1/purchases/:requestId',
-    {
-      config: { access: 'userOrKey' },
-      schema: {
-        params: z.object({ requestId: z.string().min(1).max(64) }),
-        response: { 200: purchaseResponse },
-      },
-    },
-    async (request) => {
-      const row = await engine.findByRequestId(signedInUser(request).id, request.params.requestId);
-      if (!row) throw new AppError('NOT_FOUND', 'We could not find that purchase.');
-      return { purchase: toPurchase(row) };
-    },
-  );
+  route(app, contract.purchases.get, async (request) => {
+    const row = await engine.findByRequestId(signedInUser(request).id, request.params.requestId);
+    if (!row) throw new AppError('NOT_FOUND', 'We could not find that purchase.');
+    return { purchase: toPurchase(row) };
+  });
 
-  app.post(
-    '/api/v1/verify',
-    { config: { access: 'userOrKey' }, schema: { body: verifyBody, response: { 200: verifyResponse } } },
-    async (request) => {
-      const service = await catalog.getService(request.body.serviceId);
-      if (!service?.verification) {
-        throw new AppError('PRODUCT_UNAVAILABLE', 'That service has nothing to verify.', {
-          fields: { serviceId: 'Choose a cable TV, electricity or JAMB service.' },
-        });
-      }
-      if (
-        service.verification === 'meter' &&
-        request.body.type !== 'prepaid' &&
-        request.body.type !== 'postpaid'
-      ) {
-        throw new AppError('VALIDATION_FAILED', messages.bills.meterTypeRequired, {
-          fields: { type: messages.bills.meterTypeRequired },
-        });
-      }
-      const check = { ...request.body, billersCode: compactNumber(request.body.billersCode) };
-      if (!/^\d+$/.test(check.billersCode)) {
-        throw new AppError('VALIDATION_FAILED', messages.bills.numberDigitsOnly, {
-          fields: { billersCode: messages.bills.numberDigitsOnly },
-        });
-      }
-      try {
-        return toVerifyResponse(check, await deps.verifications.verify(signedInUser(request).id, check));
-      } catch (error) {
-        if (!(error instanceof ProviderUnavailableError)) throw error;
-        request.log.warn({ err: error }, 'customer check could not reach the provider');
-        throw new AppError(
-          'SERVICE_UNAVAILABLE',
-          'We could not reach the provider to check this. Please try again.',
-        );
-      }
-    },
-  );
+  route(app, contract.purchases.verify, async (request) => {
+    const service = await catalog.getService(request.body.serviceId);
+    if (!service?.verification) {
+      throw new AppError('PRODUCT_UNAVAILABLE', 'That service has nothing to verify.', {
+        fields: { serviceId: 'Choose a cable TV, electricity or JAMB service.' },
+      });
+    }
+    if (
+      service.verification === 'meter' &&
+      request.body.type !== 'prepaid' &&
+      request.body.type !== 'postpaid'
+    ) {
+      throw new AppError('VALIDATION_FAILED', messages.bills.meterTypeRequired, {
+        fields: { type: messages.bills.meterTypeRequired },
+      });
+    }
+    const check = { ...request.body, billersCode: compactNumber(request.body.billersCode) };
+    if (!/^\d+$/.test(check.billersCode)) {
+      throw new AppError('VALIDATION_FAILED', messages.bills.numberDigitsOnly, {
+        fields: { billersCode: messages.bills.numberDigitsOnly },
+      });
+    }
+    try {
+      return toVerifyResponse(check, await deps.verifications.verify(signedInUser(request).id, check));
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      request.log.warn({ err: error }, 'customer check could not reach the provider');
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'We could not reach the provider to check this. Please try again.',
+      );
+    }
+  });
 
-  app.post(
-    '/api/v1/purchases/:requestId/email',
-    {
-      config: { access: 'user' },
-      schema: {
-        params: z.object({ requestId: z.string().min(1).max(64) }),
-        response: { 200: resendPurchaseResponse },
-      },
-    },
-    async (request) => {
-      const user = signedInUser(request);
-      const row = await engine.findByRequestId(user.id, request.params.requestId);
-      if (!row) throw new AppError('NOT_FOUND', 'We could not find that purchase.');
-      const purchase = toPurchase(row);
-      if (purchase.status !== 'delivered' || (!purchase.token && !purchase.pins?.length)) {
-        throw new AppError('CONFLICT', 'This purchase has no token or PINs to send.');
-      }
-      await limiter.consume([tenMinutes(`receipt-mail:user:${user.id}`, 5)]);
-      await deps.mailer.send({ to: user.email, ...credentialMail(purchase) });
-      return { sentTo: user.email };
-    },
-  );
+  route(app, contract.purchases.email, async (request) => {
+    const user = signedInUser(request);
+    const row = await engine.findByRequestId(user.id, request.params.requestId);
+    if (!row) throw new AppError('NOT_FOUND', 'We could not find that purchase.');
+    const purchase = toPurchase(row);
+    if (purchase.status !== 'delivered' || (!purchase.token && !purchase.pins?.length)) {
+      throw new AppError('CONFLICT', 'This purchase has no token or PINs to send.');
+    }
+    await limiter.consume([tenMinutes(`receipt-mail:user:${user.id}`, 5)]);
+    await deps.mailer.send({ to: user.email, ...credentialMail(purchase) });
+    return { sentTo: user.email };
+  });
 }
 
 /** VTpass callbacks carry no signature: they only trigger a requery, which alone may move money. */

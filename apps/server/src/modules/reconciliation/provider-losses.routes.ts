@@ -1,59 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  providerLossesResponse,
-  providerLossMessages as say,
-  recoverProviderLossResponse,
-  resolveProviderLossBody,
-  writeOffProviderLossResponse,
-} from '@quickvend/shared/api/provider-losses';
 import { actorOf } from '../audit/index.ts';
 import type { ProviderLosses } from './provider-losses.service.ts';
-
-const admin = { access: 'admin' } as const;
-const idParams = z.object({ id: z.string().min(1).max(64) });
+import { providerLossMessages as say } from '@quickvend/shared/api/provider-losses';
+import { contract } from '@quickvend/shared/contract/index';
+import { route } from '../../lib/http/route.ts';
 
 /** Provider-side losses: the list the back office shows, and the two ways to resolve one. */
-export function registerProviderLossRoutes(parent: FastifyInstance, deps: { losses: ProviderLosses }): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
+export function registerProviderLossRoutes(app: FastifyInstance, deps: { losses: ProviderLosses }): void {
   const { losses } = deps;
 
-  app.get(
-    '/api/v1/admin/provider-losses',
-    { config: admin, schema: { response: { 200: providerLossesResponse } } },
-    async () => losses.list(),
-  );
+  route(app, contract.adminReconciliation.providerLosses, async () => losses.list());
 
-  app.post(
-    '/api/v1/admin/provider-losses/:id/recover',
-    {
-      config: admin,
-      schema: {
-        params: idParams,
-        body: resolveProviderLossBody,
-        response: { 201: recoverProviderLossResponse },
-      },
-    },
-    async (request, reply) => {
-      const asked = await losses.requestRecovery(request.params.id, request.body.reason, actorOf(request));
-      return reply.status(201).send(asked);
-    },
-  );
+  route(app, contract.adminReconciliation.recoverLoss, async (request, reply) => {
+    const asked = await losses.requestRecovery(request.params.id, request.body.reason, actorOf(request));
+    return reply.status(201).send(asked);
+  });
 
-  app.post(
-    '/api/v1/admin/provider-losses/:id/write-off',
-    {
-      config: admin,
-      schema: {
-        params: idParams,
-        body: resolveProviderLossBody,
-        response: { 200: writeOffProviderLossResponse },
-      },
-    },
-    async (request) => ({
-      loss: await losses.writeOff(request.params.id, request.body.reason, actorOf(request)),
-      message: say.writtenOff,
-    }),
-  );
+  route(app, contract.adminReconciliation.writeOffLoss, async (request) => ({
+    loss: await losses.writeOff(request.params.id, request.body.reason, actorOf(request)),
+    message: say.writtenOff,
+  }));
 }

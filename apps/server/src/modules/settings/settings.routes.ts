@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  SETTING_CHANGE,
-  settingChangeResponse,
-  settingKey,
-  settingsResponse,
-  updateSettingBody,
-  type AdminSetting,
-  type ApprovalRequest,
-} from '@quickvend/shared/api/admin-money';
-import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
+import { SETTING_CHANGE, type AdminSetting, type ApprovalRequest } from '@quickvend/shared/api/admin-money';
+import { AmountError, kobo, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { AppError } from '../../lib/errors.ts';
 import { toApprovalViews, type Approvals, type FindPeople } from '../approvals/index.ts';
 import { actorOf } from '../audit/index.ts';
 import type { SettingChanges } from './setting-changes.ts';
 import { settingDefinitions, type SettingKey, type Settings } from './settings.service.ts';
+import { contract } from '@quickvend/shared/contract/index';
+import { route } from '../../lib/http/route.ts';
 
 function amountFrom(input: string | number): Kobo {
   try {
@@ -34,7 +26,7 @@ const valueOf = (approval: ApprovalRequest): number => {
 };
 
 export function registerSettingsRoutes(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   deps: {
     settings: Settings;
     settingChanges: SettingChanges;
@@ -42,7 +34,6 @@ export function registerSettingsRoutes(
     findPeople: FindPeople;
   },
 ): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { settings, settingChanges, approvals, findPeople } = deps;
 
   /** Every setting as `viewerId` reads it: its bounds, who set it, and the change waiting for a second admin. */
@@ -66,46 +57,33 @@ export function registerSettingsRoutes(
       const { minKobo, maxKobo } = settingDefinitions[setting.key];
       return {
         key: setting.key,
-        valueKobo: setting.value,
+        valueKobo: kobo(setting.value),
         value: toNairaString(setting.value),
-        minKobo,
-        maxKobo,
+        minKobo: kobo(minKobo),
+        maxKobo: kobo(maxKobo),
         updatedAt: setting.updatedAt?.toISOString() ?? null,
         updatedBy: by ? { id: by.id, name: by.name, email: by.email } : null,
         approvedBy: last?.decidedBy ?? null,
         pending: change
-          ? { valueKobo: valueOf(change), value: toNairaString(valueOf(change)), approval: change }
+          ? { valueKobo: kobo(valueOf(change)), value: toNairaString(valueOf(change)), approval: change }
           : null,
       };
     });
   };
 
-  app.get(
-    '/api/v1/admin/settings',
-    { config: { access: 'admin' }, schema: { response: { 200: settingsResponse } } },
-    async (request) => ({ settings: await views(actorOf(request).id ?? '') }),
-  );
+  route(app, contract.adminSettings.list, async (request) => ({
+    settings: await views(actorOf(request).id ?? ''),
+  }));
 
   /** Asks a second admin to change one money setting: nothing changes until another admin approves. */
-  app.put(
-    '/api/v1/admin/settings/:key',
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: z.object({ key: settingKey }),
-        body: updateSettingBody,
-        response: { 202: settingChangeResponse },
-      },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const key: SettingKey = request.params.key;
-      const valueKobo = amountFrom(request.body.amount);
-      const row = await settingChanges.request(key, valueKobo, request.body.reason, actor);
-      const [approval] = await toApprovalViews([row], actor.id ?? '', findPeople, approvals.subjectOf);
-      const setting = (await views(actor.id ?? '')).find((candidate) => candidate.key === key);
-      if (!approval || !setting) throw new Error(`setting ${key} vanished`);
-      return reply.status(202).send({ status: 'awaiting_approval' as const, setting, approval });
-    },
-  );
+  route(app, contract.adminSettings.update, async (request, reply) => {
+    const actor = actorOf(request);
+    const key: SettingKey = request.params.key;
+    const valueKobo = amountFrom(request.body.amount);
+    const row = await settingChanges.request(key, valueKobo, request.body.reason, actor);
+    const [approval] = await toApprovalViews([row], actor.id ?? '', findPeople, approvals.subjectOf);
+    const setting = (await views(actor.id ?? '')).find((candidate) => candidate.key === key);
+    if (!approval || !setting) throw new Error(`setting ${key} vanished`);
+    return reply.status(202).send({ status: 'awaiting_approval' as const, setting, approval });
+  });
 }

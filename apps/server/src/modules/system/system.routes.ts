@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
-import { metaResponse, type SupportContact } from '@quickvend/shared/api/meta';
+import { type SupportContact } from '@quickvend/shared/api/meta';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { contract } from '@quickvend/shared/contract/index';
+import { route } from '../../lib/http/route.ts';
 
 export function registerSystemRoutes(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   deps: {
     /** what must answer for this process to take traffic */
     ready: { database: () => Promise<void>; 'job queue': () => Promise<void> };
@@ -17,8 +18,6 @@ export function registerSystemRoutes(
     metrics: Registry;
   },
 ): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-
   app.get('/healthz', () => ({ status: 'ok' }));
 
   app.get('/readyz', async (request, reply) => {
@@ -39,14 +38,10 @@ export function registerSystemRoutes(
     return reply.type(deps.metrics.contentType).send(text);
   });
 
-  app.get(
-    '/api/v1/meta',
-    { config: { access: 'public' }, schema: { response: { 200: metaResponse } } },
-    async () => ({
-      productName: PRODUCT_NAME,
-      mode: deps.mode,
-      ...(await deps.fundingAmounts()),
-      support: deps.support,
-    }),
-  );
+  route(app, contract.system.meta, async () => ({
+    productName: PRODUCT_NAME,
+    mode: deps.mode,
+    ...(await deps.fundingAmounts()),
+    support: deps.support,
+  }));
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { balanceResponse } from '@quickvend/shared/api/purchases';
-import { statementQuery, statementResponse, walletResponse } from '@quickvend/shared/api/wallet';
 import { toNairaString } from '@quickvend/shared/money';
+import { contract } from '@quickvend/shared/contract/index';
+import { route } from '../../lib/http/route.ts';
 import { signedInUser } from '../auth/index.ts';
 import type { UserEventFeed } from '../../lib/user-events.ts';
 import type { Ledger } from '../ledger/index.ts';
@@ -11,7 +10,7 @@ import { getWalletBreakdown, type Statement } from './wallet.service.ts';
 import { registerWalletEventStream, type StreamSessions } from './wallet.stream.ts';
 
 export function registerWalletRoutes(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   deps: {
     ledger: Ledger;
     /** the statement in words */
@@ -25,39 +24,25 @@ export function registerWalletRoutes(
     maxStreams?: number;
   },
 ): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ledger } = deps;
 
-  app.get(
-    '/api/v1/balance',
-    { config: { access: 'userOrKey' }, schema: { response: { 200: balanceResponse } } },
-    async (request) => {
-      const balanceKobo = await ledger.getWalletBalance(signedInUser(request).id);
-      return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const };
-    },
+  route(app, contract.purchases.balance, async (request) => {
+    const balanceKobo = await ledger.getWalletBalance(signedInUser(request).id);
+    return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const };
+  });
+
+  route(app, contract.wallet.get, async (request) => {
+    const userId = signedInUser(request).id;
+    const [balanceKobo, breakdown] = await Promise.all([
+      ledger.getWalletBalance(userId),
+      getWalletBreakdown(ledger, userId),
+    ]);
+    return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const, breakdown };
+  });
+
+  route(app, contract.wallet.statement, (request) =>
+    deps.statement.page(signedInUser(request).id, request.query),
   );
 
-  app.get(
-    '/api/v1/wallet',
-    { config: { access: 'user' }, schema: { response: { 200: walletResponse } } },
-    async (request) => {
-      const userId = signedInUser(request).id;
-      const [balanceKobo, breakdown] = await Promise.all([
-        ledger.getWalletBalance(userId),
-        getWalletBreakdown(ledger, userId),
-      ]);
-      return { balanceKobo, balance: toNairaString(balanceKobo), currency: 'NGN' as const, breakdown };
-    },
-  );
-
-  app.get(
-    '/api/v1/wallet/statement',
-    {
-      config: { access: 'user' },
-      schema: { querystring: statementQuery, response: { 200: statementResponse } },
-    },
-    (request) => deps.statement.page(signedInUser(request).id, request.query),
-  );
-
-  registerWalletEventStream(parent, deps);
+  registerWalletEventStream(app, deps);
 }

@@ -11,6 +11,8 @@ import {
 import { currentSessionId, signedInUser } from '../auth/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { BalanceFeed } from './wallet.events.ts';
+import { contract } from '@quickvend/shared/contract/index';
+import { route } from '../../lib/http/route.ts';
 
 const HEARTBEAT_MS = 25_000;
 /** Every open stream's session is checked again this often (one query for all), besides before each event. */
@@ -83,7 +85,7 @@ export function registerWalletEventStream(
     done();
   });
 
-  app.get('/api/v1/wallet/events', { config: { access: 'user' } }, async (request, reply) => {
+  route(app, contract.wallet.events, async (request, reply) => {
     const userId = signedInUser(request).id;
     const sessionId = currentSessionId(request);
     const raw = reply.raw;

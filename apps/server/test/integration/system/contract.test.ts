@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodType } from 'zod';
+import { allRoutes } from '@quickvend/shared/contract/index';
 import type { RouteEntry } from '../../../src/lib/http/access.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 
@@ -53,4 +54,44 @@ describe('the API contract', () => {
       expect(routes.get(exception)?.schema?.response, exception).toBeUndefined();
     }
   });
+
+  it('serves exactly the routes of the shared map, each once', () => {
+    const served = apiRoutes().map(name).sort();
+    const mapped = allRoutes()
+      .map(({ route }) => `${route.method} ${route.path}`)
+      .sort();
+    expect(new Set(mapped).size).toBe(mapped.length);
+    expect(served).toEqual(mapped);
+  });
+
+  it('registers each route with the access and the very schemas of its definition', () => {
+    const served = new Map(apiRoutes().map((route) => [name(route), route]));
+    const disagreements = allRoutes().flatMap(({ name: key, route: definition }) => {
+      const entry = served.get(`${definition.method} ${definition.path}`);
+      if (!entry) return [`${key}: not served`];
+      const schema = (entry.schema ?? {}) as Record<string, unknown>;
+      const response = (schema['response'] ?? {}) as Record<string, unknown>;
+      const expected: [string, unknown, unknown][] = [
+        ['access', entry.access, definition.access],
+        ['params', schema['params'], definition.params],
+        ['query', schema['querystring'], definition.query],
+        ['body', schema['body'], definition.body],
+        ...Object.entries(definition.responses).map(([status, body]): [string, unknown, unknown] => [
+          status,
+          response[status],
+          body ?? undefined,
+        ]),
+        ['statuses', Object.keys(response).sort().join(), successStatuses(definition.responses)],
+      ];
+      return expected.filter(([, actual, wanted]) => actual !== wanted).map(([what]) => `${key}: ${what}`);
+    });
+    expect(disagreements).toEqual([]);
+  });
 });
+
+const successStatuses = (responses: Record<string, unknown>) =>
+  Object.entries(responses)
+    .filter(([, body]) => body !== null)
+    .map(([status]) => status)
+    .sort()
+    .join();

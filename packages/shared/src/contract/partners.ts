@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { apiKeyResponse, apiKeysResponse, createApiKeyBody, createApiKeyResponse } from '../api/api-keys.ts';
+import { defineRoute } from './define.ts';
+
+export const partners = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/v1/api-keys',
+    access: 'user',
+    summary: 'Partner API keys',
+    responses: { 200: apiKeysResponse },
+    errors: [],
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/v1/api-keys',
+    access: 'user',
+    summary: 'Create a partner API key (shown once)',
+    body: createApiKeyBody,
+    responses: { 201: createApiKeyResponse },
+    errors: ['CONFLICT', 'FORBIDDEN'],
+  }),
+  revoke: defineRoute({
+    method: 'POST',
+    path: '/api/v1/api-keys/:id/revoke',
+    access: 'user',
+    summary: 'Revoke a partner API key',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    responses: { 200: apiKeyResponse },
+    errors: ['NOT_FOUND'],
+  }),
+} as const;
