@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@/lib/router/index.ts';
 import type { Me, SignInBody } from '@quickvend/shared/api/auth';
@@ -55,8 +55,12 @@ const logins: Record<Audience, { title: string; intro: string; links: ReactNode 
  */
 function readCredentials(form: HTMLFormElement): SignInBody | null {
   const data = new FormData(form);
-  const email = String(data.get('email') ?? '').trim();
-  const password = String(data.get('password') ?? '');
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const email = text('email').trim();
+  const password = text('password');
   if (email === '' || password === '') return null;
   return { email: email.toLowerCase(), password };
 }
@@ -98,7 +102,7 @@ export function LoginPage({ audience = 'customer' }: { audience?: Audience }) {
     }, SUCCESS_PAUSE_MS);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signIn.isPending || isCheckingRole || isLeaving) return;
     const values = readCredentials(event.currentTarget);
