@@ -1,9 +1,9 @@
-import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { PURCHASE_EVENT, type PurchaseChangedEvent } from '@quickvend/shared/api/purchases';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 import type { UserEvent, UserEventFeed } from '../../lib/user-events.ts';
+import { startUserFeed, type Listen } from '../../lib/user-feed.ts';
 
 export const PURCHASES_CHANNEL = 'qv_purchases';
 
@@ -34,34 +34,18 @@ export function registerPurchaseFeedSubscribers(
 const event = (data: PurchaseChangedEvent): UserEvent => ({ event: PURCHASE_EVENT, data });
 
 /** Carries each announced change to that user's open event streams in this process, and no one else's. */
-export async function startPurchaseFeed(
-  listen: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>,
+export function startPurchaseFeed(
+  listen: Listen,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<UserEventFeed & { close: () => Promise<void> }> {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  const stop = await listen(PURCHASES_CHANNEL, (payload) => {
-    let data: unknown;
-    try {
-      data = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    const parsed = announcement.safeParse(data);
-    if (parsed.success) emitter.emit(parsed.data.userId, event({ requestId: parsed.data.requestId }));
+  // a receipt fetches itself when it opens: a stream has nothing to catch up on, so no greeting
+  return startUserFeed({
+    listen,
+    channel: PURCHASES_CHANNEL,
+    schema: announcement,
+    route: ({ userId, requestId }, send) => {
+      send(userId, event({ requestId }));
+    },
+    log,
   });
-  return {
-    // a receipt fetches itself when it opens: a stream has nothing to catch up on
-    greet: () => Promise.resolve([]),
-    subscribe(userId, send) {
-      emitter.on(userId, send);
-      return () => emitter.off(userId, send);
-    },
-    async close() {
-      emitter.removeAllListeners();
-      await stop().catch((error: unknown) => {
-        log.warn({ err: error }, 'closing the purchase listener failed');
-      });
-    },
-  };
 }
