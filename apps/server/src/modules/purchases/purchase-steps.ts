@@ -66,7 +66,6 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
 
   /**
    * Records the purchase and moves its price from the wallet into the hold, in one statement: both or neither.
-   * Compensation: refund.
    * @returns the purchase, or null when this user already has one with this requestId
    * @throws INSUFFICIENT_FUNDS
    */
