@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { metaResponse } from '../api/meta.ts';
 import { defineRoute } from './define.ts';
 
@@ -8,6 +9,14 @@ export const system = {
     access: 'public',
     summary: "The product's name, mode, funding limits and support contacts",
     responses: { 200: metaResponse },
+    errors: [],
+  }),
+  openApi: defineRoute({
+    method: 'GET',
+    path: '/api/v1/openapi.json',
+    access: 'public',
+    summary: 'This API described as an OpenAPI 3.1 document',
+    responses: { 200: z.looseObject({}) },
     errors: [],
   }),
 } as const;

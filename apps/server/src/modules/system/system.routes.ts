@@ -4,6 +4,7 @@ import { type SupportContact } from '@quickvend/shared/api/meta';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { contract } from '@quickvend/shared/contract/index';
 import { route } from '../../lib/http/route.ts';
+import { openApiDocument } from './openapi.ts';
 
 export function registerSystemRoutes(
   app: FastifyInstance,
@@ -44,4 +45,8 @@ export function registerSystemRoutes(
     ...(await deps.fundingAmounts()),
     support: deps.support,
   }));
+
+  route(app, contract.system.openApi, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(openApiDocument()),
+  );
 }

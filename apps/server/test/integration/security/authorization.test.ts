@@ -19,6 +19,8 @@ import { confirmEmail } from '../../helpers/email.ts';
 /** Every route anyone may call without signing in: making a route public is a reviewed change to this list. */
 const PUBLIC_API_ROUTES = [
   'GET /api/v1/meta',
+  // the API described from the shared contract: no more than any partner's own documentation says
+  'GET /api/v1/openapi.json',
   // answers { user: null } to a visitor; never says anything about anyone else
   'GET /api/v1/session',
   'POST /api/v1/auth/sign-up',
