@@ -5,9 +5,8 @@ import type { DatabaseHandle, Transaction } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { startCacheEvents } from './lib/cache-events.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
-import { startJobQueue, type JobQueue } from './lib/jobs.ts';
+import { startJobQueue } from './lib/jobs.ts';
 import type { Metrics } from './lib/metrics.ts';
-import { registerMetricsSubscribers } from './lib/metrics.subscribers.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { checkSecretFingerprints } from './lib/secrets.ts';
 import {
@@ -16,21 +15,19 @@ import {
   createRunningTotals,
   createUserAdmin,
   createWalletAdjustments,
-  registerAdminJobs,
   WALLET_ADJUSTMENT,
   walletAdjustedEvent,
 } from './modules/admin/index.ts';
-import { createApprovals, registerApprovalSubscribers } from './modules/approvals/index.ts';
+import { createApprovals } from './modules/approvals/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import {
   createAuthReportQueries,
   createAuthService,
   createSessionWatch,
-  registerAuthSubscribers,
   securityEventOf,
   shareBrowser,
 } from './modules/auth/index.ts';
-import { createBeneficiaries, registerBeneficiarySubscribers } from './modules/beneficiaries/index.ts';
+import { createBeneficiaries } from './modules/beneficiaries/index.ts';
 import {
   createFundingAdmin,
   createFundingReportQueries,
@@ -41,7 +38,6 @@ import {
   manualDepositDecidedEvent,
   createRefundsDue,
   REFUND_DUE_RETURN,
-  registerFundingJobs,
   sharedPayerOf,
 } from './modules/funding/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
@@ -51,13 +47,12 @@ import {
   createSandboxMailbox,
   createSandboxSms,
   NOTICES_CHANNEL,
-  registerNotificationSubscribers,
   startNoticeFeed,
   type MailTransport,
   type SmsSender,
 } from './modules/notifications/index.ts';
 import { createReports } from './modules/reports/index.ts';
-import { createReferrals, registerReferralSubscribers } from './modules/referrals/index.ts';
+import { createReferrals } from './modules/referrals/index.ts';
 import { createSettingChanges, createSettings, SETTING_CHANGE } from './modules/settings/index.ts';
 import { createBalanceAnnouncer, createStatement, startBalanceFeed } from './modules/wallet/index.ts';
 import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts';
@@ -69,40 +64,31 @@ import {
   createPriceAdmin,
   createRefreshRequests,
   PRICE_RULE_APPROVAL,
-  registerCatalogJobs,
 } from './modules/catalog/index.ts';
 import { createPartners, keyChangedEvent } from './modules/partners/index.ts';
 import { createProfiles } from './modules/profile/index.ts';
 import {
   createPinService,
   countOpenPurchases,
-  createPurchaseAnnouncer,
   createPurchaseChecks,
   createPurchaseEngine,
-  CHECK_REFUNDED_JOB,
   DELIVER_APPROVAL,
   disputeClosedEvent,
-  PURCHASE_APPROVALS,
   pinChangedEvent,
   purchaseEventOf,
-  purchaseFactsOf,
   REFUND_APPROVAL,
   createPurchaseNames,
   createPurchaseReportQueries,
   createVerificationService,
-  registerPurchaseFeedSubscribers,
-  registerPurchaseJobs,
   startPurchaseFeed,
-  unpublishedPurchaseEvents,
 } from './modules/purchases/index.ts';
 import {
   createDailyReconciliation,
   createProviderLosses,
   providerLossRecoveredEvent,
   RECOVER_LOSS_APPROVAL,
-  registerReconciliationJobs,
 } from './modules/reconciliation/index.ts';
-import { registerSystemJobs } from './modules/system/index.ts';
+import { wireModules } from './container-wiring.ts';
 
 export const PAYSTACK_SIMULATOR_PREFIX = '/sandbox/paystack';
 export const VTPASS_SIMULATOR_PREFIX = '/sandbox/vtpass/api';
@@ -475,41 +461,30 @@ export async function createContainer({
     onRefundedDelivered: (purchaseId, answer) =>
       providerLosses.checkRefundedPurchase(purchaseId, 'reconciliation', answer),
   });
-  registerNotificationSubscribers(events, {
-    notifier,
-    purchaseFactsOf: async (purchaseId) => {
-      const row = await purchases.findById(purchaseId);
-      return row && purchaseFactsOf(row);
+  await wireModules(
+    {
+      db,
+      notify: (channel, payload) => database.notify(channel, payload),
+      events,
+      notifier,
+      channels: { mail: transport, sms: smsSender },
+      purchases,
+      beneficiaries,
+      approvals,
+      referrals,
+      sessionWatch,
+      funding,
+      providerLosses,
+      dailyReconciliation,
+      catalog,
+      float,
+      rateLimiter,
+      metrics,
+      log,
     },
-  });
-  registerBeneficiarySubscribers(events, beneficiaries);
-  registerApprovalSubscribers(events, { approvals, purchaseKinds: PURCHASE_APPROVALS });
-  registerReferralSubscribers(events, referrals);
-  registerAuthSubscribers(events, sessionWatch);
-  registerPurchaseFeedSubscribers(
-    events,
-    createPurchaseAnnouncer((channel, payload) => database.notify(channel, payload)),
+    jobs,
+    options.runWorkers,
   );
-  if (metrics) registerMetricsSubscribers(events, metrics);
-  events.sweepAlso(unpublishedPurchaseEvents(db));
-  if (options.runWorkers) {
-    const registrations: ((queue: JobQueue) => Promise<void>)[] = [
-      (queue) => events.registerJobs(queue),
-      (queue) => notifier.startWorkers(queue, { mail: transport, sms: smsSender }),
-      (queue) => registerFundingJobs(queue, funding, log),
-      (queue) => registerPurchaseJobs(queue, purchases, log),
-      (queue) =>
-        registerReconciliationJobs(queue, {
-          checkRefundedJob: CHECK_REFUNDED_JOB,
-          providerLosses,
-          dailyReconciliation,
-        }),
-      (queue) => registerCatalogJobs(queue, catalog),
-      (queue) => registerAdminJobs(queue, float),
-      (queue) => registerSystemJobs(queue, rateLimiter),
-    ];
-    for (const register of registrations) await register(jobs);
-  }
   metrics?.readFrom({
     openPurchases: () => countOpenPurchases(db, clock.now()),
     jobBacklog: () => jobs.backlog(),
