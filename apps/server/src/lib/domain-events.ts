@@ -88,15 +88,19 @@ export function createDomainEvents(deps: DomainEventsDeps) {
   const subscribersOf = (type: string) => subscriptions.filter((s) => s.type === type);
 
   async function publishNow(event: AnyDomainEvent): Promise<void> {
-    await db
+    const inserted = await db
       .insert(domainEvents)
       .values({ id: event.id, type: event.type, payload: event.payload, occurredAt: clock.now() })
-      .onConflictDoNothing();
-    const [stored] = await db
-      .select({ publishedAt: domainEvents.publishedAt })
-      .from(domainEvents)
-      .where(eq(domainEvents.id, event.id));
-    if (stored?.publishedAt) return;
+      .onConflictDoNothing()
+      .returning({ id: domainEvents.id });
+    // a new row is unpublished; only a replay (or a recorded event) needs to look whether it was published
+    if (inserted.length === 0) {
+      const [stored] = await db
+        .select({ publishedAt: domainEvents.publishedAt })
+        .from(domainEvents)
+        .where(eq(domainEvents.id, event.id));
+      if (stored?.publishedAt) return;
+    }
     const subscribers = subscribersOf(event.type);
     for (const { subscriber } of subscribers.filter((s) => s.delivery === 'durable'))
       await deps.jobs.send(queueOf(subscriber), { event }, { dedupeKey: event.id });
