@@ -31,20 +31,11 @@ export type RouteDefinition = {
   readonly errors: readonly ErrorCode[];
   /** the success answer's media type when it is not JSON */
   readonly produces?: 'text/csv' | 'text/event-stream';
-  /** part of the partner API (/work/shared/design/api.md): promised to outsiders */
+  /** part of the partner API (design/api.md): promised to outsiders */
   readonly partner?: true;
 };
 
 /** Checks a route's shape and keeps its exact schemas' types. */
 export function defineRoute<const D extends RouteDefinition>(definition: D): D {
   return definition;
-}
-
-/** A path with its parameters filled in: `pathOf('/api/v1/purchases/:requestId', { requestId: 'r1' })`. */
-export function pathOf(path: string, params: Readonly<Record<string, string | number>> = {}): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${path} needs ${name}`);
-    return encodeURIComponent(String(value));
-  });
 }
