@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { ReferralsResponse } from '@quickvend/shared/api/referrals';
 import type { AdminStatementResponse, StatementResponse } from '@quickvend/shared/api/wallet';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { kobo } from '@quickvend/shared/money';
 import { purchaseSummary } from '@quickvend/shared/purchase-words';
+import { queryRows } from '../../../src/db/client.ts';
 import { createTestApp, signUp, TestClient, uniqueEmail, type TestApp } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { confirmEmail } from '../../helpers/email.ts';
@@ -275,6 +277,24 @@ describeEachDatabase('the wallet statement in words', (kind) => {
     });
     for (let i = 0; i < 6; i++)
       await buy(ada.client, { serviceId: 'mtn', phone: FAILING_PHONE, amount: '100' });
+    // the refunds' subscribers (the customer's notices) read purchases from the job queue: only the
+    // statement's own reads are watched, so they finish first
+    await vi.waitFor(
+      async () => {
+        const [row] = await queryRows<{ published: number; running: number }>(
+          t.container.db,
+          sql`
+            select
+              (select count(*)::int from domain_events
+                where type = 'purchase.refunded' and published_at is not null
+                  and payload->>'userId' = ${ada.userId}) as published,
+              (select count(*)::int from jobs.job
+                where name like 'events.%' and state in ('created', 'retry', 'active')) as running`,
+        );
+        expect(row).toEqual({ published: 6, running: 0 });
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     watch = watchQueries(t.container.db);
     const { statement } = await statementOf(ada.client, '?limit=10');
     expect(statement.lines.map((line) => line.description)).toEqual(
