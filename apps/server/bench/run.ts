@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { testConfig } from '../test/helpers/config.ts';
 import { freePort } from '../test/helpers/net.ts';
 import { kobo } from '@quickvend/shared/money';
@@ -396,6 +397,8 @@ async function purchasesOnPostgres(databaseUrl: string): Promise<void> {
         reason: 'bench',
         actor: 'bench',
       });
+      // partner access is turned on in the profile before a key can be made
+      await database.db.execute(sql`update users set partner_access_at = now() where id = ${user.id}`);
       keys.push((await container.partners.issueKey(user, { name: 'bench' })).key);
     }
     const purchasesUrl = `${selfUrl}/api/v1/purchases`;

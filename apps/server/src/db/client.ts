@@ -19,6 +19,15 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A handle that runs queries: the database itself or an open transaction. */
 export type Executor = Database | Transaction;
 
+/** Runs `work` in the caller's transaction when given one (so it commits with the caller's changes), else in its own. */
+export function inTransaction<T>(
+  db: Database,
+  outer: Transaction | undefined,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return outer ? work(outer) : db.transaction(work);
+}
+
 /** How the job queue reaches the same database: its own pool on PostgreSQL, the shared client on PGlite. */
 export type JobsConnection =
   | { connectionString: string }

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { profileTexts } from '@quickvend/shared/api/profile';
 import { formatNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { sql } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { inTransaction, type Database, type Executor, type Transaction } from '../../db/client.ts';
 import type { CacheEvents } from '../../lib/cache-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -285,9 +285,7 @@ export function createUserAdmin(deps: UserAdminDeps) {
     show: (row: UserRow) => Record<string, unknown> = standing,
     outer?: Transaction,
   ): Promise<UserRow> {
-    const inTransaction = <T>(run: (tx: Transaction) => Promise<T>) =>
-      outer ? run(outer) : db.transaction(run);
-    return inTransaction(async (tx) => {
+    return inTransaction(db, outer, async (tx) => {
       const { before, after, recorded } = await work(tx);
       await audit.record(
         actor,

@@ -1,6 +1,6 @@
 import type { Kobo } from '@quickvend/shared/money';
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { inTransaction, type Database, type Executor, type Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -233,9 +233,7 @@ export function createApprovals(deps: ApprovalsDeps) {
       const requestedBy = maker.id ?? maker.label;
       if (maker.id && concernedUserOf(input) === maker.id)
         throw new AppError('FORBIDDEN', approvalMessages.ownAccountRequest);
-      const inTransaction = <T>(work: (tx: Transaction) => Promise<T>) =>
-        outer ? work(outer) : db.transaction(work);
-      return inTransaction(async (tx) => {
+      return inTransaction(db, outer, async (tx) => {
         if (input.onePending) {
           // two admins asking at once wait here for each other, so the second finds the first's request
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${input.kind}:${input.targetId}`}))`);

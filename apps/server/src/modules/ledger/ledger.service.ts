@@ -5,6 +5,7 @@ import { kobo, negateKobo, type Kobo } from '@quickvend/shared/money';
 import {
   createPreparedRunner,
   databaseErrorOf,
+  inTransaction,
   queryRows,
   type Database,
   type Executor,
@@ -309,9 +310,7 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
       const id = newId('adj');
       const wallet = { wallet: input.userId };
       const equity = { system: 'equity:adjustments' } as const;
-      const inTransaction = <T>(work: (tx: Transaction) => Promise<T>) =>
-        outer ? work(outer) : db.transaction(work);
-      return inTransaction(async (tx) => {
+      return inTransaction(db, outer, async (tx) => {
         const posted = await post(
           {
             reference: input.reference ?? `adjustment:${id}`,

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { kobo } from '@quickvend/shared/money';
-import { databaseErrorOf, type Database, type Transaction } from '../../db/client.ts';
+import { databaseErrorOf, inTransaction, type Database, type Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { findServiceDefinition } from '../catalog/index.ts';
@@ -186,9 +186,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
    * admin's refund commits with its audit record). @returns the failed purchase, or null when it was already final
    */
   async function refund(id: string, outcome: OutcomeNote, outer?: Transaction): Promise<PurchaseRow | null> {
-    const inTransaction = <T>(work: (tx: Transaction) => Promise<T>) =>
-      outer ? work(outer) : db.transaction(work);
-    const refunded = await inTransaction(async (tx) => {
+    const refunded = await inTransaction(db, outer, async (tx) => {
       const [row] = await tx
         .update(purchases)
         .set({
