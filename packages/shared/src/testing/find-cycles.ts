@@ -1,6 +1,6 @@
 /**
- * Each cycle of an import graph once, as the files around it (the same walk as the server's
- * `apps/server/src/import-cycles.test.ts`).
+ * Each cycle of an import graph once, as the files around it: the walk behind the server's and the web app's
+ * import-cycle tests.
  */
 export function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   const cycles: string[][] = [];
