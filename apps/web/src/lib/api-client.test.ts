@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { api, ApiError, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { Purchase } from '@quickvend/shared/api/purchases';
+import { api, ApiError, call, NETWORK_ERROR_MESSAGE, pathOf } from './api-client.ts';
 
 function stubFetch(response: Response | Error) {
   const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
@@ -97,5 +98,63 @@ describe('api client', () => {
     });
     stubFetch(unavailable({}));
     await expect(api.get('/api/v1/me')).rejects.toMatchObject({ retryAfterSeconds: undefined });
+  });
+});
+
+describe('call: a route of the shared map', () => {
+  it('fills the path params, encoded, and types the answer by the success schema', async () => {
+    const fetchMock = stubFetch(
+      new Response(JSON.stringify({ purchase: { requestId: 'a/b' } }), { status: 200 }),
+    );
+    const answer = call('GET /api/v1/purchases/:requestId', { params: { requestId: 'a/b c' } });
+    expectTypeOf(answer).resolves.toEqualTypeOf<{ purchase: Purchase }>();
+    await expect(answer).resolves.toEqual({ purchase: { requestId: 'a/b' } });
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1/purchases/a%2Fb%20c', {
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+  });
+
+  it('writes the query in its order, leaving out what is not given', async () => {
+    const fetchMock = stubFetch(new Response(JSON.stringify({ purchases: [], nextCursor: null })));
+    fetchMock.mockImplementation(() => Promise.resolve(new Response('{}')));
+    await call('GET /api/v1/purchases', { query: { limit: 5, cursor: undefined, status: 'failed' } });
+    await call('GET /api/v1/purchases');
+    expect(fetchMock.mock.calls.map((args) => args[0])).toEqual([
+      '/api/v1/purchases?limit=5&status=failed',
+      '/api/v1/purchases',
+    ]);
+    expect(pathOf('GET /api/v1/admin/audit.csv', { query: { action: 'a b' } })).toBe(
+      '/api/v1/admin/audit.csv?action=a+b',
+    );
+  });
+
+  it('sends the body as JSON, and an empty object when the route takes none', async () => {
+    const fetchMock = stubFetch(new Response(JSON.stringify({ ok: true }), { status: 202 }));
+    fetchMock.mockImplementation(() => Promise.resolve(new Response('{}', { status: 202 })));
+    await call('POST /api/v1/auth/forgot-password', { body: { email: 'a@b.co' } });
+    await call('POST /api/v1/profile/email/confirmation');
+    expect(fetchMock.mock.calls.map((args) => args[1]?.body)).toEqual(['{"email":"a@b.co"}', '{}']);
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/v1/profile/email/confirmation');
+  });
+
+  it('resolves with undefined for a 204 answer', async () => {
+    stubFetch(new Response(null, { status: 204 }));
+    const answer = call('POST /api/v1/auth/sign-out');
+    expectTypeOf(answer).resolves.toEqualTypeOf<undefined>();
+    await expect(answer).resolves.toBeUndefined();
+  });
+
+  it('refuses, at compile time, a route not in the map and a call missing what the route needs', () => {
+    const never = () => {
+      // @ts-expect-error not a route of the map
+      void call('GET /api/v1/nowhere');
+      // @ts-expect-error the path has :requestId
+      void call('GET /api/v1/purchases/:requestId');
+      // @ts-expect-error the route takes a body
+      void call('POST /api/v1/verify', {});
+    };
+    expect(never).toBeTypeOf('function');
   });
 });

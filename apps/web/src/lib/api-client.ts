@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { contract } from '@quickvend/shared/contract/index';
+import type { HttpMethod } from '@quickvend/shared/contract/define';
 import type { ErrorCode } from '@quickvend/shared/errors';
 import { takeEarlyResponse } from './early-requests.ts';
 
@@ -47,7 +50,7 @@ export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiErr
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = HttpMethod;
 
 export type RequestOptions = {
   body?: unknown;
@@ -151,3 +154,101 @@ export const api = {
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('DELETE', path, { ...options, body }),
 };
+
+type Areas = typeof contract;
+type AnyRoute = { [A in keyof Areas]: Areas[A][keyof Areas[A]] }[keyof Areas];
+
+/**
+ * Every route of the shared map by `METHOD path` (`'POST /api/v1/purchases'`). Only the type of the map is
+ * imported: a page's script carries the method and path it calls, never the map's schemas.
+ */
+export type Routes = { [R in AnyRoute as `${R['method']} ${R['path']}`]: R };
+
+export type Endpoint = keyof Routes;
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type InputOf<R, K extends 'params' | 'query' | 'body'> = R extends { readonly [key in K]: z.ZodType }
+  ? z.input<R[K]>
+  : undefined;
+
+/** A part is required when its schema needs something, optional when all of it may be left out. */
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [key in K]?: never }
+  : object extends T
+    ? { [key in K]?: T }
+    : { [key in K]: T };
+
+type PathParams<R extends AnyRoute> = [ParamNames<R['path']>] extends [never]
+  ? { params?: never }
+  : {
+      params: [InputOf<R, 'params'>] extends [undefined]
+        ? Record<ParamNames<R['path']>, string>
+        : InputOf<R, 'params'>;
+    };
+
+export type CallInput<E extends Endpoint> = PathParams<Routes[E]> &
+  Part<'query', InputOf<Routes[E], 'query'>> &
+  Part<'body', InputOf<Routes[E], 'body'>> & { signal?: AbortSignal | undefined };
+
+type Responses<E extends Endpoint> = Routes[E]['responses'];
+
+/** The body of the route's success answer, as the server's schema gives it (undefined when it has none). */
+export type CallResult<E extends Endpoint> = {
+  [S in keyof Responses<E>]: Responses<E>[S] extends z.ZodType ? z.output<Responses<E>[S]> : undefined;
+}[keyof Responses<E>];
+
+type CallArgs<E extends Endpoint> =
+  object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const satisfies readonly HttpMethod[];
+
+/** The URL of a route: its `:params` filled in (encoded) and its query, leaving out what is undefined or null. */
+export function urlOf(
+  path: string,
+  params: Readonly<Record<string, unknown>> = {},
+  query: Readonly<Record<string, unknown>> = {},
+): string {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(key, String(item));
+    }
+  }
+  const text = search.toString();
+  return text === '' ? filled : `${filled}?${text}`;
+}
+
+function partsOf(endpoint: Endpoint): { method: Method; path: string } {
+  const method = METHODS.find((candidate) => endpoint.startsWith(`${candidate} `)) ?? 'GET';
+  return { method, path: endpoint.slice(method.length + 1) };
+}
+
+/** The URL of a route of the map, for what is not a JSON call (an event stream, a CSV download, a link). */
+export function pathOf<E extends Endpoint>(
+  endpoint: E,
+  input: Pick<CallInput<E>, 'params' | 'query'>,
+): string {
+  return urlOf(partsOf(endpoint).path, input.params, input.query);
+}
+
+/**
+ * Calls a route of the shared map: `call('GET /api/v1/purchases/:requestId', { params: { requestId } })`.
+ * Its params, query and body are typed by the route's schemas and its answer by its success schema.
+ */
+export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<CallResult<E>> {
+  const { method, path } = partsOf(endpoint);
+  const given: Partial<Record<'params' | 'query', Readonly<Record<string, unknown>>>> & {
+    body?: unknown;
+    signal?: AbortSignal | undefined;
+  } = input ?? {};
+  return request<CallResult<E>>(method, urlOf(path, given.params, given.query), {
+    body: given.body,
+    signal: given.signal,
+  });
+}
