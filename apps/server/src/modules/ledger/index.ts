@@ -2,6 +2,7 @@ export {
   buildLines,
   LEDGER_SHARDS,
   LedgerInvariantError,
+  MissingWalletError,
   shardFor,
   shardedAccounts,
   systemAccounts,

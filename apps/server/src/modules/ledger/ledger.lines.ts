@@ -96,6 +96,14 @@ export class LedgerInvariantError extends Error {
   override name = 'LedgerInvariantError';
 }
 
+/**
+ * A posting inside a caller's transaction named a wallet that has no account yet (one that predates opening it at
+ * sign-up). The failed statement has ended the transaction: the caller opens the wallet and tries again.
+ */
+export class MissingWalletError extends Error {
+  override name = 'MissingWalletError';
+}
+
 /** What an entry moves, as a stable hash: the same reference must always carry the same movement. */
 export function inputHashOf(kind: EntryKind, lines: ReadonlyMap<string, number>): string {
   const sorted = [...lines].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -17,6 +17,7 @@ import {
   buildLines,
   inputHashOf,
   LedgerInvariantError,
+  MissingWalletError,
   WALLET_PREFIX,
   walletCode,
   type PostedEntry,
@@ -167,6 +168,8 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
         for (const { code } of plan.wallets) await ensureWalletAccount(db, code.slice(WALLET_PREFIX.length));
         return announced();
       }
+      if (refusal === 'missing wallet')
+        throw new MissingWalletError('A wallet in this entry has no account yet.');
       throw error;
     }
   }

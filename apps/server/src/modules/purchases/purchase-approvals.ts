@@ -61,7 +61,7 @@ export function createPurchaseApprovals(deps: PurchaseApprovalsDeps) {
     if (!row) throw new AppError('NOT_FOUND', say.notFound);
     if (!OPEN.includes(row.status)) throw finalRefusal(row);
     const delivered = await deps.steps.settle(
-      row,
+      row.id,
       {
         status: 'delivered',
         message: say.deliveredForCustomer,

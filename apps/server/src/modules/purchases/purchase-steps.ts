@@ -5,7 +5,7 @@ import { databaseErrorOf, inTransaction, type Database, type Transaction } from 
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { findServiceDefinition } from '../catalog/index.ts';
-import { shardFor, type Ledger, type Posting } from '../ledger/index.ts';
+import { MissingWalletError, shardFor, type Ledger, type PostInput, type Posting } from '../ledger/index.ts';
 import {
   CONFIRMING,
   nextPurchaseState,
@@ -40,7 +40,8 @@ export function sendRefundedCheck(
 export type { DeliveredOutcome } from './purchase-lifecycle.ts';
 /** What refund and keepPending need of an outcome: the message the customer sees. */
 export type OutcomeNote = Pick<ProviderOutcome, 'message'>;
-export type HeldPurchase = Pick<PurchaseRow, 'id' | 'serviceId' | 'chargedKobo' | 'heldShard'>;
+/** How a purchase ends: delivered with the provider's outcome, or failed with the customer's message. */
+type Ending = { status: 'delivered'; outcome: DeliveredOutcome } | { status: 'failed'; message: string };
 /** What went wrong with a provider call, as the purchase's timeline shows it. */
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 export type NewPurchase = typeof purchases.$inferInsert & { userId: string; chargedKobo: number };
@@ -65,34 +66,52 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
   const { db, ledger, provider, clock, log } = deps;
 
   /**
-   * Records the purchase and moves its price from the wallet into the hold, in one statement: both or neither.
+   * Moves the purchase's price from the wallet into the hold and records the purchase, in one transaction: both
+   * or neither. The hold is posted first, so the purchase keeps the wallet's balance after it.
    * @returns the purchase, or null when this user already has one with this requestId
    * @throws INSUFFICIENT_FUNDS
    */
   async function hold(values: NewPurchase, memo: string): Promise<PurchaseRow | null> {
     // the settle or refund moves the money back out of this same shard
     const heldShard = shardFor(values.id);
+    const attempt = () =>
+      db.transaction(async (tx) => {
+        const posted = await ledger.post(
+          {
+            reference: `purchase:${values.id}:hold`,
+            kind: 'purchase.hold',
+            memo,
+            shard: heldShard,
+            postings: [
+              {
+                from: { wallet: values.userId },
+                to: { system: 'held:purchases' },
+                amountKobo: kobo(values.chargedKobo),
+              },
+            ],
+          },
+          tx,
+          { callerAnnounces: true },
+        );
+        const balanceAfterKobo = posted.walletBalances.get(values.userId);
+        const [row] = await tx
+          .insert(purchases)
+          .values({ ...values, heldShard, balanceAfterKobo })
+          .returning();
+        if (!row) throw new Error('purchase hold returned no purchase');
+        return row;
+      });
     try {
-      const held = await ledger.postWithRecord(
-        {
-          reference: `purchase:${values.id}:hold`,
-          kind: 'purchase.hold',
-          memo,
-          shard: heldShard,
-          postings: [
-            {
-              from: { wallet: values.userId },
-              to: { system: 'held:purchases' },
-              amountKobo: kobo(values.chargedKobo),
-            },
-          ],
-        },
-        { table: purchases, insert: { ...values, heldShard }, walletBalanceInto: 'balanceAfterKobo' },
-      );
-      if (!held) throw new Error('purchase hold returned no purchase');
-      return held.record;
+      const held = await attempt().catch(async (error: unknown) => {
+        // a wallet is opened at sign-up; one that predates that is opened on its first purchase
+        if (!(error instanceof MissingWalletError)) throw error;
+        await ledger.openWalletAccount(values.userId);
+        return attempt();
+      });
+      ledger.announce([values.userId]);
+      return held;
     } catch (error) {
-      // a concurrent request with the same requestId got there first; this statement moved nothing
+      // a concurrent request with the same requestId got there first; its transaction moved nothing
       if (databaseErrorOf(error)?.constraint === 'purchases_user_request_idx') return null;
       throw error;
     }
@@ -121,102 +140,76 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
     }
   }
 
-  /**
-   * Delivered: the hold goes to the provider, and any commission to our margin. Final: corrections would be
-   * reversals in the ledger. Inside the caller's transaction when given one (an approved delivery), else one
-   * statement of its own. @returns the delivered purchase, or null when it was already final
-   */
-  async function settle(
-    held: HeldPurchase,
-    outcome: DeliveredOutcome,
-    tx?: Transaction,
-  ): Promise<PurchaseRow | null> {
-    const { id } = held;
-    const heldAccount = { system: 'held:purchases' } as const;
+  /** The entry that ends a hold: to the provider (any commission to our margin), or back to the wallet. */
+  function endingEntry(row: PurchaseRow, ending: Ending): PostInput {
+    const held = { system: 'held:purchases' } as const;
+    const charged = row.chargedKobo;
+    if (ending.status === 'failed') {
+      return {
+        reference: `purchase:${row.id}:refund`,
+        kind: 'purchase.refund',
+        memo: `Refund: ${row.serviceId} ${row.phone}`,
+        shard: row.heldShard,
+        postings: [{ from: held, to: { wallet: row.userId }, amountKobo: charged }],
+      };
+    }
     const vtpass = { system: 'provider:vtpass' } as const;
-    const charged = held.chargedKobo;
-    const cost = outcome.costKobo ?? charged;
-    const postings: Posting[] = [
-      { from: heldAccount, to: vtpass, amountKobo: kobo(Math.min(cost, charged)) },
-    ];
+    const cost = ending.outcome.costKobo ?? charged;
+    const postings: Posting[] = [{ from: held, to: vtpass, amountKobo: kobo(Math.min(cost, charged)) }];
     if (charged > cost)
-      postings.push({ from: heldAccount, to: { system: 'income:margin' }, amountKobo: kobo(charged - cost) });
+      postings.push({ from: held, to: { system: 'income:margin' }, amountKobo: kobo(charged - cost) });
     if (cost > charged)
-      postings.push({
-        from: { system: 'expense:discounts' },
-        to: vtpass,
-        amountKobo: kobo(cost - charged),
-      });
-    const now = clock.now();
-    const delivered = await ledger.postWithRecord(
-      {
-        reference: `purchase:${id}:settle`,
-        kind: 'purchase.settle',
-        memo: `Delivered ${held.serviceId}`,
-        shard: held.heldShard,
-        postings,
-      },
-      {
-        table: purchases,
-        update: {
-          status: 'delivered',
-          message: outcome.message,
-          providerReference: outcome.providerReference,
-          costKobo: outcome.costKobo,
-          token: outcome.token,
-          pins: outcome.pins,
-          units: outcome.units,
-          receiptLines: outcome.receiptLines,
-          finalizedAt: now,
-          updatedAt: now,
-          nextCheckAt: null,
-        },
-        where: { id, status: OPEN },
-      },
-      tx,
-    );
-    const settled = delivered?.record ?? null;
-    // inside an outer transaction the caller has not committed yet: it announces the outcome after commit
-    if (settled && !tx) deps.onOutcome?.(settled);
-    return settled;
+      postings.push({ from: { system: 'expense:discounts' }, to: vtpass, amountKobo: kobo(cost - charged) });
+    return {
+      reference: `purchase:${row.id}:settle`,
+      kind: 'purchase.settle',
+      memo: `Delivered ${row.serviceId}`,
+      shard: row.heldShard,
+      postings,
+    };
   }
 
   /**
-   * Failed: the whole hold goes back to the wallet, and the purchase keeps the wallet's balance after it. Final. Inside the caller's transaction when given one (an
-   * admin's refund commits with its audit record). @returns the failed purchase, or null when it was already final
+   * Ends an open purchase and its hold together: the purchase leaves OPEN and the hold is posted on, or neither,
+   * so a hold is settled or refunded exactly once however many answers race. Final: corrections would be
+   * reversals in the ledger. Inside the caller's transaction when given one (an approved delivery or refund
+   * commits with its audit record), and then the caller tells of the outcome once it has committed.
+   * @returns the purchase as it ended, or null when it was already final
    */
-  async function refund(id: string, outcome: OutcomeNote, outer?: Transaction): Promise<PurchaseRow | null> {
-    const refunded = await inTransaction(db, outer, async (tx) => {
+  async function finalise(id: string, ending: Ending, outer?: Transaction): Promise<PurchaseRow | null> {
+    const now = clock.now();
+    const ended = await inTransaction(db, outer, async (tx) => {
       const [row] = await tx
         .update(purchases)
-        .set({
-          status: 'failed',
-          message: outcome.message,
-          finalizedAt: clock.now(),
-          updatedAt: clock.now(),
-          nextCheckAt: null,
-        })
+        .set(
+          ending.status === 'delivered'
+            ? {
+                status: 'delivered',
+                message: ending.outcome.message,
+                providerReference: ending.outcome.providerReference,
+                costKobo: ending.outcome.costKobo,
+                token: ending.outcome.token,
+                pins: ending.outcome.pins,
+                units: ending.outcome.units,
+                receiptLines: ending.outcome.receiptLines,
+                finalizedAt: now,
+                updatedAt: now,
+                nextCheckAt: null,
+              }
+            : {
+                status: 'failed',
+                message: ending.message,
+                finalizedAt: now,
+                updatedAt: now,
+                nextCheckAt: null,
+              },
+        )
         .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
         .returning();
       if (!row) return null;
-      const posted = await ledger.post(
-        {
-          reference: `purchase:${id}:refund`,
-          kind: 'purchase.refund',
-          memo: `Refund: ${row.serviceId} ${row.phone}`,
-          shard: row.heldShard,
-          postings: [
-            {
-              from: { system: 'held:purchases' },
-              to: { wallet: row.userId },
-              amountKobo: row.chargedKobo,
-            },
-          ],
-        },
-        tx,
-        // said once the refund has committed: see below
-        { callerAnnounces: !outer },
-      );
+      // announced below once committed; a caller's transaction announces itself at its commit
+      const posted = await ledger.post(endingEntry(row, ending), tx, { callerAnnounces: !outer });
+      if (ending.status === 'delivered') return row;
       // the receipt's balance after is the wallet's balance once the money is back
       const balanceAfterKobo = posted.walletBalances.get(row.userId);
       if (balanceAfterKobo === undefined) return row;
@@ -227,12 +220,20 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
         .returning();
       return refunded ?? row;
     });
-    if (refunded && !outer) {
-      ledger.announce([refunded.userId]);
-      deps.onOutcome?.(refunded);
+    if (ended && !outer) {
+      if (ended.status === 'failed') ledger.announce([ended.userId]);
+      deps.onOutcome?.(ended);
     }
-    return refunded;
+    return ended;
   }
+
+  /** Delivered: the hold goes to the provider. @returns the delivered purchase, or null when it was already final */
+  const settle = (id: string, outcome: DeliveredOutcome, tx?: Transaction) =>
+    finalise(id, { status: 'delivered', outcome }, tx);
+
+  /** Failed: the whole hold goes back to the wallet. @returns the failed purchase, or null when it was already final */
+  const refund = (id: string, outcome: OutcomeNote, tx?: Transaction) =>
+    finalise(id, { status: 'failed', message: outcome.message }, tx);
 
   /**
    * Not final yet: the requery job asks again at `nextCheckAt`, and ends it in settle or refund. Moves no money.
@@ -295,7 +296,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
       for (const effect of effects) {
         switch (effect.kind) {
           case 'settle': {
-            const settled = await settle(row, effect.outcome);
+            const settled = await settle(row.id, effect.outcome);
             if (settled) return settled;
             isMissed = true;
             break;

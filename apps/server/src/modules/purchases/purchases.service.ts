@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Dispute } from '@quickvend/shared/api/disputes';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Approvals } from '../approvals/index.ts';
@@ -46,8 +46,8 @@ export type PurchaseEngineDeps = {
   limiter: Pick<RateLimiter, 'consume'>;
   /** web purchases one customer may attempt in a minute; default WEB_PURCHASES_PER_MINUTE */
   webPurchasesPerMinute?: number;
-  /** told once the team closes a customer's "I didn't get it" report */
-  onDisputeClosed?: (dispute: Dispute, purchase: PurchaseRow) => void;
+  /** where a closed "I didn't get it" report records its event */
+  events?: Pick<DomainEvents, 'record' | 'publish'>;
 };
 
 /**
@@ -101,10 +101,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     async requeryNow(purchaseId) {
       await requery.requeryNow(purchaseId);
     },
-    async settle(purchaseId, outcome) {
-      const row = await repo.findById(purchaseId);
-      return row ? steps.settle(row, outcome) : null;
-    },
+    settle: steps.settle,
     refund: steps.refund,
     keepPending: steps.keepPendingById,
   };
@@ -152,7 +149,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       limiter: deps.limiter,
       users: deps.users,
       clock,
-      ...(deps.onDisputeClosed && { onClosed: deps.onDisputeClosed }),
+      ...(deps.events && { events: deps.events }),
     }),
   };
 }
