@@ -40,6 +40,8 @@ export type WiredModules = {
   notify: (channel: string, payload: string) => Promise<void>;
   events: DomainEvents;
   notifier: Notifier;
+  adminEmails: () => Promise<string[]>;
+  sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
   channels: { mail: MailTransport; sms: SmsSender | null };
   purchases: PurchaseEngine;
   beneficiaries: Beneficiaries;
@@ -65,6 +67,8 @@ export async function wireModules(m: WiredModules, jobs: JobQueue, runWorkers: b
       const row = await m.purchases.findById(purchaseId);
       return row && purchaseFactsOf(row);
     },
+    adminEmails: m.adminEmails,
+    sendMail: m.sendMail,
   });
   registerBeneficiarySubscribers(events, m.beneficiaries);
   registerApprovalSubscribers(events, { approvals: m.approvals, purchaseKinds: PURCHASE_APPROVALS });

@@ -10,13 +10,11 @@ import type { Metrics } from './lib/metrics.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { checkSecretFingerprints } from './lib/secrets.ts';
 import {
-  accountChangedEvent,
   createFloatMonitor,
   createRunningTotals,
   createUserAdmin,
   createWalletAdjustments,
   WALLET_ADJUSTMENT,
-  walletAdjustedEvent,
 } from './modules/admin/index.ts';
 import { createApprovals } from './modules/approvals/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
@@ -24,7 +22,6 @@ import {
   createAuthReportQueries,
   createAuthService,
   createSessionWatch,
-  securityEventOf,
   shareBrowser,
 } from './modules/auth/index.ts';
 import { createBeneficiaries } from './modules/beneficiaries/index.ts';
@@ -35,7 +32,6 @@ import {
   createFundingService,
   createManualDepositDecisions,
   MANUAL_DEPOSIT_APPROVAL,
-  manualDepositDecidedEvent,
   createRefundsDue,
   REFUND_DUE_RETURN,
   sharedPayerOf,
@@ -65,7 +61,7 @@ import {
   createRefreshRequests,
   PRICE_RULE_APPROVAL,
 } from './modules/catalog/index.ts';
-import { createPartners, keyChangedEvent } from './modules/partners/index.ts';
+import { createPartners } from './modules/partners/index.ts';
 import { createProfiles } from './modules/profile/index.ts';
 import {
   createPinService,
@@ -73,8 +69,6 @@ import {
   createPurchaseChecks,
   createPurchaseEngine,
   DELIVER_APPROVAL,
-  disputeClosedEvent,
-  pinChangedEvent,
   purchaseEventOf,
   REFUND_APPROVAL,
   createPurchaseNames,
@@ -85,7 +79,6 @@ import {
 import {
   createDailyReconciliation,
   createProviderLosses,
-  providerLossRecoveredEvent,
   RECOVER_LOSS_APPROVAL,
 } from './modules/reconciliation/index.ts';
 import { wireModules } from './container-wiring.ts';
@@ -197,9 +190,7 @@ export async function createContainer({
     mailer,
     clock,
     onUserCreated: (userId) => ledger.openWalletAccount(userId),
-    onSecurityEvent: (event) => {
-      events.publish(securityEventOf(event));
-    },
+    events,
     onSessionEnded: (userId) => {
       sessionWatch.tellEnded(userId);
     },
@@ -269,9 +260,7 @@ export async function createContainer({
     settings,
     runningTotals,
     findCustomer: (userId, executor) => auth.accounts.findUser(userId, executor),
-    onAdjusted: (adjustment) => {
-      events.publish(walletAdjustedEvent(adjustment));
-    },
+    events,
   });
   approvals.register(WALLET_ADJUSTMENT, {
     carryOut: adjustments.carryOut,
@@ -284,10 +273,7 @@ export async function createContainer({
     approvals,
     limits: runningTotals,
     audit,
-    onDecided: (request) => {
-      if (request.status !== 'pending')
-        events.publish(manualDepositDecidedEvent({ ...request, status: request.status }));
-    },
+    events,
   });
   approvals.register(MANUAL_DEPOSIT_APPROVAL, {
     carryOut: manualDeposits.carryOut,
@@ -323,14 +309,15 @@ export async function createContainer({
     staleReason: prices.staleReason,
     subjectOf: prices.subjectOf,
   });
+  const adminEmails = async () =>
+    (await auth.listUsers()).filter((user) => user.role === 'admin').map((user) => user.email);
   const float = createFloatMonitor({
     db,
     provider: billsProvider,
     settings,
     clock,
     liabilities: () => ledger.sumWalletBalances(),
-    adminEmails: async () =>
-      (await auth.listUsers()).filter((user) => user.role === 'admin').map((user) => user.email),
+    adminEmails,
     sendMail: (mail) => mailer.send(mail),
     log,
   });
@@ -340,9 +327,7 @@ export async function createContainer({
     clock,
     appUrl: config.appUrl,
     sendMail: (mail) => mailer.send(mail),
-    onPinChanged: (userId, change) => {
-      events.publish(pinChangedEvent(userId, change, clock.now()));
-    },
+    events,
   });
   const partners = createPartners({
     db,
@@ -357,9 +342,7 @@ export async function createContainer({
     pins,
     holdSession: auth.holdSession,
     audit,
-    onKeyChange: (change) => {
-      events.publish(keyChangedEvent(change));
-    },
+    events,
     ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
   });
   const verifications = createVerificationService({
@@ -386,9 +369,7 @@ export async function createContainer({
       const event = purchaseEventOf(row);
       if (event) events.publish(event);
     },
-    onDisputeClosed: (dispute, row) => {
-      events.publish(disputeClosedEvent(dispute, row));
-    },
+    events,
     recheckAfterSeconds: config.purchaseRecheckAfterSeconds,
     limiter: rateLimiter,
     ...(options.purchasesPerMinute !== undefined && { webPurchasesPerMinute: options.purchasesPerMinute }),
@@ -422,19 +403,8 @@ export async function createContainer({
     purchases,
     askProvider: purchaseChecks.ask,
     people: { findUsersByIds: auth.findUsersByIds },
-    alertAdmins: (mail) => {
-      afterwards(
-        (async () => {
-          const admins = (await auth.listUsers()).filter((user) => user.role === 'admin');
-          for (const admin of admins) await mailer.send({ to: admin.email, ...mail });
-        })(),
-        'the admins were not told of a provider-side loss',
-      );
-    },
     countLoss: (amountKobo) => metrics?.countProviderLoss(amountKobo),
-    onRecovered: (loss) => {
-      events.publish(providerLossRecoveredEvent(loss));
-    },
+    events,
   });
   approvals.register(RECOVER_LOSS_APPROVAL, {
     carryOut: providerLosses.recoverApproved,
@@ -467,6 +437,8 @@ export async function createContainer({
       notify: (channel, payload) => database.notify(channel, payload),
       events,
       notifier,
+      adminEmails,
+      sendMail: (mail) => mailer.send(mail),
       channels: { mail: transport, sms: smsSender },
       purchases,
       beneficiaries,
@@ -506,9 +478,7 @@ export async function createContainer({
     funding,
     cacheEvents,
     approvals,
-    tellCustomer: (change) => {
-      events.publish(accountChangedEvent(change));
-    },
+    events,
     sendMail: (mail) => mailer.send(mail),
     log,
   });

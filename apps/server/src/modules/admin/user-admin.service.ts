@@ -9,6 +9,7 @@ import { formatNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { sql } from 'drizzle-orm';
 import { inTransaction, type Database, type Executor, type Transaction } from '../../db/client.ts';
 import type { CacheEvents } from '../../lib/cache-events.ts';
+import type { DomainEvent, DomainEvents } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   approvalMessages,
@@ -29,11 +30,11 @@ import {
 } from '../auth/index.ts';
 import type { FundingService } from '../funding/index.ts';
 import type { Ledger } from '../ledger/index.ts';
-import type { AccountEvent } from '../notifications/index.ts';
 import type { Partners } from '../partners/index.ts';
 import { hasOpenPurchase, toPurchase, type PurchaseEngine } from '../purchases/index.ts';
 import { getWalletBreakdown, type Statement } from '../wallet/index.ts';
 import { toApiKeyView, toManualRequestView, toPaymentView } from './user-views.ts';
+import { accountChangedEvent } from './admin.events.ts';
 import { adminChangeAskedMail, adminChangeDoneMail, type AdminChange } from './admin-changes.mail.ts';
 
 const RECENT = 10;
@@ -79,6 +80,8 @@ export type EmailChange =
 /** The approval's transaction, when a change is carried out as a second admin approves it. */
 type Within = { tx: Transaction; afterCommit: (announce: () => void) => void };
 type ChangeContext = { within?: Within; approval?: ApprovalRow };
+/** What the customer is to hear of a change, once it has committed. */
+type Told = { event: DomainEvent<'account.changed'> | null };
 
 export type UserAdminDeps = {
   db: Database;
@@ -99,8 +102,11 @@ export type UserAdminDeps = {
   >;
   cacheEvents: Pick<CacheEvents, 'publish'>;
   approvals: Pick<Approvals, 'request' | 'closeFor' | 'list' | 'hasPendingAbout'>;
-  /** a customer hears (a notice and an email) of what an admin did to their account, once it has committed */
-  tellCustomer: (event: AccountEvent) => void;
+  /**
+   * a customer hears (a notice and an email) of what an admin did to their account: `account.changed` is recorded
+   * in the change's transaction and published once it commits
+   */
+  events?: Pick<DomainEvents, 'record' | 'publish'>;
   /** mail to an admin about a change of their own account */
   sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
   log: Pick<FastifyBaseLogger, 'error'>;
@@ -156,6 +162,20 @@ export function createUserAdmin(deps: UserAdminDeps) {
       });
     });
   }
+
+  /** What the customer is told, recorded with the change; `told.event` is published once it commits. */
+  async function tellCustomer(
+    tx: Transaction,
+    told: Told,
+    change: Parameters<typeof accountChangedEvent>[0],
+  ): Promise<void> {
+    told.event = accountChangedEvent(change);
+    await deps.events?.record(told.event, tx);
+  }
+
+  const publishTold = (told: Told) => {
+    if (told.event) deps.events?.publish(told.event);
+  };
 
   function mailLater(mail: { to: string; subject: string; text: string }): void {
     deps.sendMail(mail).catch((error: unknown) => {
@@ -308,6 +328,7 @@ export function createUserAdmin(deps: UserAdminDeps) {
    * @throws NOT_FOUND, CONFLICT
    */
   async function applySuspend(actor: Actor, userId: string, reason: string, context: ChangeContext) {
+    const told: Told = { event: null };
     const after = await audited(
       actor,
       userId,
@@ -317,6 +338,13 @@ export function createUserAdmin(deps: UserAdminDeps) {
         const recorded = await prepare(actor, userId, tx, context);
         const change = await accounts.suspend(userId, reason, tx);
         refuseAdminAtOnce(change.before, context);
+        const { after: row } = change;
+        if (row.role !== 'admin')
+          await tellCustomer(tx, told, {
+            kind: 'account.suspended',
+            userId,
+            at: row.suspendedAt ?? row.updatedAt,
+          });
         return { ...change, recorded };
       },
       standing,
@@ -324,14 +352,14 @@ export function createUserAdmin(deps: UserAdminDeps) {
     );
     await afterCommit(context.within, async () => {
       await announce(userId);
-      if (after.role !== 'admin')
-        deps.tellCustomer({ kind: 'account.suspended', userId, at: after.suspendedAt ?? after.updatedAt });
+      publishTold(told);
     });
     return after;
   }
 
   /** @throws NOT_FOUND, CONFLICT */
   async function applyUnsuspend(actor: Actor, userId: string, reason: string, context: ChangeContext) {
+    const told: Told = { event: null };
     const after = await audited(
       actor,
       userId,
@@ -341,6 +369,8 @@ export function createUserAdmin(deps: UserAdminDeps) {
         const recorded = context.approval ? await prepare(actor, userId, tx, context) : {};
         const change = await accounts.unsuspend(userId, tx);
         refuseAdminAtOnce(change.before, context);
+        if (change.after.role !== 'admin')
+          await tellCustomer(tx, told, { kind: 'account.restored', userId, at: change.after.updatedAt });
         return { ...change, recorded };
       },
       standing,
@@ -348,8 +378,7 @@ export function createUserAdmin(deps: UserAdminDeps) {
     );
     await afterCommit(context.within, async () => {
       await announce(userId);
-      if (after.role !== 'admin')
-        deps.tellCustomer({ kind: 'account.restored', userId, at: after.updatedAt });
+      publishTold(told);
     });
     return after;
   }
@@ -671,6 +700,7 @@ export function createUserAdmin(deps: UserAdminDeps) {
       const isEmailChange = newEmail !== target.email;
       if (isEmailChange) await refuseTakenEmail(newEmail, userId, db);
       const asked: { approval: ApprovalRow | null } = { approval: null };
+      const told: Told = { event: null };
       const after = await audited(
         actor,
         userId,
@@ -694,6 +724,12 @@ export function createUserAdmin(deps: UserAdminDeps) {
             );
             return { ...change, recorded: { emailChangeAsked: newEmail } };
           }
+          await tellCustomer(tx, told, {
+            kind: 'email.change-started',
+            userId,
+            at: change.after.updatedAt,
+            newEmail,
+          });
           return { ...change, recorded: { emailLinkSentTo: newEmail } };
         },
         (row) => ({ name: row.name, email: row.email, phone: row.phone }),
@@ -714,7 +750,7 @@ export function createUserAdmin(deps: UserAdminDeps) {
         return { user, emailChange: { status: 'awaiting_approval', approval } };
       }
       await sendEmailLink(target, newEmail);
-      deps.tellCustomer({ kind: 'email.change-started', userId, at: after.updatedAt, newEmail });
+      publishTold(told);
       return { user, emailChange: { status: 'link_sent', sentTo: newEmail } };
     },
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   approvalMessages,
@@ -13,6 +14,7 @@ import {
 import type { Actor, AuditLog } from '../audit/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Settings } from '../settings/index.ts';
+import { walletAdjustedEvent } from './admin.events.ts';
 import type { RunningTotals } from './running-totals.ts';
 
 export const WALLET_ADJUSTMENT = 'wallet.adjustment';
@@ -68,18 +70,20 @@ export function createWalletAdjustments(deps: {
     userId: string,
     executor?: Executor,
   ) => Promise<{ id: string; deletedAt: Date | null } | null>;
-  /** told once an adjustment has committed, however it was made */
-  onAdjusted?: (adjustment: MadeAdjustment) => void;
+  /** `wallet.adjusted` is recorded in the adjustment's transaction and published once it commits */
+  events?: Pick<DomainEvents, 'record' | 'publish'>;
 }) {
   const { db, ledger, audit } = deps;
 
-  const told = (userId: string, input: AdjustmentInput, made: AppliedAdjustment) => {
-    deps.onAdjusted?.({
+  const eventOf = (userId: string, input: AdjustmentInput, made: AppliedAdjustment) =>
+    walletAdjustedEvent({
       userId,
       adjustmentId: made.adjustmentId,
       direction: input.direction,
       amountKobo: input.amountKobo,
     });
+  const told = (userId: string, input: AdjustmentInput, made: AppliedAdjustment) => {
+    deps.events?.publish(eventOf(userId, input, made));
   };
 
   /** @throws INSUFFICIENT_FUNDS when a debit would overdraw the wallet (nothing moves) */
@@ -133,7 +137,9 @@ export function createWalletAdjustments(deps: {
       },
       tx,
     );
-    return { ...made, auditId };
+    const applied = { ...made, auditId };
+    await deps.events?.record(eventOf(userId, input, applied), tx);
+    return applied;
   }
 
   /** @throws VALIDATION_FAILED, NOT_FOUND, CONFLICT (deleted), INSUFFICIENT_FUNDS: see `adjust` */

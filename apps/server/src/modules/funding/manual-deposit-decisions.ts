@@ -1,5 +1,6 @@
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
 import type { Database, Transaction } from '../../db/client.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   approvalMessages,
@@ -8,6 +9,7 @@ import {
   type Approvals,
 } from '../approvals/index.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
+import { manualDepositDecidedEvent } from './funding.events.ts';
 import type { FundingService } from './funding.service.ts';
 import type { manualFundingRequests } from './funding.tables.ts';
 
@@ -16,6 +18,18 @@ export const MANUAL_DEPOSIT_APPROVAL = 'manual_deposit.approve';
 type ManualRow = typeof manualFundingRequests.$inferSelect;
 
 const decided = (row: ManualRow) => ({ status: row.status, creditKobo: row.amountKobo - row.chargeKobo });
+
+const decidedEvent = (row: ManualRow & { status: 'approved' | 'rejected' }) =>
+  manualDepositDecidedEvent({
+    id: row.id,
+    userId: row.userId,
+    status: row.status,
+    amountKobo: row.amountKobo,
+    chargeKobo: row.chargeKobo,
+    depositorName: row.depositorName,
+    bankName: row.bankName,
+    reason: row.reason,
+  });
 
 /**
  * An admin's running totals of what they credited and debited alone (the admin module's, passed in): `work` runs
@@ -41,10 +55,18 @@ export function createManualDepositDecisions(deps: {
   approvals: Pick<Approvals, 'request' | 'list'>;
   limits: AdminLimits;
   audit: AuditLog;
-  /** told once an approval or a rejection has committed */
-  onDecided?: (request: ManualRow) => void;
+  /** `manual-deposit.decided` is recorded in the decision's transaction and published once it commits */
+  events?: Pick<DomainEvents, 'record' | 'publish'>;
 }) {
   const { db, funding, approvals, audit } = deps;
+
+  /** Records the decision's event in its transaction; the caller publishes the event once that commits. */
+  const recordDecision = async (row: ManualRow, tx: Transaction) => {
+    if (row.status === 'pending') throw new Error(`manual deposit ${row.id} is still pending`);
+    const event = decidedEvent({ ...row, status: row.status });
+    await deps.events?.record(event, tx);
+    return event;
+  };
 
   const approveIn = async (
     tx: Parameters<ApprovalHandler>[1]['tx'],
@@ -66,7 +88,7 @@ export function createManualDepositDecisions(deps: {
       },
       tx,
     );
-    return approved;
+    return { approved, event: await recordDecision(approved, tx) };
   };
 
   const waitingApproval = async (id: string) => {
@@ -102,8 +124,10 @@ export function createManualDepositDecisions(deps: {
         request.userId,
         request.amountKobo,
         async (tx, verdict) => {
-          if (verdict.isWithin)
-            return { request: await approveIn(tx, id, actor, note ?? null), approval: null, why: null };
+          if (verdict.isWithin) {
+            const { approved, event } = await approveIn(tx, id, actor, note ?? null);
+            return { request: approved, approval: null, why: null, event };
+          }
           const approval = await approvals.request(
             {
               kind: MANUAL_DEPOSIT_APPROVAL,
@@ -121,11 +145,11 @@ export function createManualDepositDecisions(deps: {
             actor,
             tx,
           );
-          return { request, approval, why: verdict.why };
+          return { request, approval, why: verdict.why, event: null };
         },
       );
-      if (!outcome.approval) deps.onDecided?.(outcome.request);
-      return outcome;
+      if (outcome.event) deps.events?.publish(outcome.event);
+      return { request: outcome.request, approval: outcome.approval, why: outcome.why };
     },
 
     /**
@@ -157,10 +181,10 @@ export function createManualDepositDecisions(deps: {
           },
           tx,
         );
-        return rejected;
+        return { rejected, event: await recordDecision(rejected, tx) };
       });
-      deps.onDecided?.(decided);
-      return decided;
+      deps.events?.publish(decided.event);
+      return decided.rejected;
     },
 
     /** The manual deposits sent for a second admin's approval and still waiting for it. */
@@ -171,8 +195,10 @@ export function createManualDepositDecisions(deps: {
 
     /** Credits an approved deposit, inside the approval's transaction. */
     carryOut: (async (approval, { tx, approver, afterCommit }) => {
-      const approved = await approveIn(tx, approval.targetId, approver, approval.decisionNote);
-      afterCommit(() => deps.onDecided?.(approved));
+      const { approved, event } = await approveIn(tx, approval.targetId, approver, approval.decisionNote);
+      afterCommit(() => {
+        deps.events?.publish(event);
+      });
       return { creditKobo: kobo(approved.amountKobo - approved.chargeKobo), userId: approved.userId };
     }) satisfies ApprovalHandler,
   };

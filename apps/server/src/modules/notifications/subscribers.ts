@@ -22,6 +22,9 @@ export type PurchaseFacts = PurchaseOutcomeFacts & { userId: string; purchase: P
 export type NoticeSubscriberDeps = {
   notifier: Pick<Notifier, 'notify'>;
   purchaseFactsOf: (purchaseId: string) => Promise<PurchaseFacts | null>;
+  /** the addresses of every admin, read when a mail to them all is sent */
+  adminEmails: () => Promise<string[]>;
+  sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
 };
 
 const SUBSCRIBER = 'notifications';
@@ -83,6 +86,10 @@ export function registerNotificationSubscribers(events: DomainEvents, deps: Noti
           facts.purchase,
         ),
       );
+  });
+
+  events.subscribe('provider-loss.found', SUBSCRIBER, 'durable', async ({ subject, text }) => {
+    for (const to of await deps.adminEmails()) await deps.sendMail({ to, subject, text });
   });
 
   events.subscribe('funding.credited', SUBSCRIBER, 'durable', (credit) =>

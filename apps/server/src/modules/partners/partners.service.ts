@@ -5,11 +5,13 @@ import { profileTexts } from '@quickvend/shared/api/profile';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { CacheEvents } from '../../lib/cache-events.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
 import { USERS_TOPIC } from '../auth/index.ts';
+import { keyChangedEvent } from './partners.events.ts';
 import { keyCreatedMail, keyRevokedMail } from './partners.mail.ts';
 import { apiKeys } from './partners.tables.ts';
 
@@ -51,8 +53,8 @@ export type PartnersDeps = {
     status: (userId: string) => Promise<{ hasPin: boolean; lockedUntil: string | null }>;
     verify: (userId: string, pin: string | undefined) => Promise<void>;
   };
-  /** told once a key was created or revoked, with the mail its owner should get about it */
-  onKeyChange: (change: KeyChange) => void;
+  /** a key's creation or revocation, with the mail its owner gets about it, is recorded in its transaction */
+  events?: Pick<DomainEvents, 'record' | 'publish'>;
   /**
    * Holds the web session asking for a key until the key is written; false once it has ended. A password reset
    * ends every session before it revokes every key, so a key made during a reset is revoked or refused.
@@ -177,17 +179,19 @@ export function createPartners(deps: PartnersDeps) {
           tx,
         );
       }
-      return row;
+      if (!row) throw new Error('api key insert returned nothing');
+      const event = keyChangedEvent({
+        kind: 'created',
+        owner,
+        key: row,
+        at: row.createdAt,
+        mail: keyCreatedMail(owner, row, row.createdAt, deps.appUrl),
+      });
+      await deps.events?.record(event, tx);
+      return { row, event };
     });
-    if (!created) throw new Error('api key insert returned nothing');
-    deps.onKeyChange({
-      kind: 'created',
-      owner,
-      key: created,
-      at: created.createdAt,
-      mail: keyCreatedMail(owner, created, created.createdAt, deps.appUrl),
-    });
-    return { apiKey: created, key };
+    deps.events?.publish(created.event);
+    return { apiKey: created.row, key };
   }
 
   return {
@@ -267,8 +271,18 @@ export function createPartners(deps: PartnersDeps) {
             },
             tx,
           );
+          const at = row.revokedAt ?? clock.now();
+          const event = keyChangedEvent({
+            kind: 'revoked',
+            owner,
+            key: row,
+            at,
+            mail: keyRevokedMail(owner, row, at, deps.appUrl),
+          });
+          await deps.events?.record(event, tx);
+          return { row, event };
         }
-        return row;
+        return null;
       });
       if (!revoked) {
         const [earlier] = await db
@@ -278,16 +292,9 @@ export function createPartners(deps: PartnersDeps) {
         if (!earlier) throw new AppError('NOT_FOUND', 'We could not find that API key.');
         return earlier;
       }
-      await deps.cacheEvents.publish(API_KEYS_TOPIC, revoked.id);
-      const at = revoked.revokedAt ?? clock.now();
-      deps.onKeyChange({
-        kind: 'revoked',
-        owner,
-        key: revoked,
-        at,
-        mail: keyRevokedMail(owner, revoked, at, deps.appUrl),
-      });
-      return revoked;
+      await deps.cacheEvents.publish(API_KEYS_TOPIC, revoked.row.id);
+      deps.events?.publish(revoked.event);
+      return revoked.row;
     },
 
     /**

@@ -8,6 +8,7 @@ import {
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
@@ -15,6 +16,7 @@ import { approvalMessages } from '../approvals/index.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
 import { findServiceDefinition } from '../catalog/index.ts';
 import type { BuyerDirectory } from './purchase-admin.service.ts';
+import { disputeClosedEvent } from './purchase-events.ts';
 import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
 import { toPurchase } from './purchases.mapper.ts';
 import { ProviderUnavailableError, type BillsProvider } from './purchases.port.ts';
@@ -33,8 +35,8 @@ export type DisputesDeps = {
   limiter: Pick<RateLimiter, 'consume'>;
   users: Pick<BuyerDirectory, 'findUsersByIds'>;
   clock: Clock;
-  /** told once a report is closed, so the customer hears what was found */
-  onClosed?: (dispute: Dispute, purchase: PurchaseRow) => void;
+  /** `dispute.closed` (the customer hears what was found) is recorded in the closing transaction */
+  events?: Pick<DomainEvents, 'record' | 'publish'>;
 };
 
 /** Where a delivered purchase shows, in the customer's words, so they can look once more. */
@@ -219,7 +221,11 @@ export function createDisputes(deps: DisputesDeps) {
           },
           tx,
         );
-        return row;
+        const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, row.purchaseId));
+        if (!purchase) throw new Error('a dispute without its purchase');
+        const event = disputeClosedEvent(row, purchase);
+        await deps.events?.record(event, tx);
+        return { row, purchase, event };
       });
       if (!closed) {
         const [found] = await db.select().from(purchaseDisputes).where(eq(purchaseDisputes.id, id));
@@ -228,11 +234,8 @@ export function createDisputes(deps: DisputesDeps) {
           throw new AppError('FORBIDDEN', approvalMessages.ownAccountDecision);
         throw new AppError('CONFLICT', say.alreadyClosed);
       }
-      const purchase = await repo.findById(closed.purchaseId);
-      if (!purchase) throw new Error('a dispute without its purchase');
-      const dispute = toDispute(closed, purchase);
-      deps.onClosed?.(dispute, purchase);
-      return dispute;
+      deps.events?.publish(closed.event);
+      return toDispute(closed.row, closed.purchase);
     },
   };
 }

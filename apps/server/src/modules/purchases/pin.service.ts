@@ -4,7 +4,9 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, PRODUCT_NAME } from '@quickvend/shared/services';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
+import { pinChangedEvent } from './purchase-events.ts';
 import { pinResetTokens, transactionPins } from './purchases.tables.ts';
 
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -44,8 +46,8 @@ export function createPinService(deps: {
   clock: Clock;
   appUrl: string;
   sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
-  /** told once a PIN has been stored: the first one, or a new one */
-  onPinChanged?: (userId: string, change: 'created' | 'changed') => void;
+  /** `security.pin-changed` is recorded with the PIN it tells of and published once that commits */
+  events?: Pick<DomainEvents, 'record' | 'publish'>;
 }) {
   const { db, clock } = deps;
   const secret = Buffer.from(deps.pepper);
@@ -84,15 +86,21 @@ export function createPinService(deps: {
     }
   }
 
-  async function store(userId: string, pin: string): Promise<void> {
+  async function store(userId: string, pin: string, change: 'created' | 'changed'): Promise<void> {
     const pinHash = await hashPin(pin);
-    await db
-      .insert(transactionPins)
-      .values({ userId, pinHash })
-      .onConflictDoUpdate({
-        target: transactionPins.userId,
-        set: { pinHash, failedAttempts: 0, lockedUntil: null, updatedAt: clock.now() },
-      });
+    const event = await db.transaction(async (tx) => {
+      await tx
+        .insert(transactionPins)
+        .values({ userId, pinHash })
+        .onConflictDoUpdate({
+          target: transactionPins.userId,
+          set: { pinHash, failedAttempts: 0, lockedUntil: null, updatedAt: clock.now() },
+        });
+      const changed = pinChangedEvent(userId, change, clock.now());
+      await deps.events?.record(changed, tx);
+      return changed;
+    });
+    deps.events?.publish(event);
   }
 
   async function status(userId: string) {
@@ -171,8 +179,7 @@ export function createPinService(deps: {
       checkStrength(pin);
       const { hasPin } = await status(userId);
       if (hasPin) await verify(userId, currentPin);
-      await store(userId, pin);
-      deps.onPinChanged?.(userId, hasPin ? 'changed' : 'created');
+      await store(userId, pin, hasPin ? 'changed' : 'created');
     },
 
     async requestChange(user: { id: string; email: string }): Promise<void> {
@@ -221,8 +228,7 @@ export function createPinService(deps: {
         .returning();
       if (!claimed)
         throw new AppError('INVALID_TOKEN', 'This link is invalid or has expired. Please ask for a new one.');
-      await store(row.userId, pin);
-      deps.onPinChanged?.(row.userId, 'changed');
+      await store(row.userId, pin, 'changed');
     },
   };
 }

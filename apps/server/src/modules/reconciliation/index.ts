@@ -17,4 +17,9 @@ export {
 } from './provider-losses.service.ts';
 export { registerProviderLossRoutes } from './provider-losses.routes.ts';
 export { registerReconciliationJobs } from './reconciliation.jobs.ts';
-export { providerLossRecoveredEvent, type ProviderLossRecovered } from './reconciliation.events.ts';
+export {
+  providerLossFoundEvent,
+  providerLossRecoveredEvent,
+  type ProviderLossFound,
+  type ProviderLossRecovered,
+} from './reconciliation.events.ts';

@@ -11,6 +11,7 @@ import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
 import { paidPhraseOf, purchaseSummary } from '@quickvend/shared/purchase-words';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { toStorableJson } from '../../lib/storable-json.ts';
@@ -29,6 +30,7 @@ import {
   type PurchaseRow,
   type RequeryAnswer,
 } from '../purchases/index.ts';
+import { providerLossFoundEvent, providerLossRecoveredEvent } from './reconciliation.events.ts';
 import { providerLosses } from './reconciliation.tables.ts';
 
 export const RECOVER_LOSS_APPROVAL = 'provider_loss.recover';
@@ -54,12 +56,13 @@ export type ProviderLossDeps = {
   /** asks VTpass about a purchase and only looks */
   askProvider: PurchaseChecks['ask'];
   people: { findUsersByIds(ids: readonly string[]): Promise<Map<string, Person>> };
-  /** mails every admin, in the background; a failure is the caller's to log */
-  alertAdmins: (mail: { subject: string; text: string }) => void;
   /** counted once per loss, when it is flagged */
   countLoss?: (amountKobo: Kobo) => void;
-  /** told once a recovery has committed: the customer hears of it */
-  onRecovered?: (loss: ProviderLossRow) => void;
+  /**
+   * `provider-loss.found` (every admin is mailed) is recorded with the loss, `provider-loss.recovered` (the
+   * customer hears of it) with its recovery; each is published once its transaction commits
+   */
+  events?: Pick<DomainEvents, 'record' | 'publish'>;
 };
 
 const recoverPayload = z.object({ userId: z.string(), purchaseId: z.string() });
@@ -156,25 +159,33 @@ export function createProviderLosses(deps: ProviderLossDeps) {
   ): Promise<ProviderLossRow> {
     // VTpass's total_amount; else what we recorded; else, as settling does, the amount charged
     const amountKobo = kobo(answer.costKobo ?? purchase.costKobo ?? purchase.chargedKobo);
-    const [loss] = await db
-      .insert(providerLosses)
-      .values({
-        id: newId('plo'),
-        purchaseId: purchase.id,
-        userId: purchase.userId,
-        refundedKobo: purchase.chargedKobo,
-        amountKobo,
-        detectedBy,
-        detectedAt: clock.now(),
-        raw: toStorableJson(answer.raw ?? null),
-      })
-      .onConflictDoNothing({ target: providerLosses.purchaseId })
-      .returning();
-    if (!loss) {
+    const customer = (await deps.people.findUsersByIds([purchase.userId])).get(purchase.userId);
+    const found = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(providerLosses)
+        .values({
+          id: newId('plo'),
+          purchaseId: purchase.id,
+          userId: purchase.userId,
+          refundedKobo: purchase.chargedKobo,
+          amountKobo,
+          detectedBy,
+          detectedAt: clock.now(),
+          raw: toStorableJson(answer.raw ?? null),
+        })
+        .onConflictDoNothing({ target: providerLosses.purchaseId })
+        .returning();
+      if (!row) return null;
+      const event = providerLossFoundEvent({ lossId: row.id, ...alertMail(row, purchase, customer) });
+      await deps.events?.record(event, tx);
+      return { loss: row, event };
+    });
+    if (!found) {
       const known = await lossOfPurchase(purchase.id);
       if (!known) throw new Error(`provider loss for ${purchase.id} vanished`);
       return known;
     }
+    const { loss } = found;
     log.warn(
       {
         purchaseId: purchase.id,
@@ -194,8 +205,7 @@ export function createProviderLosses(deps: ProviderLossDeps) {
       raw: answer.raw,
       note: lossNote(loss.amountKobo),
     });
-    const customer = (await deps.people.findUsersByIds([purchase.userId])).get(purchase.userId);
-    deps.alertAdmins(alertMail(loss, purchase, customer));
+    deps.events?.publish(found.event);
     return loss;
   }
 
@@ -307,7 +317,11 @@ export function createProviderLosses(deps: ProviderLossDeps) {
       },
       tx,
     );
-    afterCommit(() => deps.onRecovered?.(recovered));
+    const event = providerLossRecoveredEvent(recovered);
+    await deps.events?.record(event, tx);
+    afterCommit(() => {
+      deps.events?.publish(event);
+    });
     return { lossId: loss.id, status: 'recovered', recoveredKobo: refunded, entryId };
   };
 

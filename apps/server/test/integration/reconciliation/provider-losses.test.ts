@@ -15,7 +15,8 @@ import type { Notification } from '@quickvend/shared/api/notifications';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { kobo } from '@quickvend/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../../src/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type DatabaseHandle } from '../../../src/db/client.ts';
 import { systemClock } from '../../../src/lib/clock.ts';
 import { createPurchaseChecks } from '../../../src/modules/purchases/index.ts';
 import type { Actor } from '../../../src/modules/audit/index.ts';
@@ -65,6 +66,14 @@ describeEachDatabase('a purchase VTpass delivers after we refunded it', (kind) =
       },
       { timeout: 10_000, interval: 50 },
     );
+  /** The loss's event of `type`, with whether it was published: recorded with the change, once. */
+  const eventsOf = async (type: string, lossId: string) => {
+    await t.container.events.drain();
+    return queryRows<{ published: boolean }>(
+      t.container.db,
+      sql`select published_at is not null as published from domain_events where id = ${`${type}:${lossId}`}`,
+    );
+  };
   const detailOf = async (id: string) =>
     (await maker.client.get(`/api/v1/admin/purchases/${id}`)).json<AdminPurchaseDetail>();
   const sound = async () => {
@@ -145,6 +154,7 @@ describeEachDatabase('a purchase VTpass delivers after we refunded it', (kind) =
     const again = await t.container.providerLosses.checkRefundedPurchase(purchase.id, 'reconciliation');
     expect(again?.id).toBe(loss.id);
     expect(sample(await metrics(), 'quickvend_provider_losses_total')).toBe(1);
+    expect(await eventsOf('provider-loss.found', loss.id)).toEqual([{ published: true }]);
     // the customer keeps the refund until an admin decides
     expect(await t.container.ledger.getWalletBalance(userId)).toBe(10_000_000);
 
@@ -226,6 +236,7 @@ describeEachDatabase('a purchase VTpass delivers after we refunded it', (kind) =
     });
     expect((await t.container.approvals.get(approval.id)).status).toBe('pending');
     expect((await lossOf(purchase.id)).status).toBe('open');
+    expect(await eventsOf('provider-loss.recovered', loss.id)).toEqual([]);
     expect(await t.container.ledger.getWalletBalance(userId)).toBe(40_000);
 
     await t.container.ledger.adjustWallet({
@@ -243,6 +254,7 @@ describeEachDatabase('a purchase VTpass delivers after we refunded it', (kind) =
       note: reason,
       pendingRecovery: null,
     });
+    expect(await eventsOf('provider-loss.recovered', loss.id)).toEqual([{ published: true }]);
     const moved = await t.container.ledger.movementsByReference([`provider-loss:${loss.id}:recover`]);
     expect(Object.fromEntries(moved.get(`provider-loss:${loss.id}:recover`) ?? [])).toEqual({
       wallet: -100_000,
@@ -361,7 +373,6 @@ describeEachDatabase('a purchase VTpass delivers after we refunded it', (kind) =
       purchases: container.purchases,
       askProvider: createPurchaseChecks({ db: container.db, provider: container.billsProvider, log }).ask,
       people: { findUsersByIds: container.auth.findUsersByIds },
-      alertAdmins: () => undefined,
     });
     const { client, userId } = await fundedCustomer(t, 1_000);
     const purchase = await refundedWhilePending({ client }, '200');
