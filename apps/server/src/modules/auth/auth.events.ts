@@ -1,7 +1,19 @@
 import { domainEvent } from '../../lib/domain-events.ts';
-import type { AuthSecurityEvent } from './auth.service.ts';
+import type { KeyLabel } from './password-reset.ts';
 
-type KeyLabel = { name: string; prefix: string };
+/** What the auth module tells of: a password sign-in, a password changed or reset. */
+export type AuthSecurityEvent =
+  | {
+      kind: 'sign-in';
+      userId: string;
+      sessionId: string;
+      ipAddress: string | null;
+      userAgent: string | null;
+      at: Date;
+    }
+  /** changed when signed in: the other devices are signed out; the keys that still work are named */
+  | { kind: 'password.changed'; userId: string; at: Date; keptKeys: KeyLabel[] }
+  | { kind: 'password.reset'; userId: string; at: Date; signedOut: number; revokedKeys: KeyLabel[] };
 export type SignedIn = {
   userId: string;
   sessionId: string;

@@ -3,7 +3,8 @@ import type { Me } from '@quickvend/shared/api/auth';
 import { userAdminMessages, type UserStatus } from '@quickvend/shared/api/admin-users';
 import type { CacheEvents } from '../../lib/cache-events.ts';
 import { AppError } from '../../lib/errors.ts';
-import { CLIENT_IP_HEADER, type AuthService } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
+import { CLIENT_IP_HEADER } from './session-library.ts';
 import { USERS_TOPIC } from './user-accounts.ts';
 
 declare module 'fastify' {

@@ -1,11 +1,5 @@
-export {
-  createAuthService,
-  SESSION_ABSOLUTE_SECONDS,
-  SESSION_IDLE_SECONDS,
-  type AuthSecurityEvent,
-  type AuthService,
-  type SessionResult,
-} from './auth.service.ts';
+export { createAuthService, type AuthService, type SessionResult } from './auth.service.ts';
+export { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from './session-library.ts';
 export { registerAuthRoutes } from './auth.routes.ts';
 export {
   createGuards,
@@ -21,5 +15,11 @@ export { statusOf, USERS_TOPIC, type UserRow, type UserSearch } from './user-acc
 export { MAX_OPEN_INVITATIONS } from './invitations.ts';
 export { createSessionWatch, SESSIONS_TOPIC, type SessionWatch } from './session-watch.ts';
 export { createAuthReportQueries, type AuthReportQueries } from './auth.reports.ts';
-export { securityEventOf, type PasswordChanged, type PasswordReset, type SignedIn } from './auth.events.ts';
+export {
+  securityEventOf,
+  type AuthSecurityEvent,
+  type PasswordChanged,
+  type PasswordReset,
+  type SignedIn,
+} from './auth.events.ts';
 export { registerAuthSubscribers } from './subscribers.ts';

@@ -2,7 +2,9 @@ import { and, eq, like, ne } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@quickvend/shared/services';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
+import { securityEventOf } from './auth.events.ts';
 import { accounts, sessions, users, verifications } from './auth.tables.ts';
 
 // the session library keeps a reset link as the row `reset-password:<token>` whose value is the user id
@@ -60,6 +62,7 @@ export function createPasswordResets(deps: {
   clock: Clock;
   hashPassword: (password: string) => Promise<string>;
   apiKeys: AccountKeys;
+  events?: Pick<DomainEvents, 'record' | 'publish'> | undefined;
 }) {
   const { db, clock } = deps;
   const invalid = () => new AppError('INVALID_TOKEN', LINK_INVALID);
@@ -80,7 +83,8 @@ export function createPasswordResets(deps: {
 
     /**
      * Sets a new password from a mailed link, all in one transaction: the link and the account's other links
-     * end, every session ends, then every partner API key is revoked. A key is made only while the session
+     * end, every session ends, then every partner API key is revoked, and the reset's event is recorded (and
+     * published once committed). A key is made only while the session
      * asking for it is held (partners), so a key made during a reset is either revoked here or refused.
      * @throws INVALID_TOKEN for an unknown, used or expired link, or a closed account; VALIDATION_FAILED
      */
@@ -116,19 +120,19 @@ export function createPasswordResets(deps: {
           .where(eq(sessions.userId, owner.id))
           .returning({ expiresAt: sessions.expiresAt });
         const revoked = await deps.apiKeys.revokeAll(owner, REVOKED_BY_RESET, tx);
-        return {
+        const reset: PasswordReset = {
           userId: owner.id,
+          at,
           signedOut: ended.filter((session) => session.expiresAt > at).length,
-          revoked,
+          revokedKeys: revoked.map(({ name, prefix }) => ({ name, prefix })),
         };
+        const event = securityEventOf({ kind: 'password.reset', ...reset });
+        await deps.events?.record(event, tx);
+        return { reset, event, revokedIds: revoked.map((key) => key.id) };
       });
-      await deps.apiKeys.forget(done.revoked.map((key) => key.id));
-      return {
-        userId: done.userId,
-        at,
-        signedOut: done.signedOut,
-        revokedKeys: done.revoked.map(({ name, prefix }) => ({ name, prefix })),
-      };
+      await deps.apiKeys.forget(done.revokedIds);
+      deps.events?.publish(done.event);
+      return done.reset;
     },
   };
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { CacheEvents } from '../../lib/cache-events.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { SESSION_ABSOLUTE_SECONDS } from './auth.service.ts';
+import { SESSION_ABSOLUTE_SECONDS } from './session-library.ts';
 import { sessions, users } from './auth.tables.ts';
 import { USERS_TOPIC } from './user-accounts.ts';
 

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { queryRows } from '../../../src/db/client.ts';
 import {
   createTestApp,
   errorOf,
@@ -61,6 +63,52 @@ describeEachDatabase('password reset', (kind) => {
     });
     expect(reused.statusCode).toBe(400);
     expect(errorOf(reused).code).toBe('INVALID_TOKEN');
+  });
+
+  /** The security events of one type stored for the user, and whether each was published. */
+  const storedEvents = (type: string, userId: string) =>
+    queryRows<{ id: string; published: boolean }>(
+      t.container.db,
+      sql`select id, published_at is not null as published from domain_events
+          where type = ${type} and payload->>'userId' = ${userId}`,
+    );
+
+  it('records the reset’s event in its transaction, once, and publishes it once committed', async () => {
+    const { email, userId } = await signUp(t.app);
+    await new TestClient(t.app).post('/api/v1/auth/forgot-password', { email });
+    const token = new URL(await resetLinkFor(email)).searchParams.get('token') ?? '';
+    const publish = vi.spyOn(t.container.events, 'publish').mockImplementation(() => undefined);
+    try {
+      const reset = await new TestClient(t.app).post('/api/v1/auth/reset-password', {
+        token,
+        password: 'a brand new password',
+      });
+      expect(reset.statusCode).toBe(200);
+      const recorded = await storedEvents('security.password-reset', userId);
+      expect(recorded.map(({ published }) => published)).toEqual([false]);
+      expect(recorded[0]?.id).toMatch(`security.password-reset:${userId}:`);
+      const published = publish.mock.calls.map(([event]) => event.id);
+      expect(published).toEqual([recorded[0]?.id]);
+      const [event] = publish.mock.calls.map(([event]) => event);
+      if (event) await t.container.events.publishNow(event);
+    } finally {
+      publish.mockRestore();
+    }
+    const stored = await storedEvents('security.password-reset', userId);
+    expect(stored.map(({ published }) => published)).toEqual([true]);
+  });
+
+  it('stores one event for a signed-in password change', async () => {
+    const { client, password, userId } = await signUp(t.app);
+    const changed = await client.post('/api/v1/profile/password', {
+      currentPassword: password,
+      newPassword: 'a brand new password',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await t.container.events.drain();
+    const stored = await storedEvents('security.password-changed', userId);
+    expect(stored.map(({ published }) => published)).toEqual([true]);
+    expect(stored[0]?.id).toMatch(`security.password-changed:${userId}:`);
   });
 
   it('answers the same for an unknown email and sends nothing', async () => {
