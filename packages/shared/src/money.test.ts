@@ -3,6 +3,7 @@ import {
   AmountError,
   bpsAsPercent,
   formatNaira,
+  koboFromNaira,
   KOBO_PER_NAIRA,
   kobo,
   negateKobo,
@@ -56,6 +57,32 @@ describe('parseNaira', () => {
     expect(() => parseNaira(Number.NaN)).toThrow(AmountError);
     expect(() => parseNaira(1e21)).toThrow(AmountError);
     expect(() => parseNaira(Infinity)).toThrow(AmountError);
+  });
+});
+
+describe('koboFromNaira', () => {
+  const refuse = (message: string, problem: AmountError) => new Error(`${problem.reason}: ${message}`);
+
+  it('reads typed text and JSON numbers as parseNaira does', () => {
+    expect(koboFromNaira('1,500.50', refuse)).toBe(150_050);
+    expect(koboFromNaira(25.5, refuse)).toBe(2_550);
+    expect(koboFromNaira('0', refuse)).toBe(0);
+  });
+
+  it("throws the caller's own error, made from parseNaira's reason and words", () => {
+    expect(() => koboFromNaira('', refuse)).toThrow('empty: Enter an amount.');
+    expect(() => koboFromNaira('-5', refuse)).toThrow('negative: The amount cannot be negative.');
+    expect(() => koboFromNaira('1.005', refuse)).toThrow(
+      'too_precise: Use at most 2 digits after the point.',
+    );
+    expect(() => koboFromNaira(Number.NaN, () => new RangeError('no'))).toThrow(RangeError);
+  });
+
+  it('refuses zero only when asked for a positive amount', () => {
+    expect(() => koboFromNaira('0.00', refuse, { positive: true })).toThrow(
+      'zero: The amount must be more than zero.',
+    );
+    expect(koboFromNaira('0.01', refuse, { positive: true })).toBe(1);
   });
 });
 

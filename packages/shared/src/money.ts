@@ -4,7 +4,7 @@ export const KOBO_PER_NAIRA = 100;
 
 export class AmountError extends Error {
   constructor(
-    readonly reason: 'empty' | 'invalid' | 'negative' | 'too_precise' | 'too_large',
+    readonly reason: 'empty' | 'invalid' | 'negative' | 'zero' | 'too_precise' | 'too_large',
     message: string,
   ) {
     super(message);
@@ -20,15 +20,15 @@ export function kobo(n: number): Kobo {
 const NAIRA_PATTERN = /^(?<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?<fraction>\d{1,2}))?$/;
 const TOO_PRECISE = /^(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{3,}$/;
 
-/**
- * Reads a naira amount the way a person writes it (`1500`, `1,500.50`, `₦1,500`) digit by digit,
- * never through floating point. Throws AmountError with a reason a form can show.
- */
 /** The same amount moving the other way. */
 export function negateKobo(amount: Kobo): Kobo {
   return kobo(0 - amount);
 }
 
+/**
+ * Reads a naira amount the way a person writes it (`1500`, `1,500.50`, `₦1,500`) digit by digit,
+ * never through floating point. Throws AmountError with a reason a form can show.
+ */
 export function parseNaira(input: string | number): Kobo {
   const text = (typeof input === 'number' ? numberToPlainString(input) : input)
     .trim()
@@ -45,6 +45,30 @@ export function parseNaira(input: string | number): Kobo {
     throw new AmountError('too_large', 'That amount is too large.');
   }
   return kobo(total);
+}
+
+/**
+ * A naira amount from a form or a request body (typed text or a JSON number) as kobo, read by parseNaira.
+ * An amount it cannot take is refused through `refuse`, which turns the reason into the error to throw, so
+ * each caller keeps its own words; `positive` refuses zero as well.
+ */
+export function koboFromNaira(
+  input: string | number,
+  refuse: (message: string, problem: AmountError) => Error,
+  options: { positive?: boolean } = {},
+): Kobo {
+  let amount: Kobo;
+  try {
+    amount = parseNaira(input);
+  } catch (error) {
+    if (error instanceof AmountError) throw refuse(error.message, error);
+    throw error;
+  }
+  if (options.positive && amount === 0) {
+    const problem = new AmountError('zero', 'The amount must be more than zero.');
+    throw refuse(problem.message, problem);
+  }
+  return amount;
 }
 
 function numberToPlainString(n: number): string {

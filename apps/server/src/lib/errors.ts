@@ -42,3 +42,8 @@ export class AppError extends Error {
     return httpStatusByCode[this.code];
   }
 }
+
+/** A request refused for one field, the message shown both as the error and on that field. */
+export function fieldError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { fields: { [field]: message } });
+}

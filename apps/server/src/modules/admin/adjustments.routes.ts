@@ -1,22 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
-import { AppError } from '../../lib/errors.ts';
+import { koboFromNaira, toNairaString } from '@quickvend/shared/money';
+import { fieldError } from '../../lib/errors.ts';
 import { toApprovalViews, type FindPeople } from '../approvals/index.ts';
 import { actorOf } from '../audit/index.ts';
 import type { WalletAdjustments } from './wallet-adjustments.ts';
 import { contract } from '@quickvend/shared/contract/index';
 import { route } from '../../lib/http/route.ts';
-
-function amountFrom(input: string | number): Kobo {
-  try {
-    return parseNaira(input);
-  } catch (error) {
-    if (error instanceof AmountError) {
-      throw new AppError('VALIDATION_FAILED', error.message, { fields: { amount: error.message } });
-    }
-    throw error;
-  }
-}
 
 export function registerAdjustmentRoutes(
   app: FastifyInstance,
@@ -29,7 +18,7 @@ export function registerAdjustmentRoutes(
   route(app, contract.adminMoney.adjustWallet, async (request, reply) => {
     const actor = actorOf(request);
     const { direction, reason } = request.body;
-    const amountKobo = amountFrom(request.body.amount);
+    const amountKobo = koboFromNaira(request.body.amount, (message) => fieldError('amount', message));
     const outcome = await deps.adjustments.adjust(
       request.params.id,
       { direction, amountKobo, reason },

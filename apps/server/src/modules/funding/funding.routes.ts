@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DepositAccount } from '@quickvend/shared/api/funding';
-import { AmountError, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
+import { koboFromNaira, toNairaString } from '@quickvend/shared/money';
 import { ownerAndPeriodOf } from '../../lib/back-office-filter.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
 import { actorOf } from '../audit/index.ts';
 import { signedInUser, type AuthService } from '../auth/index.ts';
 import type { PaymentGateway } from './funding.port.ts';
@@ -51,17 +51,6 @@ const toManualRequest = (
   ...(awaitingApproval !== undefined && { awaitingApproval }),
 });
 
-function amountFrom(input: string | number): Kobo {
-  try {
-    return parseNaira(input);
-  } catch (error) {
-    if (error instanceof AmountError) {
-      throw new AppError('VALIDATION_FAILED', error.message, { fields: { amount: error.message } });
-    }
-    throw error;
-  }
-}
-
 export function registerFundingRoutes(
   app: FastifyInstance,
   deps: {
@@ -80,7 +69,7 @@ export function registerFundingRoutes(
     const user = signedInUser(request);
     const { payment, checkout } = await funding.startCardPayment(user, {
       email: request.body.email.toLowerCase(),
-      amountKobo: amountFrom(request.body.amount),
+      amountKobo: koboFromNaira(request.body.amount, (message) => fieldError('amount', message)),
     });
     return reply
       .status(201)
@@ -120,7 +109,7 @@ export function registerFundingRoutes(
     const created = await funding.requestManualFunding(signedInUser(request).id, {
       depositorName: request.body.depositorName,
       bankName: request.body.bankName,
-      amountKobo: amountFrom(request.body.amount),
+      amountKobo: koboFromNaira(request.body.amount, (message) => fieldError('amount', message)),
     });
     return reply.status(201).send({ request: toManualRequest(created) });
   });

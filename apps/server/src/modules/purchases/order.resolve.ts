@@ -8,7 +8,7 @@ import {
   compactNumber,
   type TvServiceId,
 } from '@quickvend/shared/bills';
-import { AmountError, formatNaira, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
+import { formatNaira, kobo, koboFromNaira, type Kobo } from '@quickvend/shared/money';
 import { normalisePhone } from '@quickvend/shared/phone';
 import type { PriceChannel } from '@quickvend/shared/pricing';
 import { EXAM_MAX_QUANTITY } from '@quickvend/shared/services';
@@ -65,14 +65,7 @@ const required = () => invalid(messages.purchase.allFieldsRequired);
 
 function readAmount(raw: string | number | undefined): Kobo {
   if (raw === undefined || raw === '') throw invalid(messages.purchase.allFieldsRequired, 'amount');
-  try {
-    const amount = parseNaira(raw);
-    if (amount <= 0) throw invalid(messages.purchase.invalidAmount, 'amount');
-    return amount;
-  } catch (error) {
-    if (error instanceof AmountError) throw invalid(messages.purchase.invalidAmount, 'amount');
-    throw error;
-  }
+  return koboFromNaira(raw, () => invalid(messages.purchase.invalidAmount, 'amount'), { positive: true });
 }
 
 function checkLimits(amountKobo: Kobo, minimumKobo: Kobo | null, maximumKobo: Kobo | null): void {

@@ -1,24 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { SETTING_CHANGE, type AdminSetting, type ApprovalRequest } from '@quickvend/shared/api/admin-money';
-import { AmountError, kobo, parseNaira, toNairaString, type Kobo } from '@quickvend/shared/money';
-import { AppError } from '../../lib/errors.ts';
+import { kobo, koboFromNaira, toNairaString } from '@quickvend/shared/money';
+import { fieldError } from '../../lib/errors.ts';
 import { toApprovalViews, type Approvals, type FindPeople } from '../approvals/index.ts';
 import { actorOf } from '../audit/index.ts';
 import type { SettingChanges } from './setting-changes.ts';
 import { settingDefinitions, type SettingKey, type Settings } from './settings.service.ts';
 import { contract } from '@quickvend/shared/contract/index';
 import { route } from '../../lib/http/route.ts';
-
-function amountFrom(input: string | number): Kobo {
-  try {
-    return parseNaira(input);
-  } catch (error) {
-    if (error instanceof AmountError) {
-      throw new AppError('VALIDATION_FAILED', error.message, { fields: { amount: error.message } });
-    }
-    throw error;
-  }
-}
 
 const valueOf = (approval: ApprovalRequest): number => {
   const value = approval.payload['valueKobo'];
@@ -79,7 +68,7 @@ export function registerSettingsRoutes(
   route(app, contract.adminSettings.update, async (request, reply) => {
     const actor = actorOf(request);
     const key: SettingKey = request.params.key;
-    const valueKobo = amountFrom(request.body.amount);
+    const valueKobo = koboFromNaira(request.body.amount, (message) => fieldError('amount', message));
     const row = await settingChanges.request(key, valueKobo, request.body.reason, actor);
     const [approval] = await toApprovalViews([row], actor.id ?? '', findPeople, approvals.subjectOf);
     const setting = (await views(actor.id ?? '')).find((candidate) => candidate.key === key);
