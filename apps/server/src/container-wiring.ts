@@ -5,12 +5,29 @@ import type { JobQueue } from './lib/jobs.ts';
 import type { Metrics } from './lib/metrics.ts';
 import { registerMetricsSubscribers } from './lib/metrics.subscribers.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
-import { registerAdminJobs, type FloatMonitor } from './modules/admin/index.ts';
+import {
+  registerAdminApprovals,
+  registerAdminJobs,
+  type FloatMonitor,
+  type UserAdmin,
+  type WalletAdjustments,
+} from './modules/admin/index.ts';
 import { registerApprovalSubscribers, type Approvals } from './modules/approvals/index.ts';
 import { registerAuthSubscribers, type SessionWatch } from './modules/auth/index.ts';
 import { registerBeneficiarySubscribers, type Beneficiaries } from './modules/beneficiaries/index.ts';
-import { registerCatalogJobs, type Catalog } from './modules/catalog/index.ts';
-import { registerFundingJobs, type FundingService } from './modules/funding/index.ts';
+import {
+  registerCatalogApprovals,
+  registerCatalogJobs,
+  type Catalog,
+  type PriceAdmin,
+} from './modules/catalog/index.ts';
+import {
+  registerFundingApprovals,
+  registerFundingJobs,
+  type FundingService,
+  type ManualDepositDecisions,
+  type RefundsDue,
+} from './modules/funding/index.ts';
 import {
   registerNotificationSubscribers,
   type MailTransport,
@@ -22,17 +39,20 @@ import {
   createPurchaseAnnouncer,
   PURCHASE_APPROVALS,
   purchaseFactsOf,
+  registerPurchaseApprovals,
   registerPurchaseFeedSubscribers,
   registerPurchaseJobs,
   unpublishedPurchaseEvents,
   type PurchaseEngine,
 } from './modules/purchases/index.ts';
 import {
+  registerReconciliationApprovals,
   registerReconciliationJobs,
   type DailyReconciliation,
   type ProviderLosses,
 } from './modules/reconciliation/index.ts';
 import { registerReferralSubscribers, type Referrals } from './modules/referrals/index.ts';
+import { registerSettingApprovals, type SettingChanges } from './modules/settings/index.ts';
 import { registerSystemJobs } from './modules/system/index.ts';
 
 export type WiredModules = {
@@ -46,6 +66,15 @@ export type WiredModules = {
   purchases: PurchaseEngine;
   beneficiaries: Beneficiaries;
   approvals: Approvals;
+  /** the services whose changes wait for a second admin (besides purchases and provider losses) */
+  approvalKinds: {
+    settingChanges: SettingChanges;
+    adjustments: WalletAdjustments;
+    userAdmin: UserAdmin;
+    manualDeposits: ManualDepositDecisions;
+    refundsDue: RefundsDue;
+    prices: PriceAdmin;
+  };
   referrals: Referrals;
   sessionWatch: SessionWatch;
   funding: FundingService;
@@ -58,9 +87,19 @@ export type WiredModules = {
   log: FastifyBaseLogger;
 };
 
-/** Each module's subscribers, registered by the module itself; then, in a worker process, each module's jobs. */
+/**
+ * Each module's approval kinds and subscribers, registered by the module itself; then, in a worker process, each
+ * module's jobs.
+ */
 export async function wireModules(m: WiredModules, jobs: JobQueue, runWorkers: boolean): Promise<void> {
-  const { events } = m;
+  const { events, approvals } = m;
+  const kinds = m.approvalKinds;
+  registerSettingApprovals(approvals, kinds.settingChanges);
+  registerAdminApprovals(approvals, kinds);
+  registerFundingApprovals(approvals, kinds);
+  registerCatalogApprovals(approvals, kinds.prices);
+  registerPurchaseApprovals(approvals, m.purchases);
+  registerReconciliationApprovals(approvals, m.providerLosses);
   registerNotificationSubscribers(events, {
     notifier: m.notifier,
     purchaseFactsOf: async (purchaseId) => {

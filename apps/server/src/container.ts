@@ -9,82 +9,38 @@ import { startJobQueue } from './lib/jobs.ts';
 import type { Metrics } from './lib/metrics.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { checkSecretFingerprints } from './lib/secrets.ts';
-import {
-  createFloatMonitor,
-  createRunningTotals,
-  createUserAdmin,
-  createWalletAdjustments,
-  WALLET_ADJUSTMENT,
-} from './modules/admin/index.ts';
 import { createApprovals } from './modules/approvals/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
-import {
-  createAuthReportQueries,
-  createAuthService,
-  createSessionWatch,
-  shareBrowser,
-} from './modules/auth/index.ts';
+import { createAuthService, createSessionWatch, shareBrowser } from './modules/auth/index.ts';
 import { createBeneficiaries } from './modules/beneficiaries/index.ts';
-import {
-  createFundingAdmin,
-  createFundingReportQueries,
-  createFundingSearch,
-  createFundingService,
-  createManualDepositDecisions,
-  MANUAL_DEPOSIT_APPROVAL,
-  createRefundsDue,
-  REFUND_DUE_RETURN,
-  sharedPayerOf,
-} from './modules/funding/index.ts';
+import { createFundingService, sharedPayerOf } from './modules/funding/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import {
   createMailer,
   createNotifier,
-  createSandboxMailbox,
-  createSandboxSms,
   NOTICES_CHANNEL,
   startNoticeFeed,
-  type MailTransport,
-  type SmsSender,
 } from './modules/notifications/index.ts';
-import { createReports } from './modules/reports/index.ts';
 import { createReferrals } from './modules/referrals/index.ts';
-import { createSettingChanges, createSettings, SETTING_CHANGE } from './modules/settings/index.ts';
+import { createSettingChanges, createSettings } from './modules/settings/index.ts';
 import { createBalanceAnnouncer, createStatement, startBalanceFeed } from './modules/wallet/index.ts';
-import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts';
-import { createSmtpTransport } from './providers/smtp/smtp.adapter.ts';
-import { createTermiiSender } from './providers/termii/termii.adapter.ts';
-import { createVtpassProvider } from './providers/vtpass/vtpass.adapter.ts';
-import {
-  createCatalog,
-  createPriceAdmin,
-  createRefreshRequests,
-  PRICE_RULE_APPROVAL,
-} from './modules/catalog/index.ts';
+import { createCatalog, createRefreshRequests } from './modules/catalog/index.ts';
 import { createPartners } from './modules/partners/index.ts';
 import { createProfiles } from './modules/profile/index.ts';
 import {
   createPinService,
   countOpenPurchases,
-  createPurchaseChecks,
   createPurchaseEngine,
-  DELIVER_APPROVAL,
   purchaseEventOf,
-  REFUND_APPROVAL,
   createPurchaseNames,
-  createPurchaseReportQueries,
   createVerificationService,
   startPurchaseFeed,
 } from './modules/purchases/index.ts';
-import {
-  createDailyReconciliation,
-  createProviderLosses,
-  RECOVER_LOSS_APPROVAL,
-} from './modules/reconciliation/index.ts';
+import { createProviders } from './container-providers.ts';
+import { createBackOffice } from './container-back-office.ts';
 import { wireModules } from './container-wiring.ts';
 
-export const PAYSTACK_SIMULATOR_PREFIX = '/sandbox/paystack';
-export const VTPASS_SIMULATOR_PREFIX = '/sandbox/vtpass/api';
+export { PAYSTACK_SIMULATOR_PREFIX, VTPASS_SIMULATOR_PREFIX } from './container-providers.ts';
 
 export type ContainerConfig = Pick<
   Config,
@@ -122,7 +78,7 @@ export type ContainerDeps = {
   metrics?: Metrics;
 };
 
-/** The one place that chooses implementations: real providers or their sandbox stand-ins. */
+/** Builds every service once, each given what it needs; the providers are chosen in container-providers.ts. */
 export async function createContainer({
   config,
   database,
@@ -134,16 +90,14 @@ export async function createContainer({
 }: ContainerDeps) {
   const { db } = database;
   await checkSecretFingerprints(db, { AUTH_SECRET: config.authSecret, PIN_PEPPER: config.pinPepper });
-  // the sandbox mailbox shows every reset and PIN link to anyone: never in live mode
-  if (config.providerMode === 'live' && !config.smtpUrl) throw new Error('PROVIDER_MODE=live needs SMTP_URL');
-  const sandboxMailbox = config.smtpUrl ? undefined : createSandboxMailbox(db);
-  const transport: MailTransport = config.smtpUrl
-    ? createSmtpTransport(config.smtpUrl, config.mailFrom)
-    : (sandboxMailbox as MailTransport);
+  const { sandboxMailbox, transport, sandboxSms, smsSender, gateway, billsProvider } = createProviders({
+    config,
+    db,
+    selfUrl,
+    providerTimeoutMs: options.providerTimeoutMs,
+    metrics,
+  });
   const mailer = createMailer(transport, log);
-  // text messages: the configured provider; in the sandbox without one, a list to read; in live mode without one, none
-  const sandboxSms = !config.sms && config.providerMode === 'sandbox' ? createSandboxSms(db) : undefined;
-  const smsSender: SmsSender | null = config.sms ? createTermiiSender(config.sms) : (sandboxSms ?? null);
   // work that follows a committed change without holding up its request; close() waits for it
   const inFlight = new Set<Promise<void>>();
   function afterwards(work: Promise<void>, failure: string, context: Record<string, unknown> = {}): void {
@@ -176,10 +130,6 @@ export async function createContainer({
     holdActiveAdmin: (adminId, tx) => auth.accounts.holdActiveAdmin(adminId, tx),
   });
   const settingChanges = createSettingChanges({ settings, approvals, audit, log });
-  approvals.register(SETTING_CHANGE, {
-    carryOut: settingChanges.carryOut,
-    subjectOf: settingChanges.subjectOf,
-  });
   const rateLimiter = createRateLimiter({ db, clock });
   const auth = createAuthService({
     db,
@@ -202,11 +152,6 @@ export async function createContainer({
       listLive: async (userId) => (await partners.listKeys(userId)).filter((key) => key.revokedAt === null),
     },
     log,
-  });
-  const gateway = createPaystackGateway({
-    baseUrl: config.paystack.baseUrl ?? `${selfUrl}${PAYSTACK_SIMULATOR_PREFIX}`,
-    secretKey: config.paystack.secretKey,
-    publicKey: config.paystack.publicKey,
   });
   const notifier = createNotifier({
     db,
@@ -250,77 +195,9 @@ export async function createContainer({
     requireConfirmedEmail: (userId) => auth.accounts.requireConfirmedEmail(userId),
     events,
   });
-  const runningTotals = createRunningTotals({ db, clock, ledger, funding, approvals, settings });
-  const adjustments = createWalletAdjustments({
-    db,
-    clock,
-    ledger,
-    audit,
-    approvals,
-    settings,
-    runningTotals,
-    findCustomer: (userId, executor) => auth.accounts.findUser(userId, executor),
-    events,
-  });
-  approvals.register(WALLET_ADJUSTMENT, {
-    carryOut: adjustments.carryOut,
-    staleReason: adjustments.staleReason,
-    subjectOf: (row) => ({ label: "The customer's wallet", href: `/edit-user/${row.targetId}` }),
-  });
-  const manualDeposits = createManualDepositDecisions({
-    db,
-    funding,
-    approvals,
-    limits: runningTotals,
-    audit,
-    events,
-  });
-  approvals.register(MANUAL_DEPOSIT_APPROVAL, {
-    carryOut: manualDeposits.carryOut,
-    subjectOf: () => ({ label: 'Manual deposit', href: '/admin/fundings' }),
-  });
-  const refundsDue = createRefundsDue({ db, ledger, approvals, clock });
-  approvals.register(REFUND_DUE_RETURN, refundsDue.approvalKind);
-  const billsProvider = createVtpassProvider({
-    baseUrl: config.vtpass.baseUrl ?? `${selfUrl}${VTPASS_SIMULATOR_PREFIX}`,
-    apiKey: config.vtpass.apiKey,
-    publicKey: config.vtpass.publicKey,
-    secretKey: config.vtpass.secretKey,
-    ...(options.providerTimeoutMs !== undefined && { timeoutMs: options.providerTimeoutMs }),
-    ...(metrics && {
-      observe: (call) => {
-        metrics.observeProviderCall('vtpass', call);
-      },
-    }),
-  });
   const cacheEvents = await startCacheEvents(database, log);
   const sessionWatch = createSessionWatch({ db, clock, cacheEvents });
   const catalog = createCatalog({ db, provider: billsProvider, clock, log, cacheEvents });
-  const prices = createPriceAdmin({
-    db,
-    catalog,
-    audit,
-    approvals,
-    findPeople: (ids) => auth.findUsersByIds(ids),
-    log,
-  });
-  approvals.register(PRICE_RULE_APPROVAL, {
-    carryOut: prices.carryOut,
-    staleReason: prices.staleReason,
-    subjectOf: prices.subjectOf,
-  });
-  const adminEmails = async () =>
-    (await auth.listUsers()).filter((user) => user.role === 'admin').map((user) => user.email);
-  const float = createFloatMonitor({
-    db,
-    provider: billsProvider,
-    settings,
-    clock,
-    liabilities: () => ledger.sumWalletBalances(),
-    adminEmails,
-    sendMail: (mail) => mailer.send(mail),
-    log,
-  });
   const pins = createPinService({
     db,
     pepper: config.pinPepper,
@@ -377,72 +254,56 @@ export async function createContainer({
     approvals,
     users: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
   });
-  const purchaseSubject = (row: { targetId: string }) => ({
-    label: 'Purchase',
-    href: `/admin/purchases/${row.targetId}`,
-  });
-  approvals.register(DELIVER_APPROVAL, {
-    carryOut: purchases.admin.deliverApproved,
-    staleReason: purchases.admin.staleReasonOf,
-    subjectOf: purchaseSubject,
-  });
-  approvals.register(REFUND_APPROVAL, {
-    carryOut: purchases.admin.refundApproved,
-    staleReason: purchases.admin.staleReasonOf,
-    subjectOf: purchaseSubject,
-  });
-  const purchaseChecks = createPurchaseChecks({ db, provider: billsProvider, log });
-  const providerLosses = createProviderLosses({
-    db,
-    ledger,
-    approvals,
-    audit,
-    clock,
-    log,
-    appUrl: config.appUrl,
-    purchases,
-    askProvider: purchaseChecks.ask,
-    people: { findUsersByIds: auth.findUsersByIds },
-    countLoss: (amountKobo) => metrics?.countProviderLoss(amountKobo),
-    events,
-  });
-  approvals.register(RECOVER_LOSS_APPROVAL, {
-    carryOut: providerLosses.recoverApproved,
-    staleReason: providerLosses.staleReasonOf,
-    subjectOf: () => ({ label: 'Provider-side loss', href: '/admin/reconciliation' }),
-  });
   const beneficiaries = createBeneficiaries({
     db,
     clock,
     acceptsSandboxNumbers: config.providerMode === 'sandbox',
   });
-  const fundingAdmin = createFundingAdmin({
-    search: createFundingSearch(db),
-    owners: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
-    clock,
+  metrics?.readFrom({
+    openPurchases: () => countOpenPurchases(db, clock.now()),
+    jobBacklog: () => jobs.backlog(),
   });
-  const dailyReconciliation = createDailyReconciliation({
+  const statement = createStatement({
+    ledger,
+    purchaseNames: createPurchaseNames(db),
+    depositBanks: (ids) => funding.depositBanksByIds(ids),
+    firstNames: (userIds) => referrals.firstNamesOf(userIds),
+  });
+  const backOffice = createBackOffice({
     db,
     clock,
     log,
-    purchases: purchaseChecks,
-    float,
-    requeryOpen: (purchaseId, actor) => purchases.admin.requery(purchaseId, actor),
-    onRefundedDelivered: (purchaseId, answer) =>
-      providerLosses.checkRefundedPurchase(purchaseId, 'reconciliation', answer),
+    appUrl: config.appUrl,
+    events,
+    ledger,
+    audit,
+    approvals,
+    settings,
+    auth,
+    funding,
+    catalog,
+    billsProvider,
+    purchases,
+    partners,
+    statement,
+    cacheEvents,
+    mailer,
+    metrics,
   });
+  const { float, providerLosses, dailyReconciliation, userAdmin } = backOffice;
   await wireModules(
     {
       db,
       notify: (channel, payload) => database.notify(channel, payload),
       events,
       notifier,
-      adminEmails,
+      adminEmails: backOffice.adminEmails,
       sendMail: (mail) => mailer.send(mail),
       channels: { mail: transport, sms: smsSender },
       purchases,
       beneficiaries,
       approvals,
+      approvalKinds: { settingChanges, ...backOffice },
       referrals,
       sessionWatch,
       funding,
@@ -457,32 +318,6 @@ export async function createContainer({
     jobs,
     options.runWorkers,
   );
-  metrics?.readFrom({
-    openPurchases: () => countOpenPurchases(db, clock.now()),
-    jobBacklog: () => jobs.backlog(),
-  });
-  const statement = createStatement({
-    ledger,
-    purchaseNames: createPurchaseNames(db),
-    depositBanks: (ids) => funding.depositBanksByIds(ids),
-    firstNames: (userIds) => referrals.firstNamesOf(userIds),
-  });
-  const userAdmin = createUserAdmin({
-    db,
-    auth,
-    ledger,
-    statement,
-    audit,
-    partners,
-    purchases,
-    funding,
-    cacheEvents,
-    approvals,
-    events,
-    sendMail: (mail) => mailer.send(mail),
-    log,
-  });
-  for (const [kind, handler] of Object.entries(userAdmin.approvalKinds)) approvals.register(kind, handler);
   const profiles = createProfiles({
     db,
     clock,
@@ -501,15 +336,9 @@ export async function createContainer({
   const balanceFeed = await startBalanceFeed(database.listen, log);
   const noticeFeed = await startNoticeFeed(database.listen, notifier, log);
   const purchaseFeed = await startPurchaseFeed(database.listen, log);
-  const reports = createReports({
-    purchases: createPurchaseReportQueries(db),
-    fundings: createFundingReportQueries(db),
-    users: createAuthReportQueries(db),
-    ledger,
-    clock,
-  });
 
   return {
+    ...backOffice,
     db,
     ledger,
     audit,
@@ -526,28 +355,18 @@ export async function createContainer({
     gateway,
     jobs,
     funding,
-    fundingAdmin,
-    dailyReconciliation,
-    adjustments,
-    manualDeposits,
-    refundsDue,
     billsProvider,
-    float,
     catalog,
     referrals,
     beneficiaries,
-    prices,
     pins,
     partners,
     purchases,
-    providerLosses,
     verifications,
     rateLimiter,
     balanceFeed,
-    reports,
     cacheEvents,
     sessionWatch,
-    userAdmin,
     profiles,
     statement,
     events,

@@ -33,3 +33,4 @@ export {
   type AccountChanged,
   type WalletAdjusted,
 } from './admin.events.ts';
+export { registerAdminApprovals } from './admin.approvals.ts';

@@ -12,3 +12,4 @@ export { createPriceAdmin, PRICE_RULE_APPROVAL, type PriceAdmin } from './prices
 export { registerPriceRoutes } from './prices.routes.ts';
 export { PRICES_TOPIC } from './price-rules.store.ts';
 export { createRefreshRequests, registerCatalogJobs } from './catalog.jobs.ts';
+export { registerCatalogApprovals } from './catalog.approvals.ts';

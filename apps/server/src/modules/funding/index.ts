@@ -38,3 +38,4 @@ export {
   type FundingCredited,
   type ManualDepositDecided,
 } from './funding.events.ts';
+export { registerFundingApprovals } from './funding.approvals.ts';

@@ -67,3 +67,4 @@ export {
   type ProviderWord,
   type PurchaseChecks,
 } from './purchase-checks.ts';
+export { registerPurchaseApprovals } from './register-purchase-approvals.ts';

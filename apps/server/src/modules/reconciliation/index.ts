@@ -23,3 +23,4 @@ export {
   type ProviderLossFound,
   type ProviderLossRecovered,
 } from './reconciliation.events.ts';
+export { registerReconciliationApprovals } from './reconciliation.approvals.ts';

@@ -13,3 +13,4 @@ export {
   type SettingChanges,
 } from './setting-changes.ts';
 export { registerSettingsRoutes } from './settings.routes.ts';
+export { registerSettingApprovals } from './settings.approvals.ts';
