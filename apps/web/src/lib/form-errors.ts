@@ -8,6 +8,11 @@ export function errorMessageOf(error: unknown, fallback = UNKNOWN_ERROR): string
   return error instanceof Error ? error.message : fallback;
 }
 
+/** A status line saying what went wrong: `Error: ` and the error's words (or the fallback's). */
+export function errorLine(error: unknown, fallback = UNKNOWN_ERROR): string {
+  return `Error: ${errorMessageOf(error, fallback)}`;
+}
+
 /**
  * Puts a refused request's per-field messages (`details.fields`) on the matching inputs. Returns whether
  * any input took one.
@@ -40,5 +45,5 @@ export function showServerError<T extends FieldValues>(
   setError: UseFormSetError<T>,
   fallback = UNKNOWN_ERROR,
 ): string | null {
-  return setServerFieldErrors(error, fields, setError) ? null : `Error: ${errorMessageOf(error, fallback)}`;
+  return setServerFieldErrors(error, fields, setError) ? null : errorLine(error, fallback);
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { profileTexts } from '@quickvend/shared/profile-texts';
 import { Button } from '@/components/ui/button.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
-import { errorMessageOf } from '@/lib/form-errors.ts';
+import { errorLine } from '@/lib/form-errors.ts';
 import { useSession } from '@/lib/session.ts';
 import { useResendEmailConfirmation } from '@/lib/api/resend-email-confirmation.ts';
 
@@ -35,7 +35,7 @@ export function ConfirmEmailNotice({ className = '' }: { className?: string }) {
               setStatus({ text: profileTexts.emailConfirmLinkSent(sentTo), tone: 'success' });
             },
             onError: (cause) => {
-              setStatus({ text: `Error: ${errorMessageOf(cause)}`, tone: 'error' });
+              setStatus({ text: errorLine(cause), tone: 'error' });
             },
           });
         }}

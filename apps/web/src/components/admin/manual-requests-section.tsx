@@ -11,6 +11,7 @@ import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 import { StatusMessage, type StatusTone } from '../ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { errorLine } from '@/lib/form-errors.ts';
 import { useApproveManualRequest } from '@/lib/api/admin/approve-manual-request.ts';
 import { usePendingManualRequests } from '@/lib/api/admin/get-manual-requests.ts';
 import { useRejectManualRequest } from '@/lib/api/admin/reject-manual-request.ts';
@@ -23,7 +24,7 @@ const columns = ['Customer', 'Deposit', 'Amount', 'Credit after charge', 'Date',
 function failureOf(error: unknown): Status {
   // another admin decided first: the server's own words say so
   if (isApiError(error, 'CONFLICT')) return { text: error.message, tone: 'error' };
-  return { text: `Error: ${error instanceof Error ? error.message : 'Please try again.'}`, tone: 'error' };
+  return { text: errorLine(error, 'Please try again.'), tone: 'error' };
 }
 
 function customerName(request: ManualFundingRequest): string {

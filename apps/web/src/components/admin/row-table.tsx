@@ -6,6 +6,7 @@ import { EmptyState } from '../ui/empty-state.tsx';
 import { Input } from '../ui/input.tsx';
 import { SkeletonList } from '../ui/skeleton.tsx';
 import { StatusMessage } from '../ui/status-message.tsx';
+import { errorLine } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 
 /** Classes of a labelled cell: a line of a card on a phone, a table cell on a wide laptop. */
@@ -38,7 +39,7 @@ export function RowTable({
       </div>
     );
   }
-  if (query.error) return <StatusMessage message={`Error: ${query.error.message}`} tone="error" />;
+  if (query.error) return <StatusMessage message={errorLine(query.error)} tone="error" />;
   if (children === null) return <EmptyState title={empty} />;
   return (
     <table className="block w-full xl:table xl:border-collapse xl:rounded-xl xl:bg-white xl:shadow-sm">

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { isApiError } from '@/lib/api-client.ts';
+import { errorLine } from '@/lib/form-errors.ts';
 import { useIsSandbox } from '@/lib/api/get-meta.ts';
 import { serverPages } from '@/lib/paths.ts';
 import { resendPurchase } from '@/lib/api/email-purchase.ts';
@@ -25,7 +26,7 @@ export function EmailAgainButton({ requestId }: { requestId: string }) {
   const message = resend.data
     ? emailAgainTexts.sent(resend.data.sentTo)
     : resend.error
-      ? `Error: ${isApiError(resend.error) ? resend.error.message : 'Could not send the email.'}`
+      ? errorLine(isApiError(resend.error) ? resend.error : null, 'Could not send the email.')
       : null;
   return (
     <div className="flex flex-col gap-2 print:hidden">
