@@ -36,7 +36,7 @@ export type BuyerDirectory = {
 
 export type PurchaseAdminDeps = {
   repo: Pick<PurchasesRepo, 'findById'>;
-  steps: Pick<PurchaseSteps, 'refund' | 'settle'>;
+  steps: Pick<PurchaseSteps, 'applyAnswer'>;
   requeryNow: (id: string) => Promise<RequeryAnswer | null>;
   timeline: PurchaseTimeline;
   search: PurchaseSearch;

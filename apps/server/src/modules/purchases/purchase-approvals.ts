@@ -32,7 +32,7 @@ export function finalRefusal(row: PurchaseRow): AppError {
 
 export type PurchaseApprovalsDeps = {
   repo: Pick<PurchasesRepo, 'findById'>;
-  steps: Pick<PurchaseSteps, 'refund' | 'settle'>;
+  steps: Pick<PurchaseSteps, 'applyAnswer'>;
   timeline: Pick<PurchaseTimeline, 'record'>;
   audit: Pick<AuditLog, 'record'>;
   /** told once an approved delivery or refund has committed */
@@ -60,8 +60,9 @@ export function createPurchaseApprovals(deps: PurchaseApprovalsDeps) {
     const [row] = await tx.select().from(purchases).where(eq(purchases.id, approval.targetId));
     if (!row) throw new AppError('NOT_FOUND', say.notFound);
     if (!OPEN.includes(row.status)) throw finalRefusal(row);
-    const delivered = await deps.steps.settle(
-      row.id,
+    // the second admin's word, decided as the provider's would be (purchase-lifecycle.ts)
+    const applied = await deps.steps.applyAnswer(
+      row,
       {
         status: 'delivered',
         message: say.deliveredForCustomer,
@@ -75,6 +76,7 @@ export function createPurchaseApprovals(deps: PurchaseApprovalsDeps) {
       },
       tx,
     );
+    const delivered = applied?.status === 'delivered' ? applied : null;
     if (!delivered) throw await refusalAfter(row.id);
     afterCommit(() => deps.onOutcome?.(delivered));
     await audit.record(
@@ -113,7 +115,12 @@ export function createPurchaseApprovals(deps: PurchaseApprovalsDeps) {
     const [row] = await tx.select().from(purchases).where(eq(purchases.id, approval.targetId));
     if (!row) throw new AppError('NOT_FOUND', say.notFound);
     if (!OPEN.includes(row.status)) throw finalRefusal(row);
-    const refunded = await deps.steps.refund(row.id, { message: say.refundedForCustomer }, tx);
+    const applied = await deps.steps.applyAnswer(
+      row,
+      { status: 'failed', message: say.refundedForCustomer, code: null },
+      tx,
+    );
+    const refunded = applied?.status === 'failed' ? applied : null;
     if (!refunded) {
       // finished by another action since it was read: say how, from inside this transaction
       const [now] = await tx.select().from(purchases).where(eq(purchases.id, row.id));

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kobo } from '@quickvend/shared/money';
-import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
+import { CONFIRMING, ESCALATED_MESSAGE, NEVER_RECEIVED } from '@quickvend/shared/messages/purchase';
 import {
-  CONFIRMING,
-  NEVER_RECEIVED,
   nextPurchaseState,
   PURCHASE_STEPS,
   type DeliveredOutcome,
@@ -43,6 +41,7 @@ const answers = {
   pending: { status: 'pending', message: 'Transaction is processing', code: '099' },
   unknown: { status: 'unknown' },
   unreachable: { status: 'unreachable' },
+  callback: { status: 'callback' },
 } as const satisfies Record<string, ProviderAnswer>;
 type AnswerName = keyof typeof answers;
 
@@ -196,6 +195,16 @@ const openCases: [StateName, AnswerName, When, PurchaseDecision][] = [
     ['pending', 'unknown', when, refunded(NEVER_RECEIVED)],
   ]),
 
+  // a callback is heard only by asking again, now; it moves nothing by itself
+  ...(['processing', 'pending'] as const).flatMap((state) =>
+    (Object.keys(times) as When[]).map((when): [StateName, AnswerName, When, PurchaseDecision] => [
+      state,
+      'callback',
+      when,
+      { state, effects: [{ kind: 'askAgain' }] },
+    ]),
+  ),
+
   // not reached: pending, never failed; the customer keeps reading what they read
   [
     'processing',
@@ -271,18 +280,21 @@ const openCases: [StateName, AnswerName, When, PurchaseDecision][] = [
   ],
 ];
 
-/** A final purchase never moves; only a refunded one the provider calls delivered is checked for a loss. */
+/** A final purchase never moves; only a refunded one the provider calls delivered (or calls back about) is checked. */
 const finalCases: [StateName, AnswerName, PurchaseDecision][] = [
   ['delivered', 'delivered', { state: 'delivered', effects: [] }],
   ['delivered', 'failed', { state: 'delivered', effects: [] }],
   ['delivered', 'pending', { state: 'delivered', effects: [] }],
   ['delivered', 'unknown', { state: 'delivered', effects: [] }],
   ['delivered', 'unreachable', { state: 'delivered', effects: [] }],
+  ['delivered', 'callback', { state: 'delivered', effects: [] }],
   ['failed', 'delivered', { state: 'failed', effects: [{ kind: 'checkRefunded' }] }],
   ['failed', 'failed', { state: 'failed', effects: [] }],
   ['failed', 'pending', { state: 'failed', effects: [] }],
   ['failed', 'unknown', { state: 'failed', effects: [] }],
   ['failed', 'unreachable', { state: 'failed', effects: [] }],
+  // anyone can call back about a refunded purchase: the check asks the provider whether it was delivered
+  ['failed', 'callback', { state: 'failed', effects: [{ kind: 'checkRefunded' }] }],
 ];
 
 describe('nextPurchaseState', () => {

@@ -1,4 +1,4 @@
-import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
+import { CONFIRMING, ESCALATED_MESSAGE, NEVER_RECEIVED } from '@quickvend/shared/messages/purchase';
 import type { ProviderOutcome } from './purchases.port.ts';
 import type { StoredPurchaseStatus } from './purchases.tables.ts';
 
@@ -22,9 +22,6 @@ export const FLAG_AFTER_MS = 24 * 60 * 60_000;
 /** A purchase the provider says it never saw is refunded only after this long (it may still be arriving). */
 export const UNKNOWN_GRACE_MS = 5 * 60_000;
 
-export const CONFIRMING = 'We are confirming this purchase with the provider.';
-export const NEVER_RECEIVED = 'The provider never received this purchase. Your money is back in your wallet.';
-
 export const backoffSeconds = (checks: number) => BACKOFF_SECONDS[checks] ?? HOURLY_SECONDS;
 
 /** The few facts of a purchase the rules read. */
@@ -47,7 +44,9 @@ export type ProviderAnswer =
   /** the provider has no record of it (it may still be arriving) */
   | { status: 'unknown' }
   /** timeout, network, an answer we could not read: the provider may have delivered it */
-  | { status: 'unreachable' };
+  | { status: 'unreachable' }
+  /** the provider called back about it: anyone can send one, so what it says is only heard by asking again */
+  | { status: 'callback' };
 
 export type KeepPendingEffect = {
   kind: 'keepPending';
@@ -70,6 +69,8 @@ export type PurchaseEffect =
   | KeepPendingEffect
   /** a refunded purchase the provider calls delivered: perhaps a loss on the provider's side */
   | { kind: 'checkRefunded' }
+  /** asks the provider about it again now, rather than at the next check */
+  | { kind: 'askAgain' }
   /** the customer hears of it: first pending, escalation, final */
   | { kind: 'tell' };
 
@@ -86,7 +87,8 @@ export function nextPurchaseState(
 ): PurchaseDecision {
   if (!isOpenStatus(purchase.status)) {
     // final: never moved again
-    const isLoss = purchase.status === 'failed' && answer.status === 'delivered';
+    const isLoss =
+      purchase.status === 'failed' && (answer.status === 'delivered' || answer.status === 'callback');
     return { state: purchase.status, effects: isLoss ? [{ kind: 'checkRefunded' }] : [] };
   }
   switch (answer.status) {
@@ -102,6 +104,8 @@ export function nextPurchaseState(
       return keepPending(purchase, answer.message, now);
     case 'unreachable':
       return keepPending(purchase, purchase.message || CONFIRMING, now);
+    case 'callback':
+      return { state: purchase.status, effects: [{ kind: 'askAgain' }] };
   }
 }
 

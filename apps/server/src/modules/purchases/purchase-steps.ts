@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { CONFIRMING } from '@quickvend/shared/messages/purchase';
 import { kobo } from '@quickvend/shared/money';
 import { databaseErrorOf, inTransaction, type Database, type Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -7,7 +8,6 @@ import type { JobQueue } from '../../lib/jobs.ts';
 import { findServiceDefinition } from '../catalog/index.ts';
 import { MissingWalletError, shardFor, type Ledger, type PostInput, type Posting } from '../ledger/index.ts';
 import {
-  CONFIRMING,
   nextPurchaseState,
   type DeliveredOutcome,
   type KeepPendingEffect,
@@ -282,9 +282,16 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
    * Decides what the answer does to the purchase (purchase-lifecycle.ts) and carries it out. When the purchase
    * changed since it was read (a write found it final, or kept pending by a concurrent answer), reads it
    * again and decides again: a final purchase then only gets the provider-side loss check, or nothing.
+   * Inside the caller's transaction when given one (the back office's approved delivery or refund, which commits
+   * with its audit record and tells the customer itself): a final answer only, and a miss is the caller's to
+   * explain, so it is not decided again.
    * @returns the purchase as this answer left it, or null when it wrote nothing
    */
-  async function applyAnswer(read: PurchaseRow, answer: ProviderAnswer): Promise<PurchaseRow | null> {
+  async function applyAnswer(
+    read: PurchaseRow,
+    answer: ProviderAnswer,
+    tx?: Transaction,
+  ): Promise<PurchaseRow | null> {
     let row = read;
     // each miss means another writer moved the purchase on: a final one is decided at once
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -296,31 +303,46 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
       for (const effect of effects) {
         switch (effect.kind) {
           case 'settle': {
-            const settled = await settle(row.id, effect.outcome);
+            const settled = await settle(row.id, effect.outcome, tx);
             if (settled) return settled;
             isMissed = true;
             break;
           }
           case 'refund': {
-            const refunded = await refund(row.id, { message: effect.message });
+            const refunded = await refund(row.id, { message: effect.message }, tx);
             if (refunded) return refunded;
             isMissed = true;
             break;
           }
           case 'keepPending': {
+            // its requery job is sent at once, so it must not wait on a transaction that may roll back
+            if (tx) throw new Error('keeping a purchase pending runs in a transaction of its own');
             const pending = await keepPending(row, effect, isTold, now);
             if (pending) return pending;
             isMissed = true;
             break;
           }
           case 'checkRefunded':
-            await sendRefundedCheck(deps.jobs, now, { purchaseId: row.id, detectedBy: 'requery' });
+            await sendRefundedCheck(deps.jobs, now, {
+              purchaseId: row.id,
+              detectedBy: answer.status === 'callback' ? 'callback' : 'requery',
+            });
             break;
+          case 'askAgain': {
+            // a burst of callbacks for one purchase makes one requery a minute; the backoff requeries go on besides
+            const minute = Math.floor(now.getTime() / 60_000);
+            await deps.jobs.send(
+              REQUERY_JOB,
+              { purchaseId: row.id },
+              { dedupeKey: `callback:${row.id}:${minute}` },
+            );
+            break;
+          }
           case 'tell':
             break;
         }
       }
-      if (!isMissed) return null;
+      if (!isMissed || tx) return null;
       const again = await findRow(row.id);
       if (!again) return null;
       row = again;
@@ -334,12 +356,15 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
     return applied?.status === 'delivered' ? applied : null;
   }
 
-  /** An operator's "still pending": decided like the provider's pending answer. */
-  async function keepPendingById(id: string, note: OutcomeNote): Promise<PurchaseRow | null> {
+  /**
+   * An operator's word on an open purchase (delivered, failed, still pending), decided as the provider's answer
+   * would be. @returns the purchase when it is now in the state the word names, else null (final ones never move)
+   */
+  async function applyById(id: string, answer: ProviderOutcome): Promise<PurchaseRow | null> {
     const row = await findRow(id);
     if (!row) return null;
-    const applied = await applyAnswer(row, { status: 'pending', message: note.message, code: null });
-    return applied?.status === 'pending' ? applied : null;
+    const applied = await applyAnswer(row, answer);
+    return applied?.status === answer.status ? applied : null;
   }
 
   /** PURCHASE_STEPS with what runs each step and what undoes it; the compiler holds the two to each other. */
@@ -352,7 +377,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
     keepPending: { run: keepPending, compensate: null },
   } satisfies StepPairs<typeof run>;
 
-  return { ...run, pairs, applyOutcome, keepPendingById };
+  return { ...run, pairs, applyAnswer, applyOutcome, applyById };
 }
 
 type StepPairs<Runs extends Record<StepName, unknown>> = {

@@ -56,10 +56,7 @@ export function createPurchasesRepo(db: Database) {
   }
 
   async function findByProviderRequestId(providerRequestId: string) {
-    const [row] = await db
-      .select({ id: purchases.id, status: purchases.status })
-      .from(purchases)
-      .where(eq(purchases.providerRequestId, providerRequestId));
+    const [row] = await db.select().from(purchases).where(eq(purchases.providerRequestId, providerRequestId));
     return row ?? null;
   }
 

@@ -101,9 +101,11 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     async requeryNow(purchaseId) {
       await requery.requeryNow(purchaseId);
     },
-    settle: steps.settle,
-    refund: steps.refund,
-    keepPending: steps.keepPendingById,
+    settle: (purchaseId, outcome) => steps.applyById(purchaseId, outcome),
+    refund: (purchaseId, note) =>
+      steps.applyById(purchaseId, { status: 'failed', message: note.message, code: null }),
+    keepPending: (purchaseId, note) =>
+      steps.applyById(purchaseId, { status: 'pending', message: note.message, code: null }),
   };
 
   return {

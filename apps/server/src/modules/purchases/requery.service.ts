@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import { CONFIRMING, type ProviderAnswer } from './purchase-lifecycle.ts';
-import { errorText, REQUERY_JOB, sendRefundedCheck, type PurchaseSteps } from './purchase-steps.ts';
+import { CONFIRMING } from '@quickvend/shared/messages/purchase';
+import type { ProviderAnswer } from './purchase-lifecycle.ts';
+import { errorText, type PurchaseSteps } from './purchase-steps.ts';
 import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
 import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
 import { OPEN, type PurchasesRepo } from './purchases.repo.ts';
@@ -13,7 +14,7 @@ export type RequeryAnswer = ProviderOutcome | ({ status: 'unknown' } & Pick<Prov
 
 export type RequeryDeps = {
   repo: Pick<PurchasesRepo, 'getById' | 'findByProviderRequestId' | 'listDue'>;
-  steps: Pick<PurchaseSteps, 'applyOutcome'>;
+  steps: Pick<PurchaseSteps, 'applyOutcome' | 'applyAnswer'>;
   provider: Pick<BillsProvider, 'requery'>;
   timeline: Pick<PurchaseTimeline, 'record' | 'recordCallback'>;
   jobs: Pick<JobQueue, 'send'>;
@@ -68,15 +69,10 @@ export function createRequery(deps: RequeryDeps) {
     if (providerRequestId.length > 64) return;
     const row = await repo.findByProviderRequestId(providerRequestId);
     if (!row) return;
-    if (row.status === 'failed') {
-      await sendRefundedCheck(deps.jobs, clock.now(), { purchaseId: row.id, detectedBy: 'callback' });
-      return;
-    }
-    if (!OPEN.includes(row.status)) return;
-    await deps.timeline.recordCallback({ purchaseId: row.id, raw, note: 'Asked VTpass again' });
-    // a burst of callbacks for one purchase makes one requery a minute; the backoff requeries go on besides
-    const minute = Math.floor(clock.now().getTime() / 60_000);
-    await deps.jobs.send(REQUERY_JOB, { purchaseId: row.id }, { dedupeKey: `callback:${row.id}:${minute}` });
+    // an open purchase's callbacks are kept (at most one a minute); a final one's check records what it finds
+    if (OPEN.includes(row.status))
+      await deps.timeline.recordCallback({ purchaseId: row.id, raw, note: 'Asked VTpass again' });
+    await steps.applyAnswer(row, { status: 'callback' });
   }
 
   /** Requeries every purchase that is due or looks orphaned, now; returns what changed. */
