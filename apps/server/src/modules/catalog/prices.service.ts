@@ -1,35 +1,19 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type {
-  AdminPriceRow,
   AdminPriceService,
-  ChannelPrice,
-  PendingPriceChange,
   PricePreview,
   PricePreviewBody,
-  PricePreviewRow,
-  PriceRuleView,
   PriceTargetInput,
   SavePriceResponse,
 } from '@quickvend/shared/api/admin-prices';
-import {
-  AmountError,
-  formatNaira,
-  kobo,
-  parseNaira,
-  toNairaString,
-  type Kobo,
-} from '@quickvend/shared/money';
+import { AmountError, formatNaira, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
 import {
   costOf,
   defaultServiceBps,
   EXAMPLE_FACE_KOBO,
   isApprovalNeeded,
-  PRICE_CHANNELS,
   priceTexts,
-  quote,
-  ruleInWords,
   ruleProblem,
   sellingPrice,
   type PriceChannel,
@@ -37,99 +21,33 @@ import {
 } from '@quickvend/shared/pricing';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type {
-  ApprovalHandler,
-  ApprovalRow,
-  ApprovalSubject,
-  Approvals,
-  FindPeople,
-} from '../approvals/index.ts';
+import type { ApprovalHandler, ApprovalRow, Approvals, FindPeople } from '../approvals/index.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
-import type { Catalog, CatalogService, CatalogVariation } from './catalog.service.ts';
-import type { RuleTarget, StoredPriceRule } from './price-rules.store.ts';
+import type { Catalog, CatalogService } from './catalog.service.ts';
+import {
+  auditedRule,
+  describeChange,
+  payloadRuleOf,
+  PRICE_RULE_APPROVAL,
+  priceChangeSubject,
+  priceRulePayload,
+  ruleOfPayload,
+  targetId,
+  waitingChanges,
+  worstLoss,
+  type PriceRulePayload,
+} from './price-change.ts';
+import { describeService, priceable, serviceRowName } from './price-rows.ts';
+import type { RuleTarget } from './price-rules.store.ts';
+
+export { PRICE_RULE_APPROVAL } from './price-change.ts';
 
 export type PriceRuleInput = PricePreviewBody & { variationCode: string };
-
-/** A price rule that waits for a second admin: a fixed price, or one allowed to sell below cost. */
-export const PRICE_RULE_APPROVAL = 'price.rule';
-
-const priceRulePayload = z.object({
-  target: z.object({
-    serviceId: z.string(),
-    variationCode: z.string(),
-    channel: z.enum(PRICE_CHANNELS),
-  }),
-  rule: z.discriminatedUnion('mode', [
-    z.object({ mode: z.literal('bps'), bps: z.number().int(), allowLoss: z.boolean() }),
-    z.object({ mode: z.literal('fixed'), fixedPriceKobo: z.number().int(), allowLoss: z.boolean() }),
-  ]),
-  /** the plan's name, or the service's for a service-wide rule */
-  name: z.string(),
-  /** what each row it prices would sell at, cost and earn or lose per sale, when it was asked */
-  perSale: z.array(
-    z.object({
-      name: z.string(),
-      faceKobo: z.number().int(),
-      costKobo: z.number().int(),
-      priceKobo: z.number().int(),
-      marginKobo: z.number().int(),
-      lossKobo: z.number().int().nullable(),
-    }),
-  ),
-  reason: z.string().nullable(),
-});
-type PriceRulePayload = z.infer<typeof priceRulePayload>;
-
-/** A rule as it is stored in a request and the audit log: what it says, not when. */
-const payloadRuleOf = (rule: PriceRule): PriceRulePayload['rule'] =>
-  rule.mode === 'fixed'
-    ? { mode: 'fixed', fixedPriceKobo: rule.fixedPriceKobo, allowLoss: rule.allowLoss }
-    : { mode: 'bps', bps: rule.bps, allowLoss: rule.allowLoss };
-
-const ruleOfPayload = ({ rule }: PriceRulePayload): PriceRule =>
-  rule.mode === 'fixed'
-    ? { mode: 'fixed', fixedPriceKobo: kobo(rule.fixedPriceKobo), allowLoss: rule.allowLoss }
-    : rule;
 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, { fields: { [field]: message } });
 
-const targetId = (target: RuleTarget) =>
-  `${target.serviceId}:${target.variationCode || '*'}:${target.channel}`;
-
-function viewOf(rule: StoredPriceRule): PriceRuleView {
-  return {
-    mode: rule.mode,
-    bps: rule.mode === 'bps' ? rule.bps : null,
-    fixedPriceKobo: rule.mode === 'fixed' ? rule.fixedPriceKobo : null,
-    allowLoss: rule.allowLoss,
-    updatedAt: rule.updatedAt.toISOString(),
-    updatedBy: rule.updatedBy,
-  };
-}
-
-/** The rule as written in the audit log: what it says, not when. */
-const auditedRule = (rule: PriceRule | undefined) => (rule ? payloadRuleOf(rule) : null);
-
-/** Plans a rule can be set on: those with a face value of their own (not a meter type). */
-const priceable = (variations: readonly CatalogVariation[]) => variations.filter((v) => v.amountKobo > 0);
-
-const serviceRowName = (service: CatalogService) =>
-  service.hasVariations
-    ? 'Every plan (shown at ₦1,000.00)'
-    : `Any amount (shown at ${formatNaira(EXAMPLE_FACE_KOBO)})`;
-
 const channelWords: Record<PriceChannel, string> = { web: 'web customers', api: 'partners (API)' };
-
-/** `₦1.00 fixed, loss allowed` */
-const describeChange = (rule: PriceRule) => `${ruleInWords(rule)}${rule.allowLoss ? ', loss allowed' : ''}`;
-
-/** The largest loss one sale makes under the rule, or null when none loses. */
-const worstLoss = (rows: readonly Pick<PricePreviewRow, 'lossKobo'>[]): Kobo | null =>
-  rows.reduce<Kobo | null>(
-    (worst, row) => (row.lossKobo !== null && row.lossKobo > (worst ?? 0) ? kobo(row.lossKobo) : worst),
-    null,
-  );
 
 /**
  * The back office's view of prices: every service and plan with its face value, our cost, each channel's rule
@@ -144,97 +62,6 @@ export function createPriceAdmin(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, catalog, audit, approvals, log } = deps;
-
-  function rowOf(
-    service: CatalogService,
-    code: string,
-    name: string,
-    faceKobo: Kobo,
-    rules: readonly StoredPriceRule[],
-    waiting: WaitingChanges,
-  ): AdminPriceRow {
-    const costKobo = costOf(faceKobo, service.commission.bps);
-    const pendingAt = (channel: PriceChannel): PendingPriceChange | null => {
-      const change = waiting.get(targetId({ serviceId: service.id, variationCode: code, channel }));
-      if (!change) return null;
-      const priceKobo = sellingPrice(faceKobo, change.rule);
-      return {
-        approvalId: change.approvalId,
-        description: describeChange(change.rule),
-        priceKobo,
-        marginKobo: kobo(priceKobo - costKobo),
-        requestedBy: change.requestedBy,
-        requestedAt: change.requestedAt,
-      };
-    };
-    const at = (channel: PriceChannel): ChannelPrice => {
-      const priced = quote(
-        rules,
-        { serviceId: service.id, variationCode: code || null, channel },
-        faceKobo,
-        service.commission.bps,
-      );
-      const own = rules.find(
-        (r) => r.serviceId === service.id && r.variationCode === code && r.channel === channel,
-      );
-      return {
-        rule: own ? viewOf(own) : null,
-        priceKobo: priced.priceKobo,
-        price: toNairaString(priced.priceKobo),
-        marginKobo: priced.marginKobo,
-        margin: toNairaString(priced.marginKobo),
-        source: priced.source,
-        isRuleStale: own !== undefined && priced.rule !== own,
-        pendingChange: pendingAt(channel),
-      };
-    };
-    return {
-      code,
-      name,
-      faceKobo,
-      face: toNairaString(faceKobo),
-      costKobo,
-      cost: toNairaString(costKobo),
-      web: at('web'),
-      api: at('api'),
-    };
-  }
-
-  async function describe(
-    service: CatalogService,
-    rules: readonly StoredPriceRule[],
-    waiting: WaitingChanges,
-  ): Promise<AdminPriceService> {
-    const variations = service.hasVariations ? priceable(await catalog.listVariations(service.id)) : [];
-    return {
-      id: service.id,
-      name: service.name,
-      kind: service.kind,
-      commissionBps: service.commission.bps,
-      commissionSource: service.commission.source,
-      defaultBps: defaultServiceBps(service.kind),
-      service: rowOf(service, '', serviceRowName(service), EXAMPLE_FACE_KOBO, rules, waiting),
-      variations: variations.map((v) => rowOf(service, v.code, v.name, v.amountKobo, rules, waiting)),
-    };
-  }
-
-  /** The price changes waiting for a second admin, by target, with who asked. */
-  async function waitingChanges(): Promise<WaitingChanges> {
-    const rows = await approvals.list({ kind: PRICE_RULE_APPROVAL, status: 'pending', limit: 500 });
-    const people = await deps.findPeople(rows.map((row) => row.requestedBy));
-    const waiting: WaitingChanges = new Map();
-    for (const row of rows) {
-      const payload = priceRulePayload.safeParse(row.payload);
-      if (!payload.success) continue;
-      waiting.set(row.targetId, {
-        approvalId: row.id,
-        rule: ruleOfPayload(payload.data),
-        requestedBy: people.get(row.requestedBy)?.name ?? row.requestedBy,
-        requestedAt: row.requestedAt.toISOString(),
-      });
-    }
-    return waiting;
-  }
 
   async function serviceOf(serviceId: string): Promise<CatalogService> {
     const service = await catalog.getService(serviceId);
@@ -326,8 +153,11 @@ export function createPriceAdmin(deps: {
   }
 
   async function describeNow(serviceId: string): Promise<AdminPriceService> {
-    const [rules, waiting] = await Promise.all([catalog.rules.list(), waitingChanges()]);
-    return describe(await serviceOf(serviceId), rules, waiting);
+    const [rules, waiting] = await Promise.all([
+      catalog.rules.list(),
+      waitingChanges({ approvals, findPeople: deps.findPeople }),
+    ]);
+    return describeService(catalog, await serviceOf(serviceId), rules, waiting);
   }
 
   async function afterChange(serviceId: string): Promise<AdminPriceService> {
@@ -410,9 +240,9 @@ export function createPriceAdmin(deps: {
       const [services, rules, waiting] = await Promise.all([
         catalog.listServices(),
         catalog.rules.list(),
-        waitingChanges(),
+        waitingChanges({ approvals, findPeople: deps.findPeople }),
       ]);
-      return Promise.all(services.map((service) => describe(service, rules, waiting)));
+      return Promise.all(services.map((service) => describeService(catalog, service, rules, waiting)));
     },
 
     async preview(input: PricePreviewBody): Promise<PricePreview> {
@@ -503,11 +333,7 @@ export function createPriceAdmin(deps: {
     carryOut,
     staleReason,
 
-    /** What a price change is about, for the Approvals page. */
-    subjectOf: (row: ApprovalRow): ApprovalSubject | null => {
-      const payload = priceRulePayload.safeParse(row.payload);
-      return payload.success ? { label: `Price of ${payload.data.name}`, href: '/admin/prices' } : null;
-    },
+    subjectOf: priceChangeSubject,
 
     /**
      * A plan's rule is removed (the service's applies again); a service's goes back to its default (the spec's
@@ -553,10 +379,5 @@ export function createPriceAdmin(deps: {
     },
   };
 }
-
-type WaitingChanges = Map<
-  string,
-  { approvalId: string; rule: PriceRule; requestedBy: string; requestedAt: string }
->;
 
 export type PriceAdmin = ReturnType<typeof createPriceAdmin>;
