@@ -17,24 +17,22 @@ import {
 } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { approvedInvitation, newAdmin } from '../../helpers/admins.ts';
+import { applyMutations, badPathSegments, badQueries, mutations, type Mutation } from '../../helpers/fuzz.ts';
 import {
   abbreviate,
-  applyMutations,
-  badValueList,
-  badPathSegments,
-  badQueries,
   fieldsOfSample,
   fieldsOfSchema,
-  mutations,
-  nonObjectBodies,
-  rawBodies,
   SentText,
   toJsonText,
-  UNSTORABLE_STRINGS,
   type Field,
-  type Mutation,
+} from '../../helpers/fuzz-json.ts';
+import {
+  badValueList,
+  nonObjectBodies,
+  rawBodies,
+  UNSTORABLE_STRINGS,
   type RawBody,
-} from '../../helpers/fuzz.ts';
+} from '../../helpers/fuzz-values.ts';
 import { chargeSuccess, sign, startCardPayment } from '../../helpers/paystack.ts';
 import { buy, fundedCustomer, TEST_PIN } from '../../helpers/purchases.ts';
 import { turnOnPartnerAccess } from '../../helpers/partners.ts';
