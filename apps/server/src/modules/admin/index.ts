@@ -8,7 +8,7 @@ export {
   type UserAdmin,
 } from './user-admin.service.ts';
 export { registerUserAdminRoutes } from './users.routes.ts';
-export { toApiKeyView, toManualRequestView, toPaymentView } from './user-views.ts';
+export { toManualRequestView, toPaymentView } from './user-views.ts';
 export type { ProviderFloat } from './float.port.ts';
 export { registerFloatRoutes } from './float.routes.ts';
 export {

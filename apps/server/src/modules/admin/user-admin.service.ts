@@ -30,10 +30,10 @@ import {
 } from '../auth/index.ts';
 import type { FundingService } from '../funding/index.ts';
 import type { Ledger } from '../ledger/index.ts';
-import type { Partners } from '../partners/index.ts';
+import { toApiKeyView, type Partners } from '../partners/index.ts';
 import { hasOpenPurchase, toPurchase, type PurchaseEngine } from '../purchases/index.ts';
 import { getWalletBreakdown, type Statement } from '../wallet/index.ts';
-import { toApiKeyView, toManualRequestView, toPaymentView } from './user-views.ts';
+import { toManualRequestView, toPaymentView } from './user-views.ts';
 import { accountChangedEvent } from './admin.events.ts';
 import { adminChangeAskedMail, adminChangeDoneMail, type AdminChange } from './admin-changes.mail.ts';
 

@@ -1,26 +1,6 @@
-import type { ApiKey } from '@quickvend/shared/api/api-keys';
 import type { ManualFundingRequest, Payment, PaymentStatus } from '@quickvend/shared/api/funding';
 import { toNairaString, type Kobo } from '@quickvend/shared/money';
 import { checkoutEndOf } from '../funding/index.ts';
-
-/** A user's key as the back office sees it: its name, dates and first characters, never the key. */
-export const toApiKeyView = (row: {
-  id: string;
-  name: string;
-  prefix: string;
-  allowedIps: string[];
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}): ApiKey => ({
-  id: row.id,
-  name: row.name,
-  prefix: row.prefix,
-  allowedIps: row.allowedIps,
-  createdAt: row.createdAt.toISOString(),
-  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-  revokedAt: row.revokedAt?.toISOString() ?? null,
-});
 
 export const toPaymentView = (row: {
   id: string;

@@ -5,5 +5,6 @@ export {
   type KeyOwner,
   type Partners,
 } from './partners.service.ts';
+export { toApiKeyView } from './api-key-view.ts';
 export { registerApiKeyRoutes } from './partners.routes.ts';
 export { keyChangedEvent, type ApiKeyChanged } from './partners.events.ts';

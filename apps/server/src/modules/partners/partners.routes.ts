@@ -2,26 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../audit/index.ts';
 import { currentSessionId, signedInUser } from '../auth/index.ts';
 import type { Partners } from './partners.service.ts';
-import type { apiKeys } from './partners.tables.ts';
+import { toApiKeyView } from './api-key-view.ts';
 import { contract } from '@quickvend/shared/contract/index';
 import { route } from '../../lib/http/route.ts';
-
-const toApiKey = (row: typeof apiKeys.$inferSelect) => ({
-  id: row.id,
-  name: row.name,
-  prefix: row.prefix,
-  allowedIps: row.allowedIps,
-  createdAt: row.createdAt.toISOString(),
-  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-  revokedAt: row.revokedAt?.toISOString() ?? null,
-});
 
 /** Managing keys needs the web session: a key cannot mint or revoke keys. */
 export function registerApiKeyRoutes(app: FastifyInstance, deps: { partners: Partners }): void {
   const { partners } = deps;
 
   route(app, contract.partners.list, async (request) => ({
-    apiKeys: (await partners.listKeys(signedInUser(request).id)).map(toApiKey),
+    apiKeys: (await partners.listKeys(signedInUser(request).id)).map(toApiKeyView),
   }));
 
   route(app, contract.partners.create, async (request, reply) => {
@@ -31,10 +21,12 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { partners: Par
       currentSessionId(request),
       actorOf(request),
     );
-    return reply.status(201).send({ apiKey: toApiKey(apiKey), key });
+    return reply.status(201).send({ apiKey: toApiKeyView(apiKey), key });
   });
 
   route(app, contract.partners.revoke, async (request) => ({
-    apiKey: toApiKey(await partners.revokeKey(signedInUser(request), request.params.id, actorOf(request))),
+    apiKey: toApiKeyView(
+      await partners.revokeKey(signedInUser(request), request.params.id, actorOf(request)),
+    ),
   }));
 }
