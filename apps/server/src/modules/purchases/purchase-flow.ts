@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import type { Kobo } from '@quickvend/shared/money';
+import { purchaseFingerprint } from '@quickvend/shared/purchase-fingerprint';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -44,21 +45,7 @@ const TOO_MANY_PURCHASES = 'Too many purchases in a short time. Please wait a mi
 
 /** The idempotency key's other half: the same requestId must always carry the same request. */
 const hashRequest = (body: CreatePurchaseBody) =>
-  createHash('sha256')
-    .update(
-      JSON.stringify([
-        body.serviceId,
-        (body.phone ?? '').replace(/\s/g, ''),
-        body.amount === undefined ? null : String(body.amount),
-        body.variationCode ?? null,
-        body.billersCode ?? null,
-        body.subscriptionType ?? null,
-        body.quantity ?? null,
-        // appended only when present, so keys stored before meter types existed still match
-        ...(body.type ? [body.type] : []),
-      ]),
-    )
-    .digest('base64url');
+  createHash('sha256').update(purchaseFingerprint(body)).digest('base64url');
 
 function sameOrRefuse(existing: PurchaseRow, requestHash: string): PurchaseRow {
   if (existing.requestHash !== requestHash) {

@@ -4,6 +4,7 @@ import type { Purchase } from '@quickvend/shared/api/purchases';
 import { findCatalogueService } from '@quickvend/shared/catalog';
 import { messages } from '@quickvend/shared/messages';
 import { formatNaira } from '@quickvend/shared/money';
+import { purchaseFingerprint } from '@quickvend/shared/purchase-fingerprint';
 import { confirmerOf, heldText, pricePaidKobo, purchaseSummary } from '@quickvend/shared/purchase-words';
 import { usePinStatus } from '@/lib/api/get-pin-status.ts';
 import { getPurchase, purchaseQueryKey } from '@/lib/api/get-purchase.ts';
@@ -58,20 +59,6 @@ export const HELD_AFTER_MS = 3_000;
 function heldTextOf(draft: PurchaseDraft): string {
   const kind = findCatalogueService(draft.body.serviceId)?.kind ?? 'airtime';
   return heldText(confirmerOf({ kind, serviceId: draft.body.serviceId }), draft.chargeKobo);
-}
-
-/** Everything that makes one purchase differ from another: changing any of it needs a new key. */
-function fingerprintOf(body: PurchaseDraft['body']): string {
-  return JSON.stringify([
-    body.serviceId,
-    body.phone,
-    body.amount ?? null,
-    body.variationCode ?? null,
-    body.billersCode ?? null,
-    body.subscriptionType ?? null,
-    body.quantity ?? null,
-    body.type ?? null,
-  ]);
 }
 
 /** The forms that buy things; each keeps its own idempotency key. */
@@ -142,7 +129,7 @@ export function usePurchaseFlow(form: PurchaseForm) {
     (lockedUntil !== null ? `Error: ${lockedUntilText(lockedUntil)}` : null);
 
   const sendPurchase = async (draft: PurchaseDraft, pin: string, isRepeat = false): Promise<void> => {
-    const requestId = keys.keyFor(fingerprintOf(draft.body));
+    const requestId = keys.keyFor(purchaseFingerprint(draft.body));
     let made: Purchase;
     try {
       ({ purchase: made } = await createPurchase({ ...draft.body, requestId, pin }));
