@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESCALATED_MESSAGE } from './purchase-progress.ts';
+import { ESCALATED_MESSAGE } from './messages/purchase.ts';
 import type { PurchaseWordsInput } from './purchase-words.ts';
 import {
   asSentence,

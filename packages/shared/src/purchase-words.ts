@@ -4,7 +4,7 @@ import { findCatalogueService } from './catalog.ts';
 import { lagosClock } from './format.ts';
 import { formatNaira, kobo } from './money.ts';
 import { percentText, sellingPrice } from './pricing.ts';
-import { ESCALATED_MESSAGE } from './purchase-progress.ts';
+import { ESCALATED_MESSAGE } from './messages/purchase.ts';
 import { EXAM_SERVICES, NETWORK_SERVICES } from './services.ts';
 
 /**

@@ -10,10 +10,10 @@ import { notification, notificationPreferences } from './notifications.ts';
 import { purchase } from './purchases.ts';
 import { referralsResponse } from './referrals.ts';
 import { ledgerStatementLine, walletBreakdown } from './wallet.ts';
-import { profileTexts } from '../profile-texts.ts';
+import { profileTexts } from '../messages/profile.ts';
 
 // the texts live without zod so that a screen showing one does not load every schema
-export { DATA_EXPORTS_PER_HOUR, profileTexts } from '../profile-texts.ts';
+export { DATA_EXPORTS_PER_HOUR, profileTexts } from '../messages/profile.ts';
 
 export const BIRTHDAY_EARLIEST = '1900-01-01';
 

@@ -8,7 +8,7 @@ import type {
   NotificationPreferencesResponse,
   UpdateNotificationPreferencesBody,
 } from '@quickvend/shared/api/notifications';
-import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { noticeTexts } from '@quickvend/shared/messages/notices';
 import type { Database } from '../../db/client.ts';
 import { readInIndexOrder } from '../../db/index-order.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -51,7 +51,6 @@ const DEFAULT_PREFERENCES: NotificationPreferences = {
   smsCredentials: false,
 };
 
-const NOT_FOUND = 'We could not find that notification.';
 /** how far back the unread count looks (the bell shows 99+ beyond 99) */
 const UNREAD_WINDOW = 1_000;
 
@@ -122,14 +121,11 @@ export function createNotifier(deps: NotifierDeps) {
   }
 
   function defaultEmail(input: NoticeInput, recipient: Recipient) {
-    const footer =
-      input.category === 'security'
-        ? `We always email you about the security of your ${PRODUCT_NAME} account.`
-        : `You can stop these emails in ${PRODUCT_NAME}: Profile, then Notifications.`;
+    const footer = input.category === 'security' ? noticeTexts.securityFooter : noticeTexts.footer;
     return {
       subject: input.title,
       text: [
-        `Hello ${recipient.name.trim() || 'there'},`,
+        noticeTexts.greeting(recipient.name),
         '',
         input.body,
         ...(input.link ? ['', `${deps.appUrl}${input.link}`] : []),
@@ -145,7 +141,7 @@ export function createNotifier(deps: NotifierDeps) {
       .select()
       .from(notifications)
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
-    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!row) throw new AppError('NOT_FOUND', noticeTexts.notFound);
     return row;
   }
 

@@ -1,6 +1,6 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { kobo } from '@quickvend/shared/money';
-import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
+import { ESCALATED_MESSAGE } from '@quickvend/shared/messages/purchase';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 import {
   accountNotice,

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { encodeTime } from 'ulidx';
 import { z } from 'zod';
 import type { Purchase } from '@quickvend/shared/api/purchases';
-import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
+import { ESCALATED_MESSAGE } from '@quickvend/shared/messages/purchase';
 import type { Database } from '../../db/client.ts';
 import { domainEvent, type DomainEvent, type EventSource } from '../../lib/domain-events.ts';
 import { domainEvents } from '../../lib/domain-events.tables.ts';

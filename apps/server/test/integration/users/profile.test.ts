@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { AdminUserDetailResponse } from '@quickvend/shared/api/admin-users';
 import type { DataExport, Profile, SignedInSession } from '@quickvend/shared/api/profile';
-import { profileTexts } from '@quickvend/shared/profile-texts';
+import { profileTexts } from '@quickvend/shared/messages/profile';
 import { kobo } from '@quickvend/shared/money';
 import {
   createTestApp,

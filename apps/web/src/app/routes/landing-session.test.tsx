@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { profileTexts } from '@quickvend/shared/profile-texts';
+import { profileTexts } from '@quickvend/shared/messages/profile';
 import { bringLandingToLife } from '@/features/landing/live-landing.ts';
 import { renderLanding } from '@/landing-prerender.tsx';
 import {

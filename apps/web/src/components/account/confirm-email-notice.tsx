@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { profileTexts } from '@quickvend/shared/profile-texts';
+import { profileTexts } from '@quickvend/shared/messages/profile';
 import { Button } from '@/components/ui/button.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { errorLine } from '@/lib/form-errors.ts';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
-import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
+import { ESCALATED_MESSAGE } from '@quickvend/shared/messages/purchase';
 import { aPurchase, aRefundedPurchase, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
 import { renderRoutes } from '@/lib/testing/render.tsx';
 import { PurchaseResult } from './purchase-result.tsx';

@@ -1,6 +1,6 @@
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
-import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
+import { ESCALATED_MESSAGE } from '@quickvend/shared/messages/purchase';
 import { confirmerOf, pendingPromiseOf } from '@quickvend/shared/purchase-words';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { EmailAgainButton, canEmailAgain } from '@/components/purchases/email-again-button.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
-import { ESCALATED_MESSAGE } from '@quickvend/shared/purchase-progress';
+import { ESCALATED_MESSAGE } from '@quickvend/shared/messages/purchase';
 import { paidPhraseOf, pendingPromiseOf, purchaseSummary } from '@quickvend/shared/purchase-words';
 import { failureReasonOf, receiptFactsOf } from '@/components/purchases/receipt-facts.ts';
 import { aPurchase } from '@/lib/testing/mock-api.ts';

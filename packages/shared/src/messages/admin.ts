@@ -1,0 +1,6 @@
+/** The back office. */
+export const adminMessages = {
+  userDeleted: 'User deleted successfully',
+  loading: 'Loading...',
+  noUsers: 'No users found.',
+} as const;
