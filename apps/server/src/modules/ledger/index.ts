@@ -14,6 +14,6 @@ export {
   type Posting,
   type SystemAccount,
 } from './ledger.lines.ts';
-export { createLedger, type Ledger, type LedgerOptions, type PostedWithRecord } from './ledger.service.ts';
-export { BALANCE_CHANNEL, type EntryRecord } from './ledger.statement.ts';
+export { createLedger, type Ledger, type LedgerOptions } from './ledger.service.ts';
+export { BALANCE_CHANNEL } from './ledger.statement.ts';
 export type { LedgerDaySum, LedgerEntryFacts } from './ledger.queries.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull, sql, type Table } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { messages } from '@quickvend/shared/messages';
 import { kobo, negateKobo, type Kobo } from '@quickvend/shared/money';
 import {
@@ -27,25 +27,16 @@ import { createLedgerQueries } from './ledger.queries.ts';
 import {
   asQuery,
   fill,
-  fromDriverRow,
   renderEntry,
   shapeOf,
   valuesOf,
   type EntryPlan,
-  type EntryRecord,
   type Move,
   type Template,
 } from './ledger.statement.ts';
 import { ledgerAccounts, ledgerEntries, ledgerLines, walletAdjustments } from './ledger.tables.ts';
 
 type EntryInput = Omit<PostInput, 'postings'>;
-
-export type PostedWithRecord<T extends Table> = {
-  record: T['$inferSelect'];
-  entryId: string;
-  /** new balance of each wallet the entry touched, by user id */
-  walletBalances: Map<string, Kobo>;
-};
 
 function walletBalancesOf(plan: EntryPlan, row: Record<string, unknown>): Map<string, Kobo> {
   return new Map(
@@ -142,7 +133,7 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
 
   /**
    * Every posting goes through here: one statement, in the caller's transaction or on its own.
-   * @returns the rows the statement returned: one per record row written, or one when there is no record
+   * @returns the statement's one row: the entry's id (none when the reference was posted before) and balances
    */
   async function write(plan: EntryPlan, tx: Transaction | undefined): Promise<Record<string, unknown>[]> {
     const template = templateOf(plan);
@@ -220,37 +211,6 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
   }
 
   /**
-   * Posts an entry together with the caller's own row: the row is written and the money moves, or neither.
-   * The record decides: an update that matches nothing posts nothing, and a record that takes the wallet's
-   * balance is written only if the wallet can pay. The reference must be new (the record is what makes a
-   * retry harmless).
-   * @returns the record as written, or null when the update matched no row
-   * @throws INSUFFICIENT_FUNDS; LedgerInvariantError when a system account would go below zero
-   */
-  async function postWithRecord<T extends Table>(
-    input: PostInput,
-    record: EntryRecord<T>,
-    tx?: Transaction,
-  ): Promise<PostedWithRecord<T> | null> {
-    const plan = {
-      ...planOf(input, buildLines(input.postings, input.shard), tx),
-      record: record as EntryRecord<Table>,
-    };
-    const [row] = await write(plan, tx);
-    if (!row) {
-      // the wallet's debit decides before the record when the record takes its balance
-      if ('insert' in record && record.walletBalanceInto)
-        throw new AppError('INSUFFICIENT_FUNDS', messages.purchase.insufficientBalance);
-      return null;
-    }
-    return {
-      record: fromDriverRow(record.table, row),
-      entryId: String(row['ledger_entry_id']),
-      walletBalances: walletBalancesOf(plan, row),
-    };
-  }
-
-  /**
    * Undoes an entry with a new one that moves every line back, linked to it; once, however often it is asked.
    * A wallet that has since spent the money is not overdrawn: the reversal is refused as INSUFFICIENT_FUNDS.
    * @throws NOT_FOUND for an unknown entry, CONFLICT for a reversal, INSUFFICIENT_FUNDS
@@ -275,7 +235,6 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
 
   return {
     post,
-    postWithRecord,
     reverse,
 
     /** Tells every process that these users' balances changed: for a caller that posted with `callerAnnounces`. */

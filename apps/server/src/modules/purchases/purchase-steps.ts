@@ -6,7 +6,7 @@ import { databaseErrorOf, inTransaction, type Database, type Transaction } from 
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { findServiceDefinition } from '../catalog/index.ts';
-import { MissingWalletError, shardFor, type Ledger, type PostInput, type Posting } from '../ledger/index.ts';
+import { shardFor, type Ledger, type PostInput, type Posting } from '../ledger/index.ts';
 import {
   nextPurchaseState,
   type DeliveredOutcome,
@@ -59,8 +59,8 @@ export type PurchaseStepsDeps = {
 
 /**
  * The steps of a purchase (PURCHASE_STEPS in purchase-lifecycle.ts names them, their order and what undoes
- * each). A hold is settled or refunded exactly once: each of those is one statement that moves the money
- * only if it moves the purchase out of OPEN.
+ * each). A hold is settled or refunded exactly once: `finalise` moves the money in the transaction that moves
+ * the purchase out of OPEN, and only if that update found it open.
  */
 export function createPurchaseSteps(deps: PurchaseStepsDeps) {
   const { db, ledger, provider, clock, log } = deps;
@@ -74,8 +74,9 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
   async function hold(values: NewPurchase, memo: string): Promise<PurchaseRow | null> {
     // the settle or refund moves the money back out of this same shard
     const heldShard = shardFor(values.id);
-    const attempt = () =>
-      db.transaction(async (tx) => {
+    try {
+      // the flow read a balance that pays for it, so the wallet has its account
+      const held = await db.transaction(async (tx) => {
         const posted = await ledger.post(
           {
             reference: `purchase:${values.id}:hold`,
@@ -100,13 +101,6 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
           .returning();
         if (!row) throw new Error('purchase hold returned no purchase');
         return row;
-      });
-    try {
-      const held = await attempt().catch(async (error: unknown) => {
-        // a wallet is opened at sign-up; one that predates that is opened on its first purchase
-        if (!(error instanceof MissingWalletError)) throw error;
-        await ledger.openWalletAccount(values.userId);
-        return attempt();
       });
       ledger.announce([values.userId]);
       return held;

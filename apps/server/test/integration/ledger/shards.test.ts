@@ -117,31 +117,33 @@ describeEachDatabase('sharded system accounts', (kind) => {
     const id = 'pur_before_sharding';
     // the shard a new purchase with this id would get is another row: the test tells them apart
     expect(shardFor(id)).not.toBe(0);
-    await t.container.ledger.postWithRecord(
-      {
-        reference: `purchase:${id}:hold`,
-        kind: 'purchase.hold',
-        memo: 'held before sharding',
-        postings: [{ from: { wallet: userId }, to: { system: 'held:purchases' }, amountKobo: kobo(20_000) }],
-      },
-      {
-        table: purchases,
-        insert: {
-          id,
-          userId,
-          requestId: 'before-sharding',
-          requestHash: 'before-sharding',
-          providerRequestId: `${purchase?.providerRequestId ?? ''}x`,
-          channel: 'web',
-          serviceId: 'mtn',
-          phone: '08011111111',
-          amountKobo: kobo(20_000),
-          chargedKobo: kobo(20_000),
-          status: 'pending',
+    await t.container.db.transaction(async (tx) => {
+      const posted = await t.container.ledger.post(
+        {
+          reference: `purchase:${id}:hold`,
+          kind: 'purchase.hold',
+          memo: 'held before sharding',
+          postings: [
+            { from: { wallet: userId }, to: { system: 'held:purchases' }, amountKobo: kobo(20_000) },
+          ],
         },
-        walletBalanceInto: 'balanceAfterKobo',
-      },
-    );
+        tx,
+      );
+      await tx.insert(purchases).values({
+        id,
+        userId,
+        requestId: 'before-sharding',
+        requestHash: 'before-sharding',
+        providerRequestId: `${purchase?.providerRequestId ?? ''}x`,
+        channel: 'web',
+        serviceId: 'mtn',
+        phone: '08011111111',
+        amountKobo: kobo(20_000),
+        chargedKobo: kobo(20_000),
+        status: 'pending',
+        balanceAfterKobo: posted.walletBalances.get(userId),
+      });
+    });
     expect(await shardOf(id)).toBe(0);
     // VTpass has not called it failed, so the refund waits for a second admin, whose approval makes it
     const asked = await t.container.purchases.admin.refund(id, 'never reached VTpass', {

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { kobo } from '@quickvend/shared/money';
 import { queryRows } from '../../../src/db/client.ts';
 import { backOfficeSettings } from '../../../src/db/schema.ts';
-import { createLedger } from '../../../src/modules/ledger/index.ts';
+import { createLedger, MissingWalletError } from '../../../src/modules/ledger/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 
-// Every posting is one statement; these pin down what that statement promises, on both databases (on PostgreSQL
-// the concurrent ones truly race).
+// Every posting is one statement, on its own or inside a caller's transaction; these pin down what it promises, on
+// both databases (on PostgreSQL the concurrent ones truly race).
 describeEachDatabase('the ledger write path', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -84,74 +84,48 @@ describeEachDatabase('the ledger write path', (kind) => {
     expect(await entriesNamed(`test:${userId}:undone`)).toBe(0);
   });
 
-  it("posts nothing when the caller's record matches no row, and everything when it does", async () => {
-    const { userId } = await signUp(t.app);
-    await t.container.ledger.post({
-      reference: `test:${userId}:seed`,
-      kind: 'adjustment',
-      memo: 'seed',
-      postings: [{ from: equity, to: { wallet: userId }, amountKobo: kobo(10_000) }],
-    });
-    const debit = (reference: string) => ({
-      reference,
-      kind: 'adjustment' as const,
-      memo: 'with a record',
-      postings: [{ from: { wallet: userId }, to: equity, amountKobo: kobo(4_000) }],
-    });
-    const key = `test.${userId}`;
-    const missed = await t.container.ledger.postWithRecord(debit(`test:${userId}:missed`), {
-      table: backOfficeSettings,
-      update: { value: 'changed' },
-      where: { key },
-    });
-    expect(missed).toBeNull();
-    expect(await t.container.ledger.getWalletBalance(userId)).toBe(10_000);
-    expect(await entriesNamed(`test:${userId}:missed`)).toBe(0);
-
-    await t.container.db.insert(backOfficeSettings).values({ key, value: 'first' });
-    const written = await t.container.ledger.postWithRecord(debit(`test:${userId}:written`), {
-      table: backOfficeSettings,
-      update: { value: 'changed', updatedBy: userId },
-      where: { key: [`${key}.a`, `${key}.b`] },
-    });
-    expect(written).toBeNull();
-    const matched = await t.container.ledger.postWithRecord(debit(`test:${userId}:matched`), {
-      table: backOfficeSettings,
-      update: { value: 'changed', updatedBy: userId },
-      where: { key: [`${key}.a`, key] },
-    });
-    expect(matched?.record).toMatchObject({ key, value: 'changed', updatedBy: userId });
-    expect(matched?.record.updatedAt).toBeInstanceOf(Date);
-    expect(matched?.walletBalances.get(userId)).toBe(6_000);
-    const [row] = await t.container.db
-      .select()
-      .from(backOfficeSettings)
-      .where(eq(backOfficeSettings.key, key));
-    expect(row?.value).toBe('changed');
-    expect(await t.container.ledger.getWalletBalance(userId)).toBe(6_000);
-  });
-
-  it('refuses a debit the wallet cannot pay, writing neither the record nor the entry', async () => {
+  it("refuses a debit the wallet cannot pay inside the caller's transaction, undoing the caller's own row too", async () => {
     const { userId } = await signUp(t.app);
     const key = `test.poor.${userId}`;
-    await t.container.db.insert(backOfficeSettings).values({ key, value: 'before' });
     await expect(
-      t.container.ledger.postWithRecord(
-        {
-          reference: `test:${userId}:poor`,
-          kind: 'adjustment',
-          memo: 'too much',
-          postings: [{ from: { wallet: userId }, to: equity, amountKobo: kobo(1) }],
-        },
-        { table: backOfficeSettings, update: { value: 'after' }, where: { key } },
-      ),
+      t.container.db.transaction(async (tx) => {
+        await tx.insert(backOfficeSettings).values({ key, value: 'written first' });
+        await t.container.ledger.post(
+          {
+            reference: `test:${userId}:poor`,
+            kind: 'adjustment',
+            memo: 'too much',
+            postings: [{ from: { wallet: userId }, to: equity, amountKobo: kobo(1) }],
+          },
+          tx,
+        );
+      }),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
-    const [row] = await t.container.db
+    const rows = await t.container.db
       .select()
       .from(backOfficeSettings)
       .where(eq(backOfficeSettings.key, key));
-    expect(row?.value).toBe('before');
+    expect(rows).toEqual([]);
     expect(await entriesNamed(`test:${userId}:poor`)).toBe(0);
+  });
+
+  it("names a wallet with no account inside the caller's transaction, which it cannot open there", async () => {
+    const { userId } = await signUp(t.app);
+    await t.container.db.execute(sql`delete from ledger_accounts where owner_user_id = ${userId}`);
+    await expect(
+      t.container.db.transaction((tx) =>
+        t.container.ledger.post(
+          {
+            reference: `test:${userId}:no-account`,
+            kind: 'adjustment',
+            memo: 'to a wallet with no account',
+            postings: [{ from: equity, to: { wallet: userId }, amountKobo: kobo(100) }],
+          },
+          tx,
+        ),
+      ),
+    ).rejects.toBeInstanceOf(MissingWalletError);
+    expect(await entriesNamed(`test:${userId}:no-account`)).toBe(0);
   });
 
   it('opens the wallet account of a user who has none, on the first posting to it', async () => {
