@@ -2,12 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { type ApprovalRequest } from '@quickvend/shared/api/admin-money';
 import { toNairaString } from '@quickvend/shared/money';
 import { actorOf } from '../audit/index.ts';
-import {
-  concernedUserOf,
-  type ApprovalRow,
-  type Approvals,
-  type ApprovalSubject,
-} from './approvals.service.ts';
+import type { Approvals } from './approvals.service.ts';
+import { concernedUserOf, type ApprovalRow, type ApprovalSubject } from './approvals.types.ts';
 import { contract } from '@quickvend/shared/contract/index';
 import { route } from '../../lib/http/route.ts';
 

@@ -1,5 +1,5 @@
+export { createApprovals, type Approvals } from './approvals.service.ts';
 export {
-  createApprovals,
   type ApprovalFilter,
   approvalMessages,
   concernedUserOf,
@@ -8,9 +8,8 @@ export {
   type ApprovalKind,
   type ApprovalSubject,
   type ApprovalRow,
-  type Approvals,
   type NewApproval,
-} from './approvals.service.ts';
+} from './approvals.types.ts';
 export { approvalStatuses, type ApprovalStatus } from './approvals.tables.ts';
 export { registerApprovalRoutes, toApprovalViews, type FindPeople } from './approvals.routes.ts';
 export { registerApprovalSubscribers } from './subscribers.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kobo } from '@quickvend/shared/money';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -8,7 +8,6 @@ import { newId } from '../../lib/ids.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { fundingCreditedEvent } from './funding.events.ts';
-import { toStorableJson } from '../../lib/storable-json.ts';
 import type { Ledger } from '../ledger/index.ts';
 import {
   GatewayRejectedError,
@@ -18,12 +17,14 @@ import {
   type PaymentGateway,
 } from './funding.port.ts';
 import { findFundingProblems } from './funding.invariants.ts';
-import { dedicatedAccounts, payments, webhookEvents } from './funding.tables.ts';
+import { dedicatedAccounts, payments } from './funding.tables.ts';
+import { createDedicatedAccounts } from './dedicated-accounts.ts';
+import { createWebhooks } from './funding.webhooks.ts';
 import { checkMinimumAmount, createManualFunding } from './manual-funding.service.ts';
 import { CARD_CHECKOUT_LIFETIME_MS, CHECK_LANES, claimOpenCardPayments } from './open-card-payments.ts';
 import { parkRefundDue } from './refunds-due.ts';
 
-export const PROCESS_WEBHOOK_JOB = 'funding.process-webhook';
+export { PROCESS_WEBHOOK_JOB } from './funding.webhooks.ts';
 
 export type FundingDeps = {
   db: Database;
@@ -371,117 +372,8 @@ export function createFundingService(deps: FundingDeps) {
       return Boolean(row);
     },
 
-    /** In the closing transaction: a transfer to the number from now on is parked, never credited. */
-    async closeDedicatedAccount(userId: string, tx: Transaction) {
-      const [closed] = await tx
-        .update(dedicatedAccounts)
-        .set({ closedAt: clock.now() })
-        .where(and(eq(dedicatedAccounts.userId, userId), isNull(dedicatedAccounts.closedAt)))
-        .returning();
-      return closed ?? null;
-    },
-
-    /** After the closing committed: asks the gateway to stop the number taking transfers; a failure is logged. */
-    async deactivateDedicatedAccount(account: {
-      userId: string;
-      customerCode: string;
-      accountNumber: string;
-    }) {
-      try {
-        await gateway.deactivateDedicatedAccount(account);
-      } catch (error) {
-        log.warn(
-          { err: error, userId: account.userId, accountNumber: account.accountNumber },
-          'the closed account’s transfer number was not deactivated at the gateway; transfers to it are parked',
-        );
-      }
-    },
-
-    async getDedicatedAccount(userId: string) {
-      const [account] = await db.select().from(dedicatedAccounts).where(eq(dedicatedAccounts.userId, userId));
-      return account ?? null;
-    },
-
-    /** Once per user. @throws SERVICE_UNAVAILABLE when the gateway cannot make one now */
-    async openDedicatedAccount(payer: Payer) {
-      const existing = await this.getDedicatedAccount(payer.id);
-      if (existing) return existing;
-      const [firstName = payer.name, ...rest] = payer.name.trim().split(/\s+/);
-      let created;
-      try {
-        created = await gateway.createDedicatedAccount({
-          email: payer.email,
-          firstName,
-          lastName: rest.join(' ') || firstName,
-        });
-      } catch (error) {
-        if (error instanceof GatewayUnavailableError || error instanceof GatewayRejectedError) {
-          log.warn({ err: error }, 'dedicated account not created');
-          throw new AppError(
-            'SERVICE_UNAVAILABLE',
-            'We could not create your account number right now. Please try again in a few minutes.',
-          );
-        }
-        throw error;
-      }
-      await db
-        .insert(dedicatedAccounts)
-        .values({ id: newId('dva'), userId: payer.id, ...created })
-        .onConflictDoNothing();
-      const account = await this.getDedicatedAccount(payer.id);
-      if (!account) throw new Error('dedicated account vanished');
-      return account;
-    },
-
-    /** Stores a signed webhook once and queues its processing; replays are harmless. */
-    async acceptWebhook(event: GatewayEvent, payload: unknown): Promise<void> {
-      await db
-        .insert(webhookEvents)
-        .values({
-          id: newId('whk'),
-          provider: 'paystack',
-          eventKey: event.key,
-          event: event.kind === 'ignored' ? event.event : event.kind,
-          payload: toStorableJson(payload),
-        })
-        .onConflictDoNothing({ target: webhookEvents.eventKey });
-      const [stored] = await db
-        .select({ id: webhookEvents.id, processedAt: webhookEvents.processedAt })
-        .from(webhookEvents)
-        .where(eq(webhookEvents.eventKey, event.key));
-      if (stored && !stored.processedAt && event.kind !== 'ignored') {
-        await deps.jobs.send(PROCESS_WEBHOOK_JOB, { eventId: stored.id }, { dedupeKey: stored.id });
-      }
-    },
-
-    async processWebhook(eventId: string): Promise<void> {
-      const [stored] = await db
-        .update(webhookEvents)
-        .set({ attempts: sql`${webhookEvents.attempts} + 1` })
-        .where(and(eq(webhookEvents.id, eventId), isNull(webhookEvents.processedAt)))
-        .returning();
-      if (!stored) return;
-      try {
-        const event = gateway.readWebhookEvent(stored.payload);
-        if (event.kind === 'charge.success') {
-          if (event.channel === 'dedicated_nuban') await creditTransfer(event);
-          else if (!(await confirmCardPayment(event.reference))) {
-            log.warn({ reference: event.reference }, 'charge for a reference we never initialised; ignored');
-          }
-        }
-        await db
-          .update(webhookEvents)
-          .set({ processedAt: clock.now(), lastError: null })
-          .where(eq(webhookEvents.id, eventId));
-      } catch (error) {
-        await db
-          .update(webhookEvents)
-          .set({ lastError: error instanceof Error ? error.message : String(error) })
-          .where(eq(webhookEvents.id, eventId));
-        throw error;
-      }
-    },
-
+    ...createDedicatedAccounts(deps),
+    ...createWebhooks(deps, { creditTransfer, confirmCardPayment }),
     ...createManualFunding(deps),
 
     /** Funding invariants: each final state has exactly the ledger entry it implies. */

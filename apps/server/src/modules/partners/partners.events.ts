@@ -1,5 +1,13 @@
 import { domainEvent } from '../../lib/domain-events.ts';
-import type { KeyChange } from './partners.service.ts';
+
+/** A key made or revoked, with the mail its owner gets about it. */
+export type KeyChange = {
+  kind: 'created' | 'revoked';
+  owner: { id: string; email: string; name: string };
+  key: { id: string; name: string; prefix: string };
+  at: Date;
+  mail: { to: string; subject: string; text: string };
+};
 
 export type ApiKeyChanged = {
   userId: string;

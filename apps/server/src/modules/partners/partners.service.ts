@@ -11,7 +11,7 @@ import { newId } from '../../lib/ids.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
 import { USERS_TOPIC } from '../auth/index.ts';
-import { keyChangedEvent } from './partners.events.ts';
+import { keyChangedEvent, type KeyChange } from './partners.events.ts';
 import { keyCreatedMail, keyRevokedMail } from './partners.mail.ts';
 import { apiKeys } from './partners.tables.ts';
 
@@ -31,6 +31,8 @@ const PASSWORD_TRIES = { max: 5, windowSeconds: 15 * 60 };
 
 // a key is 32 random bytes: a fast hash is enough, nobody can guess their way through 2^256
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+export type { KeyChange };
 
 /** The user a key belongs to, as the mails about it address them. */
 export type KeyOwner = { id: string; email: string; name: string };
@@ -63,14 +65,6 @@ export type PartnersDeps = {
   /** where a key revoked by the system (a password reset) is recorded, with why */
   audit: Pick<AuditLog, 'record'>;
   keyCacheMs?: number;
-};
-
-export type KeyChange = {
-  kind: 'created' | 'revoked';
-  owner: KeyOwner;
-  key: { id: string; name: string; prefix: string };
-  at: Date;
-  mail: { to: string; subject: string; text: string };
 };
 
 /** An allowlist as node matches addresses; an entry it cannot read matches nothing. */

@@ -9,12 +9,12 @@ export {
 export { registerDailyReconciliationRoutes } from './daily-reconciliation.routes.ts';
 export {
   createProviderLosses,
-  lossNote,
   RECOVER_LOSS_APPROVAL,
   type ProviderLossDeps,
   type ProviderLossRow,
   type ProviderLosses,
 } from './provider-losses.service.ts';
+export { lossNote } from './provider-losses.mail.ts';
 export { registerProviderLossRoutes } from './provider-losses.routes.ts';
 export { registerReconciliationJobs } from './reconciliation.jobs.ts';
 export {

@@ -1,14 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
   providerLossMessages as say,
   type ProviderLoss,
-  type ProviderLossesResponse,
   type ProviderLossSource,
 } from '@quickvend/shared/api/provider-losses';
 import { formatNaira, kobo, type Kobo } from '@quickvend/shared/money';
-import { paidPhraseOf, purchaseSummary } from '@quickvend/shared/purchase-words';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
@@ -24,18 +22,19 @@ import {
 import type { Actor, AuditLog } from '../audit/index.ts';
 import { shardFor, type Ledger, type Posting } from '../ledger/index.ts';
 import {
-  toPurchase,
   type PurchaseChecks,
   type PurchaseEventInput,
   type PurchaseRow,
   type RequeryAnswer,
 } from '../purchases/index.ts';
 import { providerLossFoundEvent, providerLossRecoveredEvent } from './reconciliation.events.ts';
-import { providerLosses } from './reconciliation.tables.ts';
+import { alertMail, lossNote } from './provider-losses.mail.ts';
+import { createLossViews } from './provider-losses.views.ts';
+import { providerLosses, type ProviderLossRow } from './reconciliation.tables.ts';
 
 export const RECOVER_LOSS_APPROVAL = 'provider_loss.recover';
 
-export type ProviderLossRow = typeof providerLosses.$inferSelect;
+export type { ProviderLossRow };
 
 type Person = { id: string; name: string; email: string };
 
@@ -67,27 +66,6 @@ export type ProviderLossDeps = {
 
 const recoverPayload = z.object({ userId: z.string(), purchaseId: z.string() });
 
-/** What the back office reads of a purchase: what it was, and for whom. */
-function purchaseFacts(row: PurchaseRow) {
-  const purchase = toPurchase(row);
-  return {
-    serviceName: purchase.serviceName,
-    planName: purchase.planName,
-    recipient: purchase.billersCode ?? purchase.phone,
-    amountKobo: purchase.amountKobo,
-    createdAt: purchase.createdAt,
-  };
-}
-
-/** `MTN Airtime to 0803 123 4567, bought for ₦500.00`: in the words the customer's receipt uses. */
-const describe = (row: PurchaseRow) => {
-  const purchase = toPurchase(row);
-  return `${purchaseSummary(purchase)}, bought for ${paidPhraseOf(purchase)}`;
-};
-
-export const lossNote = (amountKobo: Kobo) =>
-  `VTpass delivered this after it was refunded: a provider-side loss of ${formatNaira(amountKobo)}`;
-
 /**
  * Provider-side losses: purchases we refunded that VTpass then delivered, so its float paid for something the
  * customer also has the money for. Each is flagged once, at once, wherever VTpass's word comes from (its callback, a
@@ -96,6 +74,7 @@ export const lossNote = (amountKobo: Kobo) =>
  */
 export function createProviderLosses(deps: ProviderLossDeps) {
   const { db, ledger, approvals, audit, clock, log } = deps;
+  const { view, list } = createLossViews({ ...deps, recoverKind: RECOVER_LOSS_APPROVAL });
 
   async function findLoss(id: string, executor: Executor = db): Promise<ProviderLossRow> {
     const [row] = await executor.select().from(providerLosses).where(eq(providerLosses.id, id));
@@ -138,19 +117,6 @@ export function createProviderLosses(deps: ProviderLossDeps) {
     return row;
   }
 
-  function alertMail(loss: ProviderLossRow, purchase: PurchaseRow, customer: Person | undefined) {
-    const who = customer ? `${customer.name || customer.email} (${customer.email})` : 'the customer';
-    return {
-      subject: `Provider-side loss: VTpass delivered a refunded purchase (${formatNaira(loss.amountKobo)})`,
-      text: [
-        `VTpass says it delivered ${describe(purchase)} (purchase ${purchase.id}), which we had already refunded to ${who}: ${formatNaira(loss.refundedKobo)} went back to their wallet.`,
-        `VTpass took ${formatNaira(loss.amountKobo)} from the float for it, and our books do not show that yet.`,
-        `Decide what to do in the back office: recover it from the customer (a second admin approves), or write it off as an expense.`,
-        `${deps.appUrl}/admin/reconciliation`,
-      ].join('\n\n'),
-    };
-  }
-
   /** Records the loss once; whoever records it first tells everyone. @returns the loss, new or already known */
   async function flag(
     purchase: PurchaseRow,
@@ -176,7 +142,10 @@ export function createProviderLosses(deps: ProviderLossDeps) {
         .onConflictDoNothing({ target: providerLosses.purchaseId })
         .returning();
       if (!row) return null;
-      const event = providerLossFoundEvent({ lossId: row.id, ...alertMail(row, purchase, customer) });
+      const event = providerLossFoundEvent({
+        lossId: row.id,
+        ...alertMail(row, purchase, customer, deps.appUrl),
+      });
       await deps.events?.record(event, tx);
       return { loss: row, event };
     });
@@ -207,48 +176,6 @@ export function createProviderLosses(deps: ProviderLossDeps) {
     });
     deps.events?.publish(found.event);
     return loss;
-  }
-
-  async function view(rows: ProviderLossRow[]): Promise<ProviderLoss[]> {
-    const [purchases, waiting] = await Promise.all([
-      deps.purchases.findByIds(rows.map((row) => row.purchaseId)),
-      approvals.list({ kind: RECOVER_LOSS_APPROVAL, status: 'pending', limit: 500 }),
-    ]);
-    const purchaseById = new Map(purchases.map((row) => [row.id, row]));
-    const waitingByLoss = new Map(waiting.map((row) => [row.targetId, row]));
-    const people = await deps.people.findUsersByIds([
-      ...new Set([
-        ...rows.flatMap((row) => [row.userId, ...(row.resolvedBy ? [row.resolvedBy] : [])]),
-        ...waiting.map((row) => row.requestedBy),
-      ]),
-    ]);
-    const labelOf = (id: string) => people.get(id)?.email ?? id;
-    return rows.map((row) => {
-      const purchase = purchaseById.get(row.purchaseId);
-      const customer = people.get(row.userId);
-      const recovery = row.status === 'open' ? waitingByLoss.get(row.id) : undefined;
-      return {
-        id: row.id,
-        purchaseId: row.purchaseId,
-        purchase: purchase ? purchaseFacts(purchase) : null,
-        customer: customer ? { id: customer.id, name: customer.name, email: customer.email } : null,
-        refundedKobo: row.refundedKobo,
-        amountKobo: row.amountKobo,
-        detectedBy: row.detectedBy as ProviderLossSource,
-        detectedAt: row.detectedAt.toISOString(),
-        status: row.status,
-        resolvedBy: row.resolvedBy ? labelOf(row.resolvedBy) : null,
-        resolvedAt: row.resolvedAt?.toISOString() ?? null,
-        note: row.note,
-        pendingRecovery: recovery
-          ? {
-              approvalId: recovery.id,
-              requestedBy: labelOf(recovery.requestedBy),
-              requestedAt: recovery.requestedAt.toISOString(),
-            }
-          : null,
-      };
-    });
   }
 
   /** Carries out an approved recovery, inside the approval's transaction: the customer pays back the refund. */
@@ -328,6 +255,7 @@ export function createProviderLosses(deps: ProviderLossDeps) {
   return {
     RECOVER_LOSS_APPROVAL,
     recoverApproved,
+    list,
 
     /**
      * Whether VTpass delivered a purchase we refunded, and if so the loss, flagged at once (timeline, warn log,
@@ -347,29 +275,6 @@ export function createProviderLosses(deps: ProviderLossDeps) {
       const answer = known ?? (await deps.askProvider(purchase));
       if (answer.status !== 'delivered') return null;
       return flag(purchase, answer, detectedBy);
-    },
-
-    /** Open losses first, newest first; then the resolved ones. */
-    async list(limit = 200): Promise<ProviderLossesResponse> {
-      const isResolved = sql`case when ${providerLosses.status} = 'open' then 0 else 1 end`;
-      const [rows, [open]] = await Promise.all([
-        db
-          .select()
-          .from(providerLosses)
-          .orderBy(isResolved, desc(providerLosses.detectedAt), desc(providerLosses.id))
-          .limit(limit),
-        db
-          .select({
-            count: sql<number>`count(*)::int`,
-            amountKobo: sql<string | number>`coalesce(sum(${providerLosses.amountKobo}), 0)::bigint`,
-          })
-          .from(providerLosses)
-          .where(eq(providerLosses.status, 'open')),
-      ]);
-      return {
-        losses: await view(rows),
-        open: { count: open?.count ?? 0, amountKobo: Number(open?.amountKobo ?? 0) },
-      };
     },
 
     /**

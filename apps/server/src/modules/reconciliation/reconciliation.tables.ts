@@ -46,3 +46,5 @@ export const providerReconciliations = pgTable('provider_reconciliations', {
   totals: jsonb('totals').$type<Record<string, unknown>>().notNull(),
   differences: jsonb('differences').$type<Record<string, unknown>[]>().notNull(),
 });
+
+export type ProviderLossRow = typeof providerLosses.$inferSelect;
