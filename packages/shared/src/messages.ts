@@ -1,19 +1,19 @@
-import { adminMessages } from './messages/admin.ts';
-import { authMessages } from './messages/auth.ts';
-import { billsMessages } from './messages/bills.ts';
-import { changePinMessages } from './messages/change-pin.ts';
-import { commonMessages } from './messages/common.ts';
-import { fundingMessages } from './messages/funding.ts';
-import { profileMessages } from './messages/profile.ts';
-import { purchaseMessages } from './messages/purchase.ts';
-import { referralsMessages } from './messages/referrals.ts';
-import { transactionsMessages } from './messages/transactions.ts';
-import { walletMessages } from './messages/wallet.ts';
+import { adminMessages } from './messages/earlier/admin.ts';
+import { authMessages } from './messages/earlier/auth.ts';
+import { billsMessages } from './messages/earlier/bills.ts';
+import { changePinMessages } from './messages/earlier/change-pin.ts';
+import { commonMessages } from './messages/earlier/common.ts';
+import { fundingMessages } from './messages/earlier/funding.ts';
+import { profileMessages } from './messages/earlier/profile.ts';
+import { purchaseMessages } from './messages/earlier/purchase.ts';
+import { referralsMessages } from './messages/earlier/referrals.ts';
+import { transactionsMessages } from './messages/earlier/transactions.ts';
+import { walletMessages } from './messages/earlier/wallet.ts';
 
 /**
- * Every user-facing message of the earlier product, word for word, by area. Each area lives in its own file
- * under `messages/`, beside the texts of the newer areas (profile, purchase progress, notices), so a page or a
- * module that needs one area can import only that file.
+ * Every user-facing message of the earlier product, word for word, by area (`messages/earlier/`): the words
+ * most pages speak, so every page loads them. The newer texts have a file per area beside them (`messages/`:
+ * profile, purchase, notices), imported only where they are read.
  */
 export const messages = {
   auth: authMessages,

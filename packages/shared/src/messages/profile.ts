@@ -44,10 +44,3 @@ export const profileTexts = {
       "A change to your wallet is waiting for an admin's decision. Wait until it is decided, then close your account.",
   },
 } as const;
-
-/** The profile page. */
-export const profileMessages = {
-  notFound: 'User details not found.',
-  fetchFailed: 'Failed to fetch user details.',
-  notLoggedIn: 'User not logged in.',
-} as const;

@@ -1,28 +1,11 @@
-/** Buying: the forms, their checks and the outcome. */
-export const purchaseMessages = {
-  allFieldsRequired: 'Error: All fields are required.',
-  insufficientBalance: 'Error: Insufficient wallet balance.',
-  invalidPhone: 'Error: Invalid phone number.',
-  invalidDataPlan: 'Error: Invalid data plan.',
-  invalidAmount: 'Error: Invalid amount.',
-  smartCardLength: 'Error: Smart Card number must be 10 or 11 digits.',
-  invalidNigerianPhone: 'Error: Invalid Nigerian phone number.',
-  invalidBouquetSelected: 'Error: Invalid bouquet selected.',
-  invalidSmartCard: 'Error: Invalid smart card number.',
-  invalidBouquet: 'Error: Invalid bouquet.',
-  invalidPhoneFormat: 'Error: Invalid phone number format.',
-  invalidPlanOrAmount: 'Error: Invalid plan or amount.',
-  airtimeFailed: (message?: string) => `❌ Error: ${message || 'Transaction failed.'}`,
-  failed: (message?: string) => `Error: ${message || 'Transaction failed.'}`,
-  plansLoadFailed: 'Error loading plans. Please try again.',
-  badNetwork: 'Bad network, check network connection.',
-  success: (productName: string) => `✅ Transaction Successful! Thanks for using ${productName}.`,
-  subscriptionReceipt: 'Subscription successful!',
-  transactionReceipt: 'Transaction successful',
-  processing: 'Processing...',
-  loadingUser: 'Loading user data...',
-  minimumAmount: (naira: string) => `The minimum amount is ${naira}.`,
-  maximumAmount: (naira: string) => `The maximum amount is ${naira}.`,
+/** Why the server refuses a purchase request before anything is held. */
+export const purchaseRefusals = {
+  tooMany: 'Too many purchases in a short time. Please wait a minute and try again.',
+  requestIdReused: 'This requestId was already used for a different purchase.',
+  providerUnreachable: 'We could not reach the provider to check this. Please try again.',
+  unknownService: 'We do not sell that service.',
+  /** beside the service field */
+  unknownServiceField: 'Unknown service.',
 } as const;
 
 /** A pending purchase's message once its deadline passed without an answer: our team has taken it up. */

@@ -1,5 +1,6 @@
 import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
+import { purchaseRefusals } from '@quickvend/shared/messages/purchase';
 import {
   checkMeterForm,
   checkShowmaxForm,
@@ -290,8 +291,8 @@ export function createOrderResolver(deps: OrderResolverDeps) {
   return async function draftOrder(body: CreatePurchaseBody, channel: PriceChannel): Promise<DraftOrder> {
     const service = await catalog.getService(body.serviceId);
     if (!service)
-      throw new AppError('PRODUCT_UNAVAILABLE', 'We do not sell that service.', {
-        fields: { serviceId: 'Unknown service.' },
+      throw new AppError('PRODUCT_UNAVAILABLE', purchaseRefusals.unknownService, {
+        fields: { serviceId: purchaseRefusals.unknownServiceField },
       });
     if (!body.phone) throw required();
     const drafted = await resolveByKind(service, body);

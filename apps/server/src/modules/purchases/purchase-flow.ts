@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
+import { purchaseRefusals } from '@quickvend/shared/messages/purchase';
 import type { Kobo } from '@quickvend/shared/money';
 import { purchaseFingerprint } from '@quickvend/shared/purchase-fingerprint';
 import type { Clock } from '../../lib/clock.ts';
@@ -41,15 +42,13 @@ export type PurchaseFlowDeps = {
  */
 export const WEB_PURCHASES_PER_MINUTE = 10;
 
-const TOO_MANY_PURCHASES = 'Too many purchases in a short time. Please wait a minute and try again.';
-
 /** The idempotency key's other half: the same requestId must always carry the same request. */
 const hashRequest = (body: CreatePurchaseBody) =>
   createHash('sha256').update(purchaseFingerprint(body)).digest('base64url');
 
 function sameOrRefuse(existing: PurchaseRow, requestHash: string): PurchaseRow {
   if (existing.requestHash !== requestHash) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This requestId was already used for a different purchase.');
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', purchaseRefusals.requestIdReused);
   }
   return existing;
 }
@@ -90,7 +89,7 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
       await spendAllowance(
         deps.limiter,
         { key: `purchase:user:${owner.id}`, max: deps.webPurchasesPerMinute, windowSeconds: 60 },
-        TOO_MANY_PURCHASES,
+        purchaseRefusals.tooMany,
       );
     }
     try {
@@ -167,10 +166,7 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
       return await deps.verifications.ensure(userId, check);
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError)) throw error;
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        'We could not reach the provider to check this. Please try again.',
-      );
+      throw new AppError('SERVICE_UNAVAILABLE', purchaseRefusals.providerUnreachable);
     }
   }
 

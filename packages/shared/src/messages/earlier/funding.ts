@@ -1,4 +1,4 @@
-import { formatNaira, toNairaString } from '../money.ts';
+import { formatNaira, toNairaString } from '../../money.ts';
 
 /** Funding the wallet by card, transfer or a manual deposit. */
 export const fundingMessages = {
