@@ -7,6 +7,7 @@ import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { AUDIT_FILTER_KEYS, auditCsvUrl, useAuditLog, type AuditFilters } from '../api/get-audit-log.ts';
 import { AuditEntryRow, AUDIT_COLUMNS } from './audit-entry-row.tsx';
 import { AuditFiltersForm } from './audit-filters.tsx';
+import { errorLine } from '@/lib/form-errors.ts';
 
 function filtersOf(search: URLSearchParams): AuditFilters {
   const filters: AuditFilters = {};
@@ -37,7 +38,7 @@ export function AdminAuditPage() {
   if (log.isPending) {
     content = <SkeletonList rows={5} />;
   } else if (log.isError) {
-    content = <StatusMessage message={`Error: ${log.error.message}`} tone="error" />;
+    content = <StatusMessage message={errorLine(log.error)} tone="error" />;
   } else if (entries.length === 0) {
     content = <EmptyState title="No audited actions match these filters." />;
   } else {

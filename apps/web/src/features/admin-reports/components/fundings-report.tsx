@@ -7,6 +7,7 @@ import { useFundingsReport } from '../api/get-fundings-report.ts';
 import { reportCsvUrl, type ReportParams } from '@/lib/api/admin/report-params.ts';
 import { CsvLink, ReportSection } from './report-parts.tsx';
 import { SortableTable, type Column } from './sortable-table.tsx';
+import { errorLine } from '@/lib/form-errors.ts';
 
 const METHOD_LABELS: Record<FundingMethod, string> = {
   card: 'Card',
@@ -67,7 +68,7 @@ export function FundingsReportSection({ params }: { params: ReportParams }) {
       title="Fundings"
       action={<CsvLink href={reportCsvUrl('fundings', params)} label="Download fundings CSV" />}
     >
-      {report.isError ? <StatusMessage message={`Error: ${report.error.message}`} tone="error" /> : null}
+      {report.isError ? <StatusMessage message={errorLine(report.error)} tone="error" /> : null}
       {data ? (
         <div className="flex flex-col gap-4" aria-busy={report.isFetching}>
           <SortableTable

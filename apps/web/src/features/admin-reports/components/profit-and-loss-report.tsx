@@ -6,6 +6,7 @@ import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useProfitAndLoss } from '../api/get-profit-and-loss.ts';
 import { reportCsvUrl, type ReportParams } from '@/lib/api/admin/report-params.ts';
 import { CsvLink, ReportSection } from './report-parts.tsx';
+import { errorLine } from '@/lib/form-errors.ts';
 
 type Line = {
   key: keyof ProfitAndLossFigures;
@@ -50,7 +51,7 @@ export function ProfitAndLossSection({ params }: { params: ReportParams }) {
         From the ledger: a purchase counts on the day it was delivered. Paystack fees are those of the
         payments made in the range. The CSV has each {params.period}.
       </p>
-      {report.isError ? <StatusMessage message={`Error: ${report.error.message}`} tone="error" /> : null}
+      {report.isError ? <StatusMessage message={errorLine(report.error)} tone="error" /> : null}
       {data ? (
         <div
           className="max-w-xl overflow-hidden rounded-xl border border-gray-200 bg-white"

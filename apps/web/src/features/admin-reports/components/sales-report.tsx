@@ -9,6 +9,7 @@ import { reportCsvUrl, type ReportParams } from '@/lib/api/admin/report-params.t
 import { BarChart } from './bar-chart.tsx';
 import { CsvLink, ReportSection, Stat } from './report-parts.tsx';
 import { SortableTable, type Column } from './sortable-table.tsx';
+import { errorLine } from '@/lib/form-errors.ts';
 
 type Row = SalesFigures & { key: string; start: string | null; label: string | null };
 
@@ -85,7 +86,7 @@ export function SalesReportSection({ params }: { params: ReportParams }) {
       title="Sales"
       action={<CsvLink href={reportCsvUrl('sales', params)} label="Download sales CSV" />}
     >
-      {report.isError ? <StatusMessage message={`Error: ${report.error.message}`} tone="error" /> : null}
+      {report.isError ? <StatusMessage message={errorLine(report.error)} tone="error" /> : null}
       {data ? (
         <div className="flex flex-col gap-4" aria-busy={report.isFetching}>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">

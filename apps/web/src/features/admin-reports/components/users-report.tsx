@@ -6,6 +6,7 @@ import { reportCsvUrl, type ReportParams } from '@/lib/api/admin/report-params.t
 import { BarChart } from './bar-chart.tsx';
 import { CsvLink, ReportSection, Stat } from './report-parts.tsx';
 import { SortableTable } from './sortable-table.tsx';
+import { errorLine } from '@/lib/form-errors.ts';
 
 type Row = { key: string; start: string | null; newUsers: number };
 
@@ -21,7 +22,7 @@ export function UsersReportSection({ params }: { params: ReportParams }) {
       title="New customers"
       action={<CsvLink href={reportCsvUrl('users', params)} label="Download new customers CSV" />}
     >
-      {report.isError ? <StatusMessage message={`Error: ${report.error.message}`} tone="error" /> : null}
+      {report.isError ? <StatusMessage message={errorLine(report.error)} tone="error" /> : null}
       {data ? (
         <div className="flex flex-col gap-4" aria-busy={report.isFetching}>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">

@@ -15,7 +15,7 @@ import { Input } from '@/components/ui/input.tsx';
 import type { StatusTone } from '@/components/ui/status-message.tsx';
 import { useBeneficiaries } from '@/lib/api/get-beneficiaries.ts';
 import { useSaveBeneficiary } from '../api/save-beneficiary.ts';
-import { errorMessageOf } from '@/lib/form-errors.ts';
+import { errorLine } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
@@ -159,7 +159,7 @@ export function useSaveNumber(purchase: Purchase | null) {
   const notice: { text: string; tone: StatusTone } | null = save.isSuccess
     ? { text: savedNumberTexts.saved(save.data.beneficiary.label), tone: 'success' }
     : save.isError
-      ? { text: `Error: ${errorMessageOf(save.error)}`, tone: 'error' }
+      ? { text: errorLine(save.error), tone: 'error' }
       : null;
 
   return {
