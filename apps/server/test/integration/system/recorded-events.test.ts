@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Dispute } from '@quickvend/shared/api/disputes';
 import type { ManualFundingRequest } from '@quickvend/shared/api/funding';
 import { kobo } from '@quickvend/shared/money';
@@ -135,5 +135,22 @@ describeEachDatabase('events recorded with the change they tell of', (kind) => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ published: true });
     expect(events[0]?.id).toMatch(/^account\.changed:account\.suspended:/);
+  });
+
+  it('account.changed: none when the change rolls back after its event was recorded', async () => {
+    const { userId } = await signUp(t.app);
+    // the audit record is written after the event, in the same transaction
+    const failing = vi
+      .spyOn(t.container.audit, 'record')
+      .mockRejectedValueOnce(new Error('the audit log is unavailable'));
+    try {
+      await expect(t.container.userAdmin.suspend(admin, userId, 'Chargebacks')).rejects.toThrow(
+        'the audit log is unavailable',
+      );
+    } finally {
+      failing.mockRestore();
+    }
+    expect(await eventsOf('account.changed', userId)).toEqual([]);
+    expect((await t.container.auth.accounts.findUser(userId))?.suspendedAt).toBeNull();
   });
 });
