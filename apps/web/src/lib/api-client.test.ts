@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
-import { api, ApiError, call, NETWORK_ERROR_MESSAGE, pathOf } from './api-client.ts';
+import { ApiError, call, NETWORK_ERROR_MESSAGE, pathOf, request } from './api-client.ts';
 
 function stubFetch(response: Response | Error) {
   const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
@@ -13,7 +13,7 @@ function stubFetch(response: Response | Error) {
 describe('api client', () => {
   it('sends JSON with the same-origin cookie on a POST', async () => {
     const fetchMock = stubFetch(new Response(JSON.stringify({ ok: true }), { status: 202 }));
-    await expect(api.post('/api/v1/auth/forgot-password', { email: 'a@b.co' })).resolves.toEqual({
+    await expect(call('POST /api/v1/auth/forgot-password', { body: { email: 'a@b.co' } })).resolves.toEqual({
       ok: true,
     });
     expect(fetchMock).toHaveBeenCalledWith('/api/v1/auth/forgot-password', {
@@ -26,7 +26,7 @@ describe('api client', () => {
 
   it('sends an empty JSON object when a state-changing call has no body', async () => {
     const fetchMock = stubFetch(new Response(null, { status: 204 }));
-    await expect(api.post('/api/v1/auth/sign-out')).resolves.toBeUndefined();
+    await expect(call('POST /api/v1/auth/sign-out')).resolves.toBeUndefined();
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBe('{}');
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
@@ -46,7 +46,9 @@ describe('api client', () => {
         { status: 400 },
       ),
     );
-    const error: unknown = await api.post('/api/v1/auth/sign-up', {}).catch((caught: unknown) => caught);
+    const error: unknown = await request('POST', '/api/v1/auth/sign-up', { body: {} }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.code).toBe('VALIDATION_FAILED');
@@ -58,17 +60,17 @@ describe('api client', () => {
 
   it('reports an unreadable error reply without crashing', async () => {
     stubFetch(new Response('<html>Oops</html>', { status: 500 }));
-    await expect(api.get('/api/v1/me')).rejects.toMatchObject({ code: 'INTERNAL', status: 500 });
+    await expect(call('GET /api/v1/me')).rejects.toMatchObject({ code: 'INTERNAL', status: 500 });
   });
 
   it('reports a gateway reply (server down behind a proxy) as unavailable', async () => {
     stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(api.get('/api/v1/me')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 502 });
+    await expect(call('GET /api/v1/me')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 502 });
   });
 
   it('turns a network failure into a friendly NETWORK error', async () => {
     stubFetch(new TypeError('Failed to fetch'));
-    await expect(api.get('/api/v1/me')).rejects.toMatchObject({
+    await expect(call('GET /api/v1/me')).rejects.toMatchObject({
       code: 'NETWORK',
       status: 0,
       message: NETWORK_ERROR_MESSAGE,
@@ -84,20 +86,20 @@ describe('api client', () => {
         { status: 503, headers },
       );
     stubFetch(unavailable({ 'Retry-After': '7' }));
-    await expect(api.get('/api/v1/me')).rejects.toMatchObject({ retryAfterSeconds: 7 });
+    await expect(call('GET /api/v1/me')).rejects.toMatchObject({ retryAfterSeconds: 7 });
     stubFetch(unavailable({ 'Retry-After': new Date(Date.now() + 60_000).toUTCString() }));
-    const dated: unknown = await api.get('/api/v1/me').catch((caught: unknown) => caught);
+    const dated: unknown = await call('GET /api/v1/me').catch((caught: unknown) => caught);
     expect((dated as ApiError).retryAfterSeconds).toBeGreaterThanOrEqual(58);
     expect((dated as ApiError).retryAfterSeconds).toBeLessThanOrEqual(60);
     stubFetch(unavailable({}, { retryAfterSeconds: 5 }));
-    await expect(api.get('/api/v1/me')).rejects.toMatchObject({ retryAfterSeconds: 5 });
+    await expect(call('GET /api/v1/me')).rejects.toMatchObject({ retryAfterSeconds: 5 });
     stubFetch(new Response('<html>Bad gateway</html>', { status: 503, headers: { 'Retry-After': '30' } }));
-    await expect(api.get('/api/v1/me')).rejects.toMatchObject({
+    await expect(call('GET /api/v1/me')).rejects.toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
       retryAfterSeconds: 30,
     });
     stubFetch(unavailable({}));
-    await expect(api.get('/api/v1/me')).rejects.toMatchObject({ retryAfterSeconds: undefined });
+    await expect(call('GET /api/v1/me')).rejects.toMatchObject({ retryAfterSeconds: undefined });
   });
 });
 

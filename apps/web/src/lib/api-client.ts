@@ -143,18 +143,6 @@ export async function request<T>(method: Method, path: string, options: RequestO
   return body as T;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('DELETE', path, { ...options, body }),
-};
-
 type Areas = typeof contract;
 type AnyRoute = { [A in keyof Areas]: Areas[A][keyof Areas[A]] }[keyof Areas];
 
@@ -191,8 +179,13 @@ type PathParams<R extends AnyRoute> = [ParamNames<R['path']>] extends [never]
         : InputOf<R, 'params'>;
     };
 
+/** A query is sent as text, so what its schema reads (`stuck: true`) may be given as well as what it reads from. */
+type QueryOf<R> = R extends { readonly query: z.ZodType }
+  ? z.input<R['query']> | Partial<z.output<R['query']>>
+  : undefined;
+
 export type CallInput<E extends Endpoint> = PathParams<Routes[E]> &
-  Part<'query', InputOf<Routes[E], 'query'>> &
+  Part<'query', QueryOf<Routes[E]>> &
   Part<'body', InputOf<Routes[E], 'body'>> & { signal?: AbortSignal | undefined };
 
 type Responses<E extends Endpoint> = Routes[E]['responses'];
@@ -208,7 +201,7 @@ type CallArgs<E extends Endpoint> =
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const satisfies readonly HttpMethod[];
 
 /** The URL of a route: its `:params` filled in (encoded) and its query, leaving out what is undefined or null. */
-export function urlOf(
+function urlOf(
   path: string,
   params: Readonly<Record<string, unknown>> = {},
   query: Readonly<Record<string, unknown>> = {},

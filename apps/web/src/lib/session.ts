@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '@quickvend/shared/api/auth';
-import { api, isApiError } from './api-client.ts';
+import { call, isApiError } from './api-client.ts';
 import { rememberSignedIn } from './session-hint.ts';
 
 export const sessionQueryKey = ['me'] as const;
 
 /** The server answers a visitor with `{ user: null }`, so a signed-out page logs no 401. */
 async function fetchSession(signal: AbortSignal): Promise<Me | null> {
-  const body = await api.get<{ user: Me | null }>('/api/v1/session', { signal });
+  const body = await call('GET /api/v1/session', { signal });
   rememberSignedIn(body.user !== null);
   return body.user;
 }
@@ -62,10 +62,6 @@ export function setSignedIn(queryClient: QueryClient, user: Me): void {
   rememberSignedIn(true);
   queryClient.setQueryData(sessionQueryKey, user);
   void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-}
-
-export async function signOut(): Promise<void> {
-  await api.post<undefined>('/api/v1/auth/sign-out', {});
 }
 
 /** Forget everything cached for the user and mark the session as signed out. */

@@ -1,5 +1,7 @@
+import { pathOf } from './api-client.ts';
+
 /** The signed-in user's live event stream: the balance and the notices' unread count. */
-export const USER_EVENTS_URL = '/api/v1/wallet/events';
+export const USER_EVENTS_URL = pathOf('GET /api/v1/wallet/events', {});
 
 type Shared = { source: EventSource; users: number };
 let shared: Shared | null = null;

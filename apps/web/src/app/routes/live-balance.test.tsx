@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { WALLET_EVENTS_URL } from '@/features/wallet/api/get-wallet-events.ts';
+import { WALLET_EVENTS_URL } from '@/features/wallet/live-balance.ts';
 import { aUser, aWallet, deferred, mockApi, sandboxMeta, type MockReply } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
 

@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { isApiError } from '@/lib/api-client.ts';
 import { errorLine } from '@/lib/form-errors.ts';
-import { useIsSandbox } from '@/lib/api/get-meta.ts';
+import { useIsSandbox } from '@/lib/sandbox.ts';
 import { serverPages } from '@/lib/paths.ts';
-import { resendPurchase } from '@/lib/api/email-purchase.ts';
+import { useResendPurchase } from '@/lib/api/email-purchase.ts';
 import { Button } from '../ui/button.tsx';
 import { StatusMessage } from '../ui/status-message.tsx';
 
@@ -22,7 +21,7 @@ export function canEmailAgain(purchase: Purchase): boolean {
 /** Mails a delivered purchase's token or PINs to the account's email again, and says where. */
 export function EmailAgainButton({ requestId }: { requestId: string }) {
   const isSandbox = useIsSandbox();
-  const resend = useMutation({ mutationFn: () => resendPurchase(requestId) });
+  const resend = useResendPurchase(requestId);
   const message = resend.data
     ? emailAgainTexts.sent(resend.data.sentTo)
     : resend.error

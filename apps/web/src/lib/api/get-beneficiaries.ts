@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BeneficiariesResponse } from '@quickvend/shared/api/beneficiaries';
-import { api } from '../api-client.ts';
+import { call } from '../api-client.ts';
 import { queryKeys } from '../query-keys.ts';
 
 /** `GET /api/v1/beneficiaries`: every saved number of the customer, the most recently used first. */
 export function getBeneficiaries(signal?: AbortSignal): Promise<BeneficiariesResponse> {
-  return api.get<BeneficiariesResponse>('/api/v1/beneficiaries', { signal });
+  return call('GET /api/v1/beneficiaries', { signal });
 }
 
 export const beneficiariesQueryOptions = queryOptions({

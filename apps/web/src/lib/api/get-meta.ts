@@ -1,17 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MetaResponse } from '@quickvend/shared/api/meta';
-import { api } from '../api-client.ts';
+import { call } from '../api-client.ts';
+
+export function getMeta(signal?: AbortSignal) {
+  return call('GET /api/v1/meta', { signal });
+}
 
 export const metaQueryOptions = queryOptions({
   queryKey: ['meta'] as const,
-  queryFn: ({ signal }) => api.get<MetaResponse>('/api/v1/meta', { signal }),
+  queryFn: ({ signal }) => getMeta(signal),
   staleTime: Infinity,
 });
 
 export function useMeta() {
   return useQuery(metaQueryOptions);
-}
-
-export function useIsSandbox(): boolean {
-  return useMeta().data?.mode === 'sandbox';
 }

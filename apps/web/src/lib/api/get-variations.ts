@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Variation } from '@quickvend/shared/api/purchases';
-import { api } from '../api-client.ts';
+import { call } from '../api-client.ts';
 import { queryKeys } from '../query-keys.ts';
 import { CATALOG_STALE_MS } from './get-services.ts';
+
+export function getVariations(serviceId: string, signal?: AbortSignal) {
+  return call('GET /api/v1/services/:serviceId/variations', { params: { serviceId }, signal });
+}
 
 export function variationsQueryOptions(serviceId: string) {
   return queryOptions({
     queryKey: queryKeys.variations(serviceId),
-    queryFn: ({ signal }) =>
-      api.get<{ variations: Variation[] }>(`/api/v1/services/${encodeURIComponent(serviceId)}/variations`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => getVariations(serviceId, signal),
     staleTime: CATALOG_STALE_MS,
   });
 }

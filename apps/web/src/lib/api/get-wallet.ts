@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WalletResponse } from '@quickvend/shared/api/wallet';
-import { api } from '../api-client.ts';
+import { call } from '../api-client.ts';
 import { queryKeys } from '../query-keys.ts';
 
 export function getWallet(signal?: AbortSignal): Promise<WalletResponse> {
-  return api.get<WalletResponse>('/api/v1/wallet', { signal });
+  return call('GET /api/v1/wallet', { signal });
 }
 
 export const walletQueryOptions = queryOptions({

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PinStatus } from '@quickvend/shared/api/pin';
-import { api } from '../api-client.ts';
+import type { PinStatus, setPinBody } from '@quickvend/shared/api/pin';
+import type { z } from 'zod';
+import { call } from '../api-client.ts';
 import { queryKeys } from '../query-keys.ts';
 
-export type SetPinBody = { pin: string; currentPin?: string };
-
-export function setPin(body: SetPinBody): Promise<PinStatus> {
-  return api.post<PinStatus>('/api/v1/pin', body);
+export function setPin(body: z.input<typeof setPinBody>): Promise<PinStatus> {
+  return call('POST /api/v1/pin', { body });
 }
 
 /** Sets the first PIN, or changes it with the current one. */

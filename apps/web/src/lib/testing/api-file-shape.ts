@@ -12,7 +12,7 @@ function declarationsOf(source: string): Declaration[] {
 
 const isHook = (name: string) => /^use[A-Z]/.test(name);
 const isOptions = (name: string) => /QueryOptions$/.test(name);
-const makesRequest = (text: string) => /\bapi\.(get|post|put|patch|delete)\b|\bfetch\(/.test(text);
+const makesRequest = (text: string) => /\bcall\(|\bfetch\(/.test(text);
 
 /**
  * What keeps an API file from the one shape (bulletproof-react's features/x/api): a fetcher that makes the

@@ -1,32 +1,31 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditResponse } from '@quickvend/shared/api/audit';
-import { api } from '@/lib/api-client.ts';
+import { call, pathOf } from '@/lib/api-client.ts';
 
 export const AUDIT_FILTER_KEYS = ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 export type AuditFilters = Partial<Record<(typeof AUDIT_FILTER_KEYS)[number], string>>;
 
 const PAGE_SIZE = 50;
 
-function queryOf(filters: AuditFilters): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const key of AUDIT_FILTER_KEYS) {
-    const value = filters[key]?.trim();
-    if (value) query.set(key, value);
-  }
-  return query;
+/** The filters that say something, trimmed. */
+function queryOf(filters: AuditFilters): AuditFilters {
+  return Object.fromEntries(
+    AUDIT_FILTER_KEYS.flatMap((key) => {
+      const value = filters[key]?.trim();
+      return value ? [[key, value]] : [];
+    }),
+  );
 }
 
 /** The filtered log as a CSV download: a plain link, the browser sends the session cookie. */
 export function auditCsvUrl(filters: AuditFilters): string {
-  const query = queryOf(filters).toString();
-  return `/api/v1/admin/audit.csv${query ? `?${query}` : ''}`;
+  return pathOf('GET /api/v1/admin/audit.csv', { query: queryOf(filters) });
 }
 
 export function getAuditPage(filters: AuditFilters, cursor: string | null, signal?: AbortSignal) {
-  const query = queryOf(filters);
-  query.set('limit', String(PAGE_SIZE));
-  if (cursor) query.set('cursor', cursor);
-  return api.get<AuditResponse>(`/api/v1/admin/audit?${query.toString()}`, { signal });
+  return call('GET /api/v1/admin/audit', {
+    query: { ...queryOf(filters), limit: PAGE_SIZE, cursor: cursor ?? undefined },
+    signal,
+  });
 }
 
 /** The audit log newest first, 50 records at a time. */

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Dispute } from '@quickvend/shared/api/disputes';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { adminDisputesKey } from './get-disputes.ts';
 
-export function closeDispute({
-  id,
-  resolution,
-}: {
-  id: string;
-  resolution: string;
-}): Promise<{ dispute: Dispute }> {
-  return api.post<{ dispute: Dispute }>(`/api/v1/admin/disputes/${encodeURIComponent(id)}/close`, {
-    resolution,
+export function closeDispute({ id, resolution }: { id: string; resolution: string }) {
+  return call('POST /api/v1/admin/disputes/:id/close', {
+    params: { id },
+    body: {
+      resolution,
+    },
   });
 }
 

@@ -1,16 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminDispute } from '@quickvend/shared/api/disputes';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export const adminDisputesKey = ['admin', 'disputes'] as const;
 
 export type DisputeStatus = AdminDispute['status'];
 
-export function getDisputes(
-  status: DisputeStatus,
-  signal?: AbortSignal,
-): Promise<{ disputes: AdminDispute[] }> {
-  return api.get<{ disputes: AdminDispute[] }>(`/api/v1/admin/disputes?status=${status}`, { signal });
+export function getDisputes(status: DisputeStatus, signal?: AbortSignal) {
+  return call('GET /api/v1/admin/disputes', { query: { status }, signal });
 }
 
 export const adminDisputesQueryOptions = (status: DisputeStatus) =>

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FlaggedPurchase } from '@quickvend/shared/api/purchases';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
-export function getFlaggedPurchases(signal?: AbortSignal): Promise<{ purchases: FlaggedPurchase[] }> {
-  return api.get<{ purchases: FlaggedPurchase[] }>('/api/v1/admin/purchases/flagged', { signal });
+export function getFlaggedPurchases(signal?: AbortSignal) {
+  return call('GET /api/v1/admin/purchases/flagged', { signal });
 }
 
 export const flaggedPurchasesQueryOptions = queryOptions({

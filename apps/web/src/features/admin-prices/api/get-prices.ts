@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPriceService } from '@quickvend/shared/api/admin-prices';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export const pricesQueryKey = ['admin', 'prices'] as const;
 
-export function getPrices(signal?: AbortSignal): Promise<{ services: AdminPriceService[] }> {
-  return api.get<{ services: AdminPriceService[] }>('/api/v1/admin/prices', { signal });
+export function getPrices(signal?: AbortSignal) {
+  return call('GET /api/v1/admin/prices', { signal });
 }
 
 export const pricesQueryOptions = queryOptions({

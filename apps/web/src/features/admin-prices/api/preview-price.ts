@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PricePreview, PricePreviewBody } from '@quickvend/shared/api/admin-prices';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export function previewPrice(body: PricePreviewBody, signal?: AbortSignal): Promise<PricePreview> {
-  return api.post<PricePreview>('/api/v1/admin/prices/preview', body, { signal });
+  return call('POST /api/v1/admin/prices/preview', { body, signal });
 }
 
 /** What a rule would sell at, cost and earn, row by row; nothing is asked for `null` (an incomplete rule). */

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminPriceService, ResetPriceQuery } from '@quickvend/shared/api/admin-prices';
-import { api } from '@/lib/api-client.ts';
+import type { ResetPriceQuery } from '@quickvend/shared/api/admin-prices';
+import { call } from '@/lib/api-client.ts';
 import { showSavedService } from './save-price.ts';
 
 /** A plan's rule is removed; a service's goes back to its default. */
-export function resetPrice(target: ResetPriceQuery): Promise<{ service: AdminPriceService }> {
-  const query = new URLSearchParams({
-    serviceId: target.serviceId,
-    variationCode: target.variationCode ?? '',
-    channel: target.channel,
-    ...(target.reason ? { reason: target.reason } : {}),
+export function resetPrice(target: ResetPriceQuery) {
+  return call('DELETE /api/v1/admin/prices', {
+    query: {
+      serviceId: target.serviceId,
+      variationCode: target.variationCode ?? '',
+      channel: target.channel,
+      reason: target.reason || undefined,
+    },
   });
-  return api.delete<{ service: AdminPriceService }>(`/api/v1/admin/prices?${query.toString()}`);
 }
 
 export function useResetPrice() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminPriceService, SavePriceBody, SavePriceResponse } from '@quickvend/shared/api/admin-prices';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { pricesQueryKey } from './get-prices.ts';
 
@@ -10,7 +10,7 @@ import { pricesQueryKey } from './get-prices.ts';
  * value), CONFLICT (a change of this price is already waiting), NOT_FOUND
  */
 export function savePrice(body: SavePriceBody): Promise<SavePriceResponse> {
-  return api.put<SavePriceResponse>('/api/v1/admin/prices', body);
+  return call('PUT /api/v1/admin/prices', { body });
 }
 
 /** A service's new figures replace its old ones; the app's own prices are read again. */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeliverPurchaseBody, DeliverRequestResponse } from '@quickvend/shared/api/admin-purchases';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { adminPurchasesKey } from './search-purchases.ts';
 
 export function deliverPurchase(id: string, body: DeliverPurchaseBody): Promise<DeliverRequestResponse> {
-  return api.post<DeliverRequestResponse>(`/api/v1/admin/purchases/${encodeURIComponent(id)}/deliver`, body);
+  return call('POST /api/v1/admin/purchases/:id/deliver', { params: { id }, body });
 }
 
 /** Asks a second admin to confirm the purchase was delivered. */

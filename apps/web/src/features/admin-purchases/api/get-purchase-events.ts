@@ -1,13 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AdminPurchaseEvents } from '@quickvend/shared/api/admin-purchases';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { adminPurchasesKey } from './search-purchases.ts';
 
 export function getOlderPurchaseEvents(id: string, before: string, signal?: AbortSignal) {
-  return api.get<AdminPurchaseEvents>(
-    `/api/v1/admin/purchases/${encodeURIComponent(id)}/events?before=${encodeURIComponent(before)}`,
-    { signal },
-  );
+  return call('GET /api/v1/admin/purchases/:id/events', { params: { id }, query: { before }, signal });
 }
 
 /**

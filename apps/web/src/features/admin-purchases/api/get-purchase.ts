@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPurchaseDetail } from '@quickvend/shared/api/admin-purchases';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { adminPurchasesKey } from './search-purchases.ts';
 
 export function getPurchase(id: string, signal?: AbortSignal): Promise<AdminPurchaseDetail> {
-  return api.get<AdminPurchaseDetail>(`/api/v1/admin/purchases/${encodeURIComponent(id)}`, { signal });
+  return call('GET /api/v1/admin/purchases/:id', { params: { id }, signal });
 }
 
 export const adminPurchaseQueryOptions = (id: string) =>

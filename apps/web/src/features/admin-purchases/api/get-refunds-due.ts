@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RefundsDueResponse } from '@quickvend/shared/api/refunds-due';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export const refundsDueQueryKey = ['admin', 'refunds-due', 'open'] as const;
 
 export function getRefundsDue(signal?: AbortSignal): Promise<RefundsDueResponse> {
-  return api.get<RefundsDueResponse>('/api/v1/admin/refunds-due?status=open', { signal });
+  return call('GET /api/v1/admin/refunds-due', { query: { status: 'open' }, signal });
 }
 
 export const refundsDueQueryOptions = queryOptions({

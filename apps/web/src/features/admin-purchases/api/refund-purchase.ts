@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RefundPurchaseBody, RefundPurchaseResponse } from '@quickvend/shared/api/admin-purchases';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { adminPurchasesKey } from './search-purchases.ts';
 
 export function refundPurchase(id: string, body: RefundPurchaseBody): Promise<RefundPurchaseResponse> {
-  return api.post<RefundPurchaseResponse>(`/api/v1/admin/purchases/${encodeURIComponent(id)}/refund`, body);
+  return call('POST /api/v1/admin/purchases/:id/refund', { params: { id }, body });
 }
 
 /** Asks VTpass first, then refunds on its word, or asks a second admin; the reason is kept in the audit log. */

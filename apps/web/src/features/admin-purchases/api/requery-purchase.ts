@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseActionResponse } from '@quickvend/shared/api/admin-purchases';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { adminPurchasesKey } from './search-purchases.ts';
 
 export function requeryPurchase(id: string): Promise<PurchaseActionResponse> {
-  return api.post<PurchaseActionResponse>(`/api/v1/admin/purchases/${encodeURIComponent(id)}/requery`, {});
+  return call('POST /api/v1/admin/purchases/:id/requery', { params: { id } });
 }
 
 /** Asks VTpass about the purchase now; the lists, counts and the page are fetched again after. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RefundDueResponse } from '@quickvend/shared/api/refunds-due';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { refundsDueQueryKey } from './get-refunds-due.ts';
 
 /**
@@ -8,8 +8,11 @@ import { refundsDueQueryKey } from './get-refunds-due.ts';
  * @throws ApiError VALIDATION_FAILED without a note, CONFLICT once it is marked as sent back
  */
 export function returnRefundDue(input: { id: string; note: string }): Promise<RefundDueResponse> {
-  return api.post<RefundDueResponse>(`/api/v1/admin/refunds-due/${encodeURIComponent(input.id)}/return`, {
-    note: input.note,
+  return call('POST /api/v1/admin/refunds-due/:id/return', {
+    params: { id: input.id },
+    body: {
+      note: input.note,
+    },
   });
 }
 

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminFundingsSearch, AdminFundingsResponse } from '@quickvend/shared/api/admin-purchases';
-import { api } from '@/lib/api-client.ts';
+import { call, pathOf } from '@/lib/api-client.ts';
 import { adminQueryKeys } from '@/lib/api/admin/admin-query-keys.ts';
-import { searchParamsOf } from './search-purchases.ts';
+import { searchQueryOf } from '@/lib/api/admin/search-query.ts';
 
 export function searchFundings(
   query: AdminFundingsSearch,
   signal?: AbortSignal,
 ): Promise<AdminFundingsResponse> {
-  return api.get<AdminFundingsResponse>(`/api/v1/admin/fundings${searchParamsOf(query)}`, { signal });
+  return call('GET /api/v1/admin/fundings', { query: searchQueryOf(query), signal });
 }
 
 export const adminFundingsQueryOptions = (query: AdminFundingsSearch) =>
@@ -25,5 +25,5 @@ export function useAdminFundings(query: AdminFundingsSearch) {
 /** Where the CSV of the same search downloads from (every page of it). */
 export function fundingsCsvUrl(query: AdminFundingsSearch): string {
   const { page: _page, pageSize: _pageSize, ...filters } = query;
-  return `/api/v1/admin/fundings.csv${searchParamsOf(filters)}`;
+  return pathOf('GET /api/v1/admin/fundings.csv', { query: searchQueryOf(filters) });
 }

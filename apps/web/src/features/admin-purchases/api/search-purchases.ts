@@ -1,26 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPurchasesSearch, AdminPurchasesResponse } from '@quickvend/shared/api/admin-purchases';
-import { api } from '@/lib/api-client.ts';
+import { call, pathOf } from '@/lib/api-client.ts';
 import { adminQueryKeys } from '@/lib/api/admin/admin-query-keys.ts';
+import { searchQueryOf } from '@/lib/api/admin/search-query.ts';
 
 /** Every query about purchases in the back office: refreshing it refreshes the lists, counts and details. */
 export const adminPurchasesKey = adminQueryKeys.purchases;
-
-/** The query string of a search: empty filters are left out. */
-export function searchParamsOf(query: Record<string, string | number | boolean | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '' && value !== false) params.set(name, String(value));
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
 
 export function searchPurchases(
   query: AdminPurchasesSearch,
   signal?: AbortSignal,
 ): Promise<AdminPurchasesResponse> {
-  return api.get<AdminPurchasesResponse>(`/api/v1/admin/purchases${searchParamsOf(query)}`, { signal });
+  return call('GET /api/v1/admin/purchases', { query: searchQueryOf(query), signal });
 }
 
 export const adminPurchasesQueryOptions = (query: AdminPurchasesSearch) =>
@@ -37,5 +28,5 @@ export function useAdminPurchases(query: AdminPurchasesSearch) {
 /** Where the CSV of the same search downloads from (every page of it). */
 export function purchasesCsvUrl(query: AdminPurchasesSearch): string {
   const { page: _page, pageSize: _pageSize, ...filters } = query;
-  return `/api/v1/admin/purchases.csv${searchParamsOf(filters)}`;
+  return pathOf('GET /api/v1/admin/purchases.csv', { query: searchQueryOf(filters) });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProviderLossesResponse } from '@quickvend/shared/api/provider-losses';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export const providerLossesKey = ['admin', 'provider-losses'] as const;
 
 export function getProviderLosses(signal?: AbortSignal): Promise<ProviderLossesResponse> {
-  return api.get<ProviderLossesResponse>('/api/v1/admin/provider-losses', { signal });
+  return call('GET /api/v1/admin/provider-losses', { signal });
 }
 
 export const providerLossesQueryOptions = queryOptions({

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReconciliationDayResponse } from '@quickvend/shared/api/daily-reconciliation';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { reconciliationsKey } from './get-reconciliations.ts';
 
 export function getReconciliation(day: string, signal?: AbortSignal): Promise<ReconciliationDayResponse> {
-  return api.get<ReconciliationDayResponse>(`/api/v1/admin/reconciliations/${encodeURIComponent(day)}`, {
-    signal,
-  });
+  return call('GET /api/v1/admin/reconciliations/:day', { params: { day }, signal });
 }
 
 export const reconciliationQueryOptions = (day: string) =>

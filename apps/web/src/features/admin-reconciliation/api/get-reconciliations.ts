@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReconciliationsResponse } from '@quickvend/shared/api/daily-reconciliation';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 /** Every query about the daily reconciliation: refreshing it refreshes the list and the days. */
 export const reconciliationsKey = ['admin', 'reconciliations'] as const;
 
 export function getReconciliations(signal?: AbortSignal): Promise<ReconciliationsResponse> {
-  return api.get<ReconciliationsResponse>('/api/v1/admin/reconciliations', { signal });
+  return call('GET /api/v1/admin/reconciliations', { signal });
 }
 
 export const reconciliationsQueryOptions = queryOptions({

@@ -3,17 +3,14 @@ import type {
   RecoverProviderLossResponse,
   ResolveProviderLossBody,
 } from '@quickvend/shared/api/provider-losses';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { providerLossesKey } from './get-provider-losses.ts';
 
 export function recoverProviderLoss({
   id,
   ...body
 }: ResolveProviderLossBody & { id: string }): Promise<RecoverProviderLossResponse> {
-  return api.post<RecoverProviderLossResponse>(
-    `/api/v1/admin/provider-losses/${encodeURIComponent(id)}/recover`,
-    body,
-  );
+  return call('POST /api/v1/admin/provider-losses/:id/recover', { params: { id }, body });
 }
 
 /** Asks a second admin to take the refund back from the customer's wallet. */

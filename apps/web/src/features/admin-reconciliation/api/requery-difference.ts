@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReconciliationDayResponse } from '@quickvend/shared/api/daily-reconciliation';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { reconciliationQueryOptions } from './get-reconciliation.ts';
 import { reconciliationsQueryOptions } from './get-reconciliations.ts';
 
 export function requeryDifference(day: string, purchaseId: string): Promise<ReconciliationDayResponse> {
-  return api.post<ReconciliationDayResponse>(
-    `/api/v1/admin/reconciliations/${encodeURIComponent(day)}/purchases/${encodeURIComponent(purchaseId)}/requery`,
-    {},
-  );
+  return call('POST /api/v1/admin/reconciliations/:day/purchases/:purchaseId/requery', {
+    params: { day, purchaseId },
+  });
 }
 
 /** Asks VTpass again about one purchase among a day's differences; the day comes back as it now stands. */

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReconciliationDayResponse } from '@quickvend/shared/api/daily-reconciliation';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { reconciliationQueryOptions } from './get-reconciliation.ts';
 import { reconciliationsQueryOptions } from './get-reconciliations.ts';
 
 export function runReconciliation(day: string): Promise<ReconciliationDayResponse> {
-  return api.post<ReconciliationDayResponse>(
-    `/api/v1/admin/reconciliations/${encodeURIComponent(day)}/run`,
-    {},
-  );
+  return call('POST /api/v1/admin/reconciliations/:day/run', { params: { day } });
 }
 
 /** Checks a day against VTpass now (again), replacing its result. */

@@ -3,17 +3,14 @@ import type {
   ResolveProviderLossBody,
   WriteOffProviderLossResponse,
 } from '@quickvend/shared/api/provider-losses';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { providerLossesKey } from './get-provider-losses.ts';
 
 export function writeOffProviderLoss({
   id,
   ...body
 }: ResolveProviderLossBody & { id: string }): Promise<WriteOffProviderLossResponse> {
-  return api.post<WriteOffProviderLossResponse>(
-    `/api/v1/admin/provider-losses/${encodeURIComponent(id)}/write-off`,
-    body,
-  );
+  return call('POST /api/v1/admin/provider-losses/:id/write-off', { params: { id }, body });
 }
 
 /** Books the loss as an expense. */

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { FundingsReport } from '@quickvend/shared/api/reports';
-import { api } from '@/lib/api-client.ts';
-import { reportUrl, type ReportParams } from '@/lib/api/admin/report-params.ts';
+import { call } from '@/lib/api-client.ts';
+import { reportQueryOf, type ReportParams } from '@/lib/api/admin/report-params.ts';
 
 export function getFundingsReport(params: ReportParams, signal?: AbortSignal): Promise<FundingsReport> {
-  return api.get<FundingsReport>(reportUrl('fundings', params), { signal });
+  return call('GET /api/v1/admin/reports/fundings', { query: reportQueryOf('fundings', params), signal });
 }
 
 export const fundingsReportQueryOptions = (params: ReportParams) =>

@@ -1,10 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfitAndLossReport } from '@quickvend/shared/api/reports';
-import { api } from '@/lib/api-client.ts';
-import { reportUrl, type ReportParams } from '@/lib/api/admin/report-params.ts';
+import { call } from '@/lib/api-client.ts';
+import { reportQueryOf, type ReportParams } from '@/lib/api/admin/report-params.ts';
 
 export function getProfitAndLoss(params: ReportParams, signal?: AbortSignal): Promise<ProfitAndLossReport> {
-  return api.get<ProfitAndLossReport>(reportUrl('profit-and-loss', params), { signal });
+  return call('GET /api/v1/admin/reports/profit-and-loss', {
+    query: reportQueryOf('profit-and-loss', params),
+    signal,
+  });
 }
 
 export const profitAndLossQueryOptions = (params: ReportParams) =>

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UsersReport } from '@quickvend/shared/api/reports';
-import { api } from '@/lib/api-client.ts';
-import { reportUrl, type ReportParams } from '@/lib/api/admin/report-params.ts';
+import { call } from '@/lib/api-client.ts';
+import { reportQueryOf, type ReportParams } from '@/lib/api/admin/report-params.ts';
 
 export function getUsersReport(params: ReportParams, signal?: AbortSignal): Promise<UsersReport> {
-  return api.get<UsersReport>(reportUrl('users', params), { signal });
+  return call('GET /api/v1/admin/reports/users', { query: reportQueryOf('users', params), signal });
 }
 
 export const usersReportQueryOptions = (params: ReportParams) =>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SettingsResponse } from '@quickvend/shared/api/admin-money';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export function getSettings(signal?: AbortSignal): Promise<SettingsResponse> {
-  return api.get<SettingsResponse>('/api/v1/admin/settings', { signal });
+  return call('GET /api/v1/admin/settings', { signal });
 }
 
 export const settingsQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SettingChangeResponse, SettingKey, UpdateSettingBody } from '@quickvend/shared/api/admin-money';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 /**
  * Asks a second admin to change a money setting; nothing changes until one approves.
@@ -10,10 +10,7 @@ export function requestSettingChange(input: {
   key: SettingKey;
   body: UpdateSettingBody;
 }): Promise<SettingChangeResponse> {
-  return api.put<SettingChangeResponse>(
-    `/api/v1/admin/settings/${encodeURIComponent(input.key)}`,
-    input.body,
-  );
+  return call('PUT /api/v1/admin/settings/:key', { params: { key: input.key }, body: input.body });
 }
 
 export function useRequestSettingChange() {

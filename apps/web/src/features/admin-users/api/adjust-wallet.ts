@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WalletAdjustmentBody, WalletAdjustmentResponse } from '@quickvend/shared/api/admin-money';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 /**
  * Credits or debits the user's wallet at once, or (above the approval limit) asks a second admin.
@@ -10,10 +10,7 @@ export function adjustWallet(input: {
   userId: string;
   body: WalletAdjustmentBody;
 }): Promise<WalletAdjustmentResponse> {
-  return api.post<WalletAdjustmentResponse>(
-    `/api/v1/admin/users/${encodeURIComponent(input.userId)}/adjustments`,
-    input.body,
-  );
+  return call('POST /api/v1/admin/users/:id/adjustments', { params: { id: input.userId }, body: input.body });
 }
 
 export function useAdjustWallet() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateInvitationResponse } from '@quickvend/shared/api/admin-users';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { invitationsQueryKey } from './get-invitations.ts';
 
 /** Asks for an invitation link: a second admin approves it before the link exists. */
 export function createInvitation(body: { email?: string }): Promise<CreateInvitationResponse> {
-  return api.post<CreateInvitationResponse>('/api/v1/admin/invitations', body);
+  return call('POST /api/v1/admin/invitations', { body });
 }
 
 export function useCreateInvitation() {

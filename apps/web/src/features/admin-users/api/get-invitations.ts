@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminInvitation } from '@quickvend/shared/api/admin-users';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export const invitationsQueryKey = ['admin', 'invitations'] as const;
 
-export function getInvitations(signal?: AbortSignal): Promise<{ invitations: AdminInvitation[] }> {
-  return api.get<{ invitations: AdminInvitation[] }>('/api/v1/admin/invitations', { signal });
+export function getInvitations(signal?: AbortSignal) {
+  return call('GET /api/v1/admin/invitations', { signal });
 }
 
 export const invitationsQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminUserDetailResponse } from '@quickvend/shared/api/admin-users';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { userQueryKey } from './get-user.ts';
 
 type StatementPage = AdminUserDetailResponse['statement'];
@@ -8,10 +8,11 @@ type StatementPage = AdminUserDetailResponse['statement'];
 const PAGE_SIZE = 20;
 
 export function getUserStatement(id: string, cursor: number, signal?: AbortSignal): Promise<StatementPage> {
-  return api.get<StatementPage>(
-    `/api/v1/admin/users/${encodeURIComponent(id)}/statement?limit=${PAGE_SIZE}&cursor=${cursor}`,
-    { signal },
-  );
+  return call('GET /api/v1/admin/users/:id/statement', {
+    params: { id },
+    query: { limit: PAGE_SIZE, cursor },
+    signal,
+  });
 }
 
 /** The statement after its first page (which comes with the user's page), further back on demand. */

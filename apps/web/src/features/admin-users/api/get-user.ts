@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUserDetailResponse } from '@quickvend/shared/api/admin-users';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { usersQueryKey } from './get-users.ts';
 
 export const userQueryKey = (id: string) => [...usersQueryKey, 'detail', id] as const;
 
 export function getUser(id: string, signal?: AbortSignal): Promise<AdminUserDetailResponse> {
-  return api.get<AdminUserDetailResponse>(`/api/v1/admin/users/${encodeURIComponent(id)}`, { signal });
+  return call('GET /api/v1/admin/users/:id', { params: { id }, signal });
 }
 
 export const userQueryOptions = (id: string) =>

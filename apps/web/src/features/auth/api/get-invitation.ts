@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
-export type InvitationCheck = { email: string | null };
-
-export function getInvitation(token: string, signal?: AbortSignal): Promise<InvitationCheck> {
-  return api.get<InvitationCheck>(`/api/v1/admin/invitations/${encodeURIComponent(token)}`, { signal });
+export function getInvitation(token: string, signal?: AbortSignal) {
+  return call('GET /api/v1/admin/invitations/:token', { params: { token }, signal });
 }
 
 export const invitationQueryOptions = (token: string) =>

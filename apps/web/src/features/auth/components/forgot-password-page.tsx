@@ -9,7 +9,7 @@ import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
-import { useIsSandbox } from '@/lib/api/get-meta.ts';
+import { useIsSandbox } from '@/lib/sandbox.ts';
 import { errorMessageOf } from '@/lib/form-errors.ts';
 import { paths, serverPages } from '@/lib/paths.ts';
 import { useRequestPasswordReset } from '../api/forgot-password.ts';

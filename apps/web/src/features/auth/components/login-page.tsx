@@ -11,7 +11,8 @@ import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { errorMessageOf } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
-import { sessionQueryKey, setSignedIn, signOut } from '@/lib/session.ts';
+import { signOut } from '@/lib/api/sign-out.ts';
+import { sessionQueryKey, setSignedIn } from '@/lib/session.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { SUCCESS_PAUSE_MS, type Audience, type Status } from './form-helpers.ts';
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BeneficiariesResponse, BeneficiaryResponse } from '@quickvend/shared/api/beneficiaries';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `DELETE /api/v1/beneficiaries/:id`: forgets a saved number. */
 export function deleteBeneficiary(id: string): Promise<BeneficiaryResponse> {
-  return api.delete<BeneficiaryResponse>(`/api/v1/beneficiaries/${encodeURIComponent(id)}`);
+  return call('DELETE /api/v1/beneficiaries/:id', { params: { id } });
 }
 
 export function useDeleteBeneficiary() {

@@ -4,12 +4,12 @@ import type {
   BeneficiaryResponse,
   UpdateBeneficiaryBody,
 } from '@quickvend/shared/api/beneficiaries';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `PUT /api/v1/beneficiaries/:id`: a new name (and number) for a saved number. */
 export function updateBeneficiary(id: string, body: UpdateBeneficiaryBody): Promise<BeneficiaryResponse> {
-  return api.put<BeneficiaryResponse>(`/api/v1/beneficiaries/${encodeURIComponent(id)}`, body);
+  return call('PUT /api/v1/beneficiaries/:id', { params: { id }, body });
 }
 
 export function useUpdateBeneficiary() {

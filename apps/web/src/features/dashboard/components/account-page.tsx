@@ -9,7 +9,7 @@ import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { telHref } from '../support.ts';
 import { useMeta } from '@/lib/api/get-meta.ts';
-import { useLogout } from '../api/use-logout.ts';
+import { useLogout } from '@/lib/api/sign-out.ts';
 
 type AccountLink = { label: string; hint: string; to: string; icon: NavIconName; isExternal?: boolean };
 

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Payment, PaymentStatus } from '@quickvend/shared/api/funding';
-import { api } from '@/lib/api-client.ts';
+import type { PaymentStatus } from '@quickvend/shared/api/funding';
+import { call } from '@/lib/api-client.ts';
 
 export const CONFIRM_INTERVAL_MS = 3_000;
 /** about 30 s of asking again while the payment is still pending */
 export const MAX_CONFIRM_ATTEMPTS = 10;
 
 /** Asks the server to check a payment with the gateway. Idempotent: asking twice credits once. */
-export function confirmCardPayment(reference: string): Promise<{ payment: Payment }> {
-  return api.post<{ payment: Payment }>('/api/v1/funding/card/confirm', { reference });
+export function confirmCardPayment(reference: string) {
+  return call('POST /api/v1/funding/card/confirm', { body: { reference } });
 }
 
 /**

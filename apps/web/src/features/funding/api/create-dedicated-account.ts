@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { dedicatedAccountQueryKey, type DedicatedAccountReply } from './get-dedicated-account.ts';
 
 /** Creates the user's transfer account (once per user; asking again returns the same account). */
 export function createDedicatedAccount(): Promise<DedicatedAccountReply> {
-  return api.post<DedicatedAccountReply>('/api/v1/funding/dedicated-account', {});
+  return call('POST /api/v1/funding/dedicated-account');
 }
 
 export function useCreateDedicatedAccount() {

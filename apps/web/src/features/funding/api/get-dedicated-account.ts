@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { dedicatedAccountResponse } from '@quickvend/shared/api/funding';
 import type { z } from 'zod';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export type DedicatedAccountReply = z.infer<typeof dedicatedAccountResponse>;
 
 export const dedicatedAccountQueryKey = ['funding', 'dedicated-account'] as const;
 
 export function getDedicatedAccount(signal?: AbortSignal): Promise<DedicatedAccountReply> {
-  return api.get<DedicatedAccountReply>('/api/v1/funding/dedicated-account', { signal });
+  return call('GET /api/v1/funding/dedicated-account', { signal });
 }
 
 export const dedicatedAccountQueryOptions = queryOptions({

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyManualFundingsResponse } from '@quickvend/shared/api/funding';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export const manualFundingsQueryKey = ['funding', 'manual'] as const;
 
 export function getManualFundings(signal?: AbortSignal): Promise<MyManualFundingsResponse> {
-  return api.get<MyManualFundingsResponse>('/api/v1/funding/manual', { signal });
+  return call('GET /api/v1/funding/manual', { signal });
 }
 
 export const manualFundingsQueryOptions = queryOptions({

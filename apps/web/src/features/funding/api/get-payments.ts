@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Payment } from '@quickvend/shared/api/funding';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export function getPayments(signal?: AbortSignal): Promise<{ payments: Payment[] }> {
-  return api.get<{ payments: Payment[] }>('/api/v1/funding/payments', { signal });
+export function getPayments(signal?: AbortSignal) {
+  return call('GET /api/v1/funding/payments', { signal });
 }
 
 export const paymentsQueryOptions = queryOptions({

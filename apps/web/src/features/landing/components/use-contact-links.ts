@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { contactLinks, type ContactLink } from './contact-links.ts';
 
 /** The support contacts, asked for once `enabled`: empty until they arrive, and when none are configured. */
@@ -8,7 +8,7 @@ export function useContactLinks(enabled = true): ContactLink[] {
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
-    api.get<unknown>('/api/v1/meta', { signal: controller.signal }).then(
+    call('GET /api/v1/meta', { signal: controller.signal }).then(
       (meta) => {
         if (!controller.signal.aborted) setLinks(contactLinks(meta));
       },

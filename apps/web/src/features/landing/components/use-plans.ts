@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Variation } from '@quickvend/shared/api/purchases';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { readPlans } from './price-list.ts';
 
 /** One service's plans as the landing reads them: the shape of a query's result, without the query library. */
@@ -27,19 +27,18 @@ export function usePlans(serviceIds: readonly string[], enabled: boolean): Plans
       setResults((current) => current.map((old, at) => (at === index ? result : old)));
     };
     serviceIds.forEach((serviceId, index) => {
-      api
-        .get<unknown>(`/api/v1/services/${encodeURIComponent(serviceId)}/variations`, {
-          signal: controller.signal,
-        })
-        .then(
-          (body) => {
-            const variations = readPlans(body);
-            settle(index, variations ? { data: { variations }, isPending: false, isError: false } : failed);
-          },
-          () => {
-            settle(index, failed);
-          },
-        );
+      call('GET /api/v1/services/:serviceId/variations', {
+        params: { serviceId },
+        signal: controller.signal,
+      }).then(
+        (body) => {
+          const variations = readPlans(body);
+          settle(index, variations ? { data: { variations }, isPending: false, isError: false } : failed);
+        },
+        () => {
+          settle(index, failed);
+        },
+      );
     });
     return () => {
       controller.abort();

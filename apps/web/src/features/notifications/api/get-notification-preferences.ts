@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationPreferencesResponse } from '@quickvend/shared/api/notifications';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 export function getNotificationPreferences(signal?: AbortSignal): Promise<NotificationPreferencesResponse> {
-  return api.get<NotificationPreferencesResponse>('/api/v1/notifications/preferences', { signal });
+  return call('GET /api/v1/notifications/preferences', { signal });
 }
 
 export const notificationPreferencesQueryOptions = queryOptions({

@@ -1,20 +1,23 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { NotificationsResponse } from '@quickvend/shared/api/notifications';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 export function getNotifications(
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<NotificationsResponse> {
-  const query = cursor === undefined ? '' : `?cursor=${encodeURIComponent(cursor)}`;
-  return api.get<NotificationsResponse>(`/api/v1/notifications${query}`, { signal });
+  return call('GET /api/v1/notifications', { query: { cursor }, signal });
 }
 
 /** The inbox, newest first, a page at a time; each page also brings the unread count for the bell. */
-export function useNotifications() {
-  const queryClient = useQueryClient();
-  return useInfiniteQuery({
+export const notificationsQueryOptions = (queryClient: QueryClient) =>
+  infiniteQueryOptions({
     queryKey: notificationKeys.list,
     queryFn: async ({ pageParam, signal }) => {
       const page = await getNotifications(pageParam, signal);
@@ -24,4 +27,7 @@ export function useNotifications() {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+
+export function useNotifications() {
+  return useInfiniteQuery(notificationsQueryOptions(useQueryClient()));
 }

@@ -3,11 +3,11 @@ import type {
   NotificationsResponse,
   ReadAllNotificationsResponse,
 } from '@quickvend/shared/api/notifications';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 export function markAllNotificationsRead(): Promise<ReadAllNotificationsResponse> {
-  return api.post<ReadAllNotificationsResponse>('/api/v1/notifications/read-all');
+  return call('POST /api/v1/notifications/read-all');
 }
 
 export function useMarkAllNotificationsRead() {

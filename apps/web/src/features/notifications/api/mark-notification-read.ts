@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { NotificationsResponse, ReadNotificationResponse } from '@quickvend/shared/api/notifications';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 export function markNotificationRead(id: string): Promise<ReadNotificationResponse> {
-  return api.post<ReadNotificationResponse>(`/api/v1/notifications/${encodeURIComponent(id)}/read`);
+  return call('POST /api/v1/notifications/:id/read', { params: { id } });
 }
 
 type Inbox = InfiniteData<NotificationsResponse, string | undefined>;

@@ -3,13 +3,13 @@ import type {
   NotificationPreferencesResponse,
   UpdateNotificationPreferencesBody,
 } from '@quickvend/shared/api/notifications';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 export function updateNotificationPreferences(
   change: UpdateNotificationPreferencesBody,
 ): Promise<NotificationPreferencesResponse> {
-  return api.put<NotificationPreferencesResponse>('/api/v1/notifications/preferences', change);
+  return call('PUT /api/v1/notifications/preferences', { body: change });
 }
 
 /** A switch shows its new position at once; if the server refuses, it goes back. */

@@ -1,7 +1,7 @@
 import { Link } from '@/lib/router/index.ts';
 import { Icon } from '@/components/ui/icons.tsx';
 import { paths } from '@/lib/paths.ts';
-import { useUnreadNotifications } from '../api/live-notifications.ts';
+import { useUnreadNotifications } from '../live-notifications.ts';
 
 /** The header's bell: how many notices are unread, live; it opens the inbox. */
 export function NotificationBell() {

@@ -9,7 +9,7 @@ import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
-import { useUnreadNotifications } from '../api/live-notifications.ts';
+import { useUnreadNotifications } from '../live-notifications.ts';
 
 const categoryIcon: Record<NotificationCategory, IconName> = {
   purchases: 'cart',

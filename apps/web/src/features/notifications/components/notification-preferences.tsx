@@ -4,7 +4,7 @@ import type { NotificationPreferences as Preferences } from '@quickvend/shared/a
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
-import { useIsSandbox } from '@/lib/api/get-meta.ts';
+import { useIsSandbox } from '@/lib/sandbox.ts';
 import { paths, serverPages } from '@/lib/paths.ts';
 import { useNotificationPreferences } from '../api/get-notification-preferences.ts';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences.ts';

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from '@/lib/api-client.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE, pathOf, toApiError } from '@/lib/api-client.ts';
 
 /** Where "Download my data" reads: the server sends the file as it reads it. */
-export const dataExportUrl = '/api/v1/profile/export';
+export const dataExportUrl = pathOf('GET /api/v1/profile/export', {});
 
 export const downloadTexts = {
   cutOff: 'The download stopped before the end, so we did not save it. Please try again.',

@@ -14,7 +14,9 @@ import { TextArea } from '@/components/ui/text-area.tsx';
 import { usePinStatus } from '@/lib/api/get-pin-status.ts';
 import { showServerError } from '@/lib/form-errors.ts';
 import { describePinError } from '@/lib/pin-errors.ts';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
+import { useCreateApiKey } from '../api/create-api-key.ts';
+import { useApiKeys } from '../api/get-api-keys.ts';
+import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 
 export const apiKeyTexts = {
   onceWarning: 'Copy this key now and keep it somewhere safe. It will not be shown again.',

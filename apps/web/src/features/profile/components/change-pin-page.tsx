@@ -12,7 +12,8 @@ import { StatusMessage, type StatusTone } from '@/components/ui/status-message.t
 import { isApiError } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
-import { useRequestPinChange, useResetPin } from '../api/change-pin.ts';
+import { useRequestPinChange } from '../api/request-pin-change.ts';
+import { useResetPin } from '../api/reset-pin.ts';
 
 export const changePinTexts = {
   title: 'Change Transaction PIN',

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@/lib/router/index.ts';
 import { profileTexts, type ConfirmEmailResponse } from '@quickvend/shared/api/profile';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
@@ -9,7 +8,7 @@ import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { errorMessageOf } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
-import { confirmEmail } from '../api/profile.ts';
+import { useConfirmEmail } from '../api/confirm-email.ts';
 
 const linkClasses = 'inline-flex min-h-11 items-center font-semibold text-brand-800 underline';
 
@@ -22,15 +21,8 @@ export function ConfirmEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const session = useSession();
-  const queryClient = useQueryClient();
   const [answer, setAnswer] = useState<ConfirmEmailResponse | null>(null);
-  const confirm = useMutation({
-    mutationFn: confirmEmail,
-    onSuccess: (confirmed) => {
-      setAnswer(confirmed);
-      void queryClient.invalidateQueries();
-    },
-  });
+  const confirm = useConfirmEmail(setAnswer);
   const next = session.data ? (
     <Link to={paths.profile} className={linkClasses}>
       Go to your profile

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { errorMessageOf } from '@/lib/form-errors.ts';
 import { useSession } from '@/lib/session.ts';
-import { useSetPartnerAccess } from '../api/profile.ts';
+import { useSetPartnerAccess } from '../api/set-partner-access.ts';
 import { ApiKeysSection } from './api-keys-section.tsx';
 
 export const developerTexts = {

@@ -13,7 +13,7 @@ import { errorMessageOf, showServerError } from '@/lib/form-errors.ts';
 import { paths } from '@/lib/paths.ts';
 import { clearSession } from '@/lib/session.ts';
 import { useDownloadMyData } from '../api/download-my-data.ts';
-import { useCloseAccount } from '../api/profile.ts';
+import { useCloseAccount } from '../api/close-account.ts';
 
 export const myDataTexts = {
   law:

@@ -20,7 +20,8 @@ import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { showServerError } from '@/lib/form-errors.ts';
 import { formatPhoneInput } from '@/lib/phone.ts';
-import { useChangeEmail, useUpdateProfile } from '../api/profile.ts';
+import { useChangeEmail } from '../api/change-email.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
 import { BirthdayField } from './birthday-field.tsx';
 
 export const detailsTexts = {

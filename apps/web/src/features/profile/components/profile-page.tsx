@@ -10,7 +10,7 @@ import { Tabs } from '@/components/ui/tabs.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
-import { useProfile } from '../api/profile.ts';
+import { useProfile } from '../api/get-profile.ts';
 import { DevelopersSection } from './developers-section.tsx';
 import { MyDataSection } from './my-data-section.tsx';
 import { PinSection } from './pin-section.tsx';

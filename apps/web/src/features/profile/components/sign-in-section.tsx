@@ -10,7 +10,10 @@ import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { errorMessageOf, showServerError } from '@/lib/form-errors.ts';
-import { useChangePassword, useEndSession, useSessions, useSignOutOthers } from '../api/profile.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import { useEndSession } from '../api/end-session.ts';
+import { useSessions } from '../api/get-sessions.ts';
+import { useSignOutOthers } from '../api/sign-out-others.ts';
 
 export const signInTexts = {
   devicesIntro:

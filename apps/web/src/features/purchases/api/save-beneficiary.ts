@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BeneficiaryResponse, SaveBeneficiaryBody } from '@quickvend/shared/api/beneficiaries';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `POST /api/v1/beneficiaries`: saves a number, or gives a number already saved this name. */
 export function saveBeneficiary(body: SaveBeneficiaryBody): Promise<BeneficiaryResponse> {
-  return api.post<BeneficiaryResponse>('/api/v1/beneficiaries', body);
+  return call('POST /api/v1/beneficiaries', { body });
 }
 
 export function useSaveBeneficiary() {

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { VerifyBody, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
-import { api, isApiError } from '@/lib/api-client.ts';
+import { call, isApiError } from '@/lib/api-client.ts';
 
 /**
  * `POST /api/v1/verify`: the customer behind a smart card, meter or JAMB profile, as the provider knows
  * them. `422 CUSTOMER_NOT_VERIFIED` when the number is wrong; `429 RATE_LIMITED` when tried too often.
  */
 export function verifyCustomer(body: VerifyBody): Promise<VerifyResponse> {
-  return api.post<VerifyResponse>('/api/v1/verify', body);
+  return call('POST /api/v1/verify', { body });
 }
 
 /** What to tell the user when a verification was refused. */

@@ -9,7 +9,7 @@ import { AIRTIME_QUICK_AMOUNTS_NAIRA, NETWORK_SERVICES } from '@quickvend/shared
 import { Input } from '@/components/ui/input.tsx';
 import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { useService } from '@/lib/api/get-services.ts';
+import { useService } from '@/lib/service.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
 import { amountParam, buyAgainParams, digitsParam } from '@/lib/buy-again.ts';
 import { formatPhoneInput, phoneDigits, phoneForServer } from '@/lib/phone.ts';

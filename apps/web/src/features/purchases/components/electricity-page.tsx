@@ -14,7 +14,7 @@ import { MeterTypeChoice } from '@/components/ui/meter-type-choice.tsx';
 import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
-import { useService } from '@/lib/api/get-services.ts';
+import { useService } from '@/lib/service.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
 import { amountParam, buyAgainParams, choiceParam, digitsParam } from '@/lib/buy-again.ts';
 import { phoneDigits, phoneForServer } from '@/lib/phone.ts';

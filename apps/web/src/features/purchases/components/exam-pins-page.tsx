@@ -10,7 +10,7 @@ import { EXAM_MAX_QUANTITY, EXAM_SERVICES } from '@quickvend/shared/services';
 import { Input } from '@/components/ui/input.tsx';
 import { PhoneInput } from '@/components/ui/phone-input.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
-import { useService } from '@/lib/api/get-services.ts';
+import { useService } from '@/lib/service.ts';
 import { useVariations } from '@/lib/api/get-variations.ts';
 import { useWallet } from '@/lib/api/get-wallet.ts';
 import { buyAgainParams, choiceParam, digitsParam, planParam } from '@/lib/buy-again.ts';

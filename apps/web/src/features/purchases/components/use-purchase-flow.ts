@@ -7,15 +7,14 @@ import { formatNaira } from '@quickvend/shared/money';
 import { purchaseFingerprint } from '@quickvend/shared/purchase-fingerprint';
 import { confirmerOf, heldText, pricePaidKobo, purchaseSummary } from '@quickvend/shared/purchase-words';
 import { usePinStatus } from '@/lib/api/get-pin-status.ts';
-import { getPurchase, purchaseQueryKey } from '@/lib/api/get-purchase.ts';
+import { getPurchase, purchaseQueryKey, purchaseQueryOptions } from '@/lib/api/get-purchase.ts';
 import { listPurchases } from '@/lib/api/get-purchases.ts';
 import { setPin } from '@/lib/api/set-pin.ts';
 import { isApiError } from '@/lib/api-client.ts';
 import { errorMessageOf } from '@/lib/form-errors.ts';
 import { describePinError, lockedUntilText } from '@/lib/pin-errors.ts';
 import { queryKeys, refreshMoney } from '@/lib/query-keys.ts';
-import { createPurchase } from '../api/create-purchase.ts';
-import { watchPurchaseQueryOptions } from '../api/watch-purchase.ts';
+import { useCreatePurchase } from '../api/create-purchase.ts';
 import {
   initialPurchaseState,
   purchaseReducer,
@@ -26,6 +25,9 @@ import {
   type PurchaseState,
 } from './purchase-machine.ts';
 import { RequestKeyStore } from './request-key.ts';
+
+/** a purchase just made is asked for again this often while it is pending */
+const RESULT_POLL_MS = 4_000;
 
 export const pinTexts = {
   create: 'Create your transaction PIN',
@@ -72,6 +74,7 @@ export type PurchaseForm =
  */
 export function usePurchaseFlow(form: PurchaseForm) {
   const queryClient = useQueryClient();
+  const { mutateAsync: createPurchase } = useCreatePurchase();
   const [keys] = useState(() => new RequestKeyStore(form));
   const pinStatus = usePinStatus();
   const [state, dispatch] = useReducer(purchaseReducer, initialPurchaseState);
@@ -103,7 +106,10 @@ export function usePurchaseFlow(form: PurchaseForm) {
   }, [state]);
 
   const resultId = state.step === 'result' ? state.requestId : null;
-  const result = useQuery({ ...watchPurchaseQueryOptions(resultId ?? ''), enabled: resultId !== null });
+  const result = useQuery({
+    ...purchaseQueryOptions(resultId ?? '', RESULT_POLL_MS),
+    enabled: resultId !== null,
+  });
   const purchase: Purchase | null = resultId !== null ? (result.data?.purchase ?? null) : null;
   const finalStatus = purchase && purchase.status !== 'pending' ? purchase.status : null;
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReferralsResponse } from '@quickvend/shared/api/referrals';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getReferrals(signal?: AbortSignal): Promise<ReferralsResponse> {
-  return api.get<ReferralsResponse>('/api/v1/referrals', { signal });
+  return call('GET /api/v1/referrals', { signal });
 }
 
 export const referralsQueryOptions = queryOptions({

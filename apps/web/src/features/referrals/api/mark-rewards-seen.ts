@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReferralsResponse } from '@quickvend/shared/api/referrals';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 export async function markRewardsSeen(): Promise<void> {
-  await api.post<undefined>('/api/v1/referrals/seen');
+  await call('POST /api/v1/referrals/seen');
 }
 
 /** Tells the server the customer has been told about their new rewards, so they are not announced again. */

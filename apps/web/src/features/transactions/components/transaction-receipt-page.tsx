@@ -7,10 +7,13 @@ import { PurchaseReceipt } from '@/components/purchases/purchase-receipt.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { useLivePurchase } from '../api/live-purchase.ts';
+import { useLivePurchase } from '../live-purchase.ts';
 import { NOT_RECEIVED_HASH, paths } from '@/lib/paths.ts';
-import { useTransaction } from '../api/get-transaction.ts';
+import { usePurchase } from '@/lib/api/get-purchase.ts';
 import { NotReceived, NotReceivedReport } from './not-received.tsx';
+
+/** a pending purchase is asked for again this often until it is final */
+const PENDING_POLL_MS = 5_000;
 
 export const receiptTexts = {
   notFound: 'We could not find this purchase.',
@@ -20,7 +23,7 @@ export const receiptTexts = {
 export function TransactionReceiptPage() {
   const { requestId = '' } = useParams();
   const { hash } = useLocation();
-  const transaction = useTransaction(requestId);
+  const transaction = usePurchase(requestId, PENDING_POLL_MS);
   useLivePurchase(requestId);
   const purchase = transaction.data?.purchase;
 

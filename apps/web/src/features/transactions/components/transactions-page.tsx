@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
-import { useTransactions } from '../api/get-transactions.ts';
+import { usePurchases } from '@/lib/api/get-purchases.ts';
 import { serviceFilterGroups, statusFilters } from './filters.ts';
 import { TransactionCard } from './transaction-card.tsx';
 
@@ -35,7 +35,7 @@ function TransactionsSkeleton() {
 export function TransactionsPage() {
   const [serviceId, setServiceId] = useState('');
   const [status, setStatus] = useState<PurchaseStatus | ''>('');
-  const transactions = useTransactions({
+  const transactions = usePurchases({
     serviceId: serviceId || undefined,
     status: status || undefined,
   });

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { statementResponse } from '@quickvend/shared/api/wallet';
 import type { z } from 'zod';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 export type StatementPage = z.infer<typeof statementResponse>;
@@ -9,9 +9,7 @@ export type StatementPage = z.infer<typeof statementResponse>;
 export const STATEMENT_PAGE_SIZE = 20;
 
 export function getStatement(cursor: number | null, signal?: AbortSignal): Promise<StatementPage> {
-  const query = new URLSearchParams({ limit: String(STATEMENT_PAGE_SIZE) });
-  if (cursor !== null) query.set('cursor', String(cursor));
-  return api.get<StatementPage>(`/api/v1/wallet/statement?${query.toString()}`, { signal });
+  return call('GET /api/v1/wallet/statement', { query: { limit: STATEMENT_PAGE_SIZE, cursor }, signal });
 }
 
 export const statementQueryOptions = infiniteQueryOptions({

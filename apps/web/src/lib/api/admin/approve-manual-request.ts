@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApproveManualDepositResponse } from '@quickvend/shared/api/admin-money';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { refreshAfterDecision } from './get-manual-requests.ts';
 
 /**
@@ -12,10 +12,10 @@ export function approveManualRequest(input: {
   id: string;
   note?: string;
 }): Promise<ApproveManualDepositResponse> {
-  return api.post<ApproveManualDepositResponse>(
-    `/api/v1/admin/funding/manual/${encodeURIComponent(input.id)}/approve`,
-    input.note ? { note: input.note } : {},
-  );
+  return call('POST /api/v1/admin/funding/manual/:id/approve', {
+    params: { id: input.id },
+    body: input.note ? { note: input.note } : {},
+  });
 }
 
 export function useApproveManualRequest() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApprovalResponse } from '@quickvend/shared/api/admin-money';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export type Decision =
   | { id: string; action: 'approve'; note?: string }
@@ -12,14 +12,17 @@ export type Decision =
  * @throws ApiError FORBIDDEN for one's own request (approve, reject) or another's (cancel); CONFLICT once decided
  */
 export function decideApproval(decision: Decision): Promise<ApprovalResponse> {
-  const path = `/api/v1/admin/approvals/${encodeURIComponent(decision.id)}/${decision.action}`;
+  const params = { id: decision.id };
   switch (decision.action) {
     case 'approve':
-      return api.post<ApprovalResponse>(path, decision.note ? { note: decision.note } : {});
+      return call('POST /api/v1/admin/approvals/:id/approve', {
+        params,
+        body: decision.note ? { note: decision.note } : {},
+      });
     case 'reject':
-      return api.post<ApprovalResponse>(path, { note: decision.note });
+      return call('POST /api/v1/admin/approvals/:id/reject', { params, body: { note: decision.note } });
     case 'cancel':
-      return api.post<ApprovalResponse>(path, {});
+      return call('POST /api/v1/admin/approvals/:id/cancel', { params });
   }
 }
 

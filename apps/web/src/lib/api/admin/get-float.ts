@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminFloat } from '@quickvend/shared/api/admin-money';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export function getFloat(signal?: AbortSignal): Promise<AdminFloat> {
-  return api.get<AdminFloat>('/api/v1/admin/float', { signal });
+  return call('GET /api/v1/admin/float', { signal });
 }
 
 export const floatQueryOptions = queryOptions({

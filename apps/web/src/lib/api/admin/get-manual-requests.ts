@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import type { AdminManualRequestsResponse } from '@quickvend/shared/api/funding';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { adminQueryKeys } from './admin-query-keys.ts';
 
 export const pendingManualRequestsQueryKey = ['admin', 'funding', 'manual', 'pending'] as const;
@@ -11,10 +11,13 @@ export function getPendingManualRequests(
   page: { user?: string | undefined; cursor?: string | null | undefined },
   signal?: AbortSignal,
 ): Promise<AdminManualRequestsResponse> {
-  const query = new URLSearchParams({ status: 'pending', limit: String(MANUAL_REQUESTS_PAGE_SIZE) });
-  if (page.user) query.set('user', page.user);
-  if (page.cursor) query.set('cursor', page.cursor);
-  return api.get<AdminManualRequestsResponse>(`/api/v1/admin/funding/manual?${query.toString()}`, {
+  return call('GET /api/v1/admin/funding/manual', {
+    query: {
+      status: 'pending',
+      limit: MANUAL_REQUESTS_PAGE_SIZE,
+      user: page.user || undefined,
+      cursor: page.cursor || undefined,
+    },
     signal,
   });
 }

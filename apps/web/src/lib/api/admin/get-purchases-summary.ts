@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PurchasesSummary } from '@quickvend/shared/api/admin-purchases';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { adminQueryKeys } from './admin-query-keys.ts';
 
 export function getPurchasesSummary(signal?: AbortSignal): Promise<PurchasesSummary> {
-  return api.get<PurchasesSummary>('/api/v1/admin/purchases/summary', { signal });
+  return call('GET /api/v1/admin/purchases/summary', { signal });
 }
 
 export const purchasesSummaryQueryOptions = queryOptions({

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SalesReport } from '@quickvend/shared/api/reports';
-import { api } from '@/lib/api-client.ts';
-import { reportUrl, type ReportParams } from './report-params.ts';
+import { call } from '@/lib/api-client.ts';
+import { reportQueryOf, type ReportParams } from './report-params.ts';
 
 export function getSalesReport(params: ReportParams, signal?: AbortSignal): Promise<SalesReport> {
-  return api.get<SalesReport>(reportUrl('sales', params), { signal });
+  return call('GET /api/v1/admin/reports/sales', { query: reportQueryOf('sales', params), signal });
 }
 
 export const salesReportQueryOptions = (params: ReportParams) =>

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ManualFundingRequest } from '@quickvend/shared/api/funding';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { refreshAfterDecision } from './get-manual-requests.ts';
 
 /** Refuses the deposit with a reason the customer sees. @throws ApiError CONFLICT when already decided */
-export function rejectManualRequest(input: {
-  id: string;
-  reason: string;
-}): Promise<{ request: ManualFundingRequest }> {
-  return api.post<{ request: ManualFundingRequest }>(
-    `/api/v1/admin/funding/manual/${encodeURIComponent(input.id)}/reject`,
-    { reason: input.reason },
-  );
+export function rejectManualRequest(input: { id: string; reason: string }) {
+  return call('POST /api/v1/admin/funding/manual/:id/reject', {
+    params: { id: input.id },
+    body: { reason: input.reason },
+  });
 }
 
 export function useRejectManualRequest() {

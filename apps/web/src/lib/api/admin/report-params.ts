@@ -1,5 +1,6 @@
 import type { ReportGrouping } from '@quickvend/shared/api/reports';
 import type { ReportPeriod } from '@quickvend/shared/periods';
+import { pathOf } from '@/lib/api-client.ts';
 
 /** What a report page asks for: the Lagos calendar days, both counted, the period and the grouping. */
 export type ReportParams = {
@@ -11,15 +12,14 @@ export type ReportParams = {
 
 export type ReportName = 'sales' | 'fundings' | 'users' | 'profit-and-loss';
 
-function queryOf(name: ReportName, params: ReportParams): string {
-  const query = new URLSearchParams({ from: params.from, to: params.to, period: params.period });
-  if (name === 'sales' && params.groupBy) query.set('groupBy', params.groupBy);
-  return query.toString();
+/** A report's query: the grouping only for sales, the one report that groups. */
+export function reportQueryOf(name: ReportName, params: ReportParams) {
+  const { from, to, period } = params;
+  return name === 'sales' && params.groupBy
+    ? { from, to, period, groupBy: params.groupBy }
+    : { from, to, period };
 }
-
-export const reportUrl = (name: ReportName, params: ReportParams) =>
-  `/api/v1/admin/reports/${name}?${queryOf(name, params)}`;
 
 /** The same report as a CSV download: a plain link, the browser sends the session cookie. */
 export const reportCsvUrl = (name: ReportName, params: ReportParams) =>
-  `/api/v1/admin/reports/${name}.csv?${queryOf(name, params)}`;
+  pathOf(`GET /api/v1/admin/reports/${name}.csv`, { query: reportQueryOf(name, params) });

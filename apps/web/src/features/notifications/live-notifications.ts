@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationsEvent } from '@quickvend/shared/api/notifications';
 import { openUserEvents } from '@/lib/user-events.ts';
-import { getNotifications } from './get-notifications.ts';
-import { notificationKeys } from './notification-keys.ts';
+import { getNotifications } from './api/get-notifications.ts';
+import { notificationKeys } from './api/notification-keys.ts';
 
 // checked by hand, not with the shared zod schema: this runs on every signed-in page, where zod would weigh most
 function readEvent(data: unknown): NotificationsEvent | null {
