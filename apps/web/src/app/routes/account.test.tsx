@@ -227,7 +227,7 @@ describe('data pricing page', () => {
     const api = mockApi({
       'GET /api/v1/session': signedOut,
       'GET /api/v1/meta': sandboxMeta,
-      'GET /api/v1/services/:id/variations': (_body, url) => ({
+      'GET /api/v1/services/:serviceId/variations': (_body, url) => ({
         body: {
           variations: url.pathname.includes('mtn-data')
             ? [aVariation('mtn-500mb', '500MB', 14_000), aVariation('mtn-1gb', '1GB', 27_500)]
@@ -252,7 +252,7 @@ describe('data pricing page', () => {
     expect(router.state.location.pathname).toBe('/data-pricing');
     expect(
       api
-        .callsTo('GET /api/v1/services/:id/variations')
+        .callsTo('GET /api/v1/services/:serviceId/variations')
         .map((call) => call.url)
         .sort(),
     ).toEqual([
@@ -264,7 +264,7 @@ describe('data pricing page', () => {
   });
 
   it('shows inside the dashboard for a signed-in user', async () => {
-    signedIn({ 'GET /api/v1/services/:id/variations': { body: { variations: [] } } });
+    signedIn({ 'GET /api/v1/services/:serviceId/variations': { body: { variations: [] } } });
     renderApp('/data-pricing');
     expect(await screen.findByRole('heading', { name: 'Data Pricing', level: 1 })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();

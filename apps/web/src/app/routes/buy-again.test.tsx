@@ -71,7 +71,7 @@ describe('buy again', () => {
 
   it('opens data with the plan chosen, and leaves a plan that no longer exists empty', async () => {
     const dataHandlers: MockHandlers = {
-      'GET /api/v1/services/:id/variations': {
+      'GET /api/v1/services/:serviceId/variations': {
         body: { variations: [aVariation('mtn-1gb', 'MTN 1GB', 27_500)] },
       },
     };

@@ -27,7 +27,7 @@ function dataApi(overrides: MockHandlers = {}) {
     'GET /api/v1/meta': sandboxMeta,
     'GET /api/v1/wallet': aWallet(250_000),
     'GET /api/v1/pin': { body: { hasPin: true, lockedUntil: null } },
-    'GET /api/v1/services/:id/variations': (_body, url) => {
+    'GET /api/v1/services/:serviceId/variations': (_body, url) => {
       const id = url.pathname.split('/')[4] ?? '';
       return { body: { variations: plansByService[id] ?? [] } };
     },
@@ -53,7 +53,7 @@ describe('buy data page', () => {
     await waitFor(() => {
       expect(planSelect).toHaveProperty('disabled', false);
     });
-    expect(api.callsTo('GET /api/v1/services/:id/variations')[0]?.url).toBe(
+    expect(api.callsTo('GET /api/v1/services/:serviceId/variations')[0]?.url).toBe(
       '/api/v1/services/mtn-data/variations',
     );
     // the plans appear once: a dropdown, no cards beside it
@@ -77,7 +77,7 @@ describe('buy data page', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Amount (NGN)').value).toBe('');
     expect(await screen.findByRole('option', { name: /Glo 1GB/ })).toBeTruthy();
     expect(screen.queryByRole('option', { name: /MTN 1GB/ })).toBeNull();
-    expect(api.callsTo('GET /api/v1/services/:id/variations').map((call) => call.url)).toEqual([
+    expect(api.callsTo('GET /api/v1/services/:serviceId/variations').map((call) => call.url)).toEqual([
       '/api/v1/services/mtn-data/variations',
       '/api/v1/services/glo-data/variations',
     ]);
@@ -91,7 +91,7 @@ describe('buy data page', () => {
   });
 
   it('says the plans could not be loaded when the request fails', async () => {
-    dataApi({ 'GET /api/v1/services/:id/variations': apiError(500, 'INTERNAL', 'Oops') });
+    dataApi({ 'GET /api/v1/services/:serviceId/variations': apiError(500, 'INTERNAL', 'Oops') });
     const { user } = renderApp('/data');
     await user.selectOptions(await screen.findByLabelText('Network'), 'mtn');
     expect(await screen.findByText(messages.purchase.plansLoadFailed)).toBeTruthy();

@@ -12,7 +12,7 @@ function landingApi(support?: SupportContact) {
     'GET /api/v1/meta': support
       ? { body: { productName: 'QuickVend', mode: 'sandbox', minFundingKobo: 10_000, support } }
       : sandboxMeta,
-    'GET /api/v1/services/:id/variations': { body: { variations: [] } },
+    'GET /api/v1/services/:serviceId/variations': { body: { variations: [] } },
   });
 }
 

@@ -55,7 +55,7 @@ describe('the landing rendered at build', () => {
     const variations = (_body: undefined, url: URL) => ({
       body: { variations: url.pathname.includes('/dstv/') ? dstv : [] },
     });
-    mockApi({ 'GET /api/v1/services/:id/variations': variations, 'GET /api/v1/meta': sandboxMeta });
+    mockApi({ 'GET /api/v1/services/:serviceId/variations': variations, 'GET /api/v1/meta': sandboxMeta });
     const container = document.createElement('div');
     container.innerHTML = renderLanding().landing;
     document.body.append(container);

@@ -44,13 +44,13 @@ function landingApi(
   variations: (
     id: string,
   ) =>
-    | MockReply<'GET /api/v1/services/:id/variations'>
-    | Promise<MockReply<'GET /api/v1/services/:id/variations'>>,
+    | MockReply<'GET /api/v1/services/:serviceId/variations'>
+    | Promise<MockReply<'GET /api/v1/services/:serviceId/variations'>>,
 ) {
   return mockApi({
     'GET /api/v1/session': signedOut,
     'GET /api/v1/meta': sandboxMeta,
-    'GET /api/v1/services/:id/variations': (_body, url) =>
+    'GET /api/v1/services/:serviceId/variations': (_body, url) =>
       variations(decodeURIComponent(url.pathname.split('/')[4] ?? '')),
   });
 }
@@ -86,7 +86,7 @@ describe('the landing page’s prices', () => {
     expect(within(pricing).queryByText('₦9,000.00')).toBeNull();
     expect(
       api
-        .callsTo('GET /api/v1/services/:id/variations')
+        .callsTo('GET /api/v1/services/:serviceId/variations')
         .map((call) => call.url)
         .sort(),
     ).toEqual([
@@ -101,7 +101,7 @@ describe('the landing page’s prices', () => {
   });
 
   it('holds the rows’ places while the prices load, and shows no price until they arrive', async () => {
-    const held = deferred<MockReply<'GET /api/v1/services/:id/variations'>>();
+    const held = deferred<MockReply<'GET /api/v1/services/:serviceId/variations'>>();
     landingApi(() => held.promise);
     renderApp('/');
     const pricing = await screen.findByRole('region', { name: 'Pricing' });

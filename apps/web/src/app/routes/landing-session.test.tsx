@@ -29,7 +29,7 @@ function signedIn(overrides: MockHandlers = {}) {
     'GET /api/v1/api-keys': { body: { apiKeys: [] } },
     'GET /api/v1/profile': { body: { profile: aProfile() } },
     'GET /api/v1/profile/sessions': { body: { sessions: [aSignedInSession()] } },
-    'GET /api/v1/services/:id/variations': { body: { variations: [] } },
+    'GET /api/v1/services/:serviceId/variations': { body: { variations: [] } },
     ...overrides,
   });
 }
@@ -45,7 +45,7 @@ describe('the landing as served, for a visitor and for someone signed in', () =>
   const serve = () => {
     mockApi({
       'GET /api/v1/meta': sandboxMeta,
-      'GET /api/v1/services/:id/variations': { body: { variations: [] } },
+      'GET /api/v1/services/:serviceId/variations': { body: { variations: [] } },
     });
     document.body.innerHTML = `<div id="root">${renderLanding().landing}</div>`;
     const root = document.getElementById('root');

@@ -112,7 +112,7 @@ export function billsApi(overrides: MockHandlers = {}) {
       totalKobo: 5_000_000,
     }),
     'GET /api/v1/services': { body: { services: billServices } },
-    'GET /api/v1/services/:id/variations': (_body, url) => {
+    'GET /api/v1/services/:serviceId/variations': (_body, url) => {
       const id = decodeURIComponent(url.pathname.split('/')[4] ?? '');
       return { body: { variations: (billPlans[id] ?? []).map((plan) => pricedFor(id, plan)) } };
     },

@@ -43,4 +43,36 @@ describe('the mock API', () => {
     expect((await fetch('/api/v1/auth/sign-out', { method: 'POST' })).status).toBe(204);
     expect(takeContractViolations()).toEqual([]);
   });
+
+  it('refuses a mock for a route the shared map does not have', () => {
+    // the cast stands for a key the compiler would have refused
+    expect(() => mockApi({ ['GET /api/v1/nowhere' as 'GET /api/v1/meta']: sandboxMeta })).toThrow(
+      'GET /api/v1/nowhere, which is not a route of the shared map',
+    );
+  });
+
+  it('refuses a success answer to a body or query the route would refuse, or with a status it never gives', async () => {
+    mockApi({
+      'POST /api/v1/auth/forgot-password': { body: { ok: true } },
+      'GET /api/v1/purchases': { body: { purchases: [], nextCursor: null } },
+      'GET /api/v1/pin': { status: 201, body: { hasPin: true, lockedUntil: null } },
+    });
+
+    await expect(
+      fetch('/api/v1/auth/forgot-password', { method: 'POST', body: JSON.stringify({ mail: 'a@b.co' }) }),
+    ).rejects.toThrow('request body.email');
+    await expect(fetch('/api/v1/purchases?limit=abc')).rejects.toThrow('query.limit');
+    await expect(fetch('/api/v1/pin')).rejects.toThrow('the route answers 200, not 201');
+    expect(takeContractViolations()).toHaveLength(3);
+  });
+
+  it("answers with the route's own success status when the mock gives none", async () => {
+    mockApi({ 'POST /api/v1/auth/forgot-password': { body: { ok: true } } });
+
+    const response = await fetch('/api/v1/auth/forgot-password', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'a@b.co' }),
+    });
+    expect(response.status).toBe(202);
+  });
 });
