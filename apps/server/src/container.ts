@@ -100,9 +100,9 @@ export async function createContainer({
   const mailer = createMailer(transport, log);
   // work that follows a committed change without holding up its request; close() waits for it
   const inFlight = new Set<Promise<void>>();
-  function afterwards(work: Promise<void>, failure: string, context: Record<string, unknown> = {}): void {
+  function afterwards(work: Promise<void>, failure: string): void {
     const tracked = work.catch((error: unknown) => {
-      log.error({ err: error, ...context }, failure);
+      log.error({ err: error }, failure);
     });
     inFlight.add(tracked);
     void tracked.finally(() => inFlight.delete(tracked));
@@ -119,7 +119,7 @@ export async function createContainer({
     log,
     ...(options.jobPollingSeconds !== undefined && { pollingIntervalSeconds: options.jobPollingSeconds }),
   });
-  // side effects of committed changes: each module subscribes below, in its own file
+  // side effects of committed changes: each module subscribes from container-wiring.ts, in its own file
   const events = createDomainEvents({ db, jobs, clock, log });
   const audit = createAuditLog(db);
   const settings = createSettings(db, { defaults: { 'funding.minimumKobo': config.minFundingKobo } });
