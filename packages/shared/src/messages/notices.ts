@@ -214,8 +214,10 @@ const NOT_YOU = 'If this wasn’t you, change your password now and contact supp
 const NOT_YOU_PASSWORD =
   'If this wasn’t you, reset your password from the sign-in page now and contact support.';
 
-const keyList = (keys: KeyLabel[]) =>
-  keys.map((key) => `“${key.name}” (it starts with ${key.prefix})`).join(', ');
+/** `“Shop” (it starts with qv_abc1234)`: a key as notices and mails name it. */
+export const keyLabel = (key: KeyLabel) => `“${key.name}” (it starts with ${key.prefix})`;
+
+const keyList = (keys: KeyLabel[]) => keys.map(keyLabel).join(', ');
 
 const devices = (count: number) => (count === 1 ? '1 device' : `${count} devices`);
 

@@ -1,11 +1,11 @@
 import { formatLagosTimestamp } from '@quickvend/shared/format';
+import { keyLabel, noticeTexts } from '@quickvend/shared/messages/notices';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 
 type Owner = { email: string; name: string };
 type KeyFacts = { name: string; prefix: string; allowedIps: string[] };
 
-const greeting = (owner: Owner) => `Hello ${owner.name.trim() || 'there'},`;
-const describeKey = (key: KeyFacts) => `“${key.name}” (it starts with ${key.prefix})`;
+const greeting = (owner: Owner) => noticeTexts.greeting(owner.name);
 
 /** Mail to the owner of a key just created; never the key itself. */
 export function keyCreatedMail(owner: Owner, key: KeyFacts, createdAt: Date, appUrl: string) {
@@ -19,7 +19,7 @@ export function keyCreatedMail(owner: Owner, key: KeyFacts, createdAt: Date, app
     text: [
       greeting(owner),
       '',
-      `A new partner API key, ${describeKey(key)}, was created on your ${PRODUCT_NAME} account on ${formatLagosTimestamp(createdAt.toISOString())} (Lagos time). ${where}`,
+      `A new partner API key, ${keyLabel(key)}, was created on your ${PRODUCT_NAME} account on ${formatLagosTimestamp(createdAt.toISOString())} (Lagos time). ${where}`,
       '',
       'Anyone holding this key can buy airtime, data and bills from your wallet without your transaction PIN.',
       '',
@@ -36,7 +36,7 @@ export function keyRevokedMail(owner: Owner, key: KeyFacts, revokedAt: Date, app
     text: [
       greeting(owner),
       '',
-      `The partner API key ${describeKey(key)} was revoked on ${formatLagosTimestamp(revokedAt.toISOString())} (Lagos time). Apps using it can no longer buy from your wallet.`,
+      `The partner API key ${keyLabel(key)} was revoked on ${formatLagosTimestamp(revokedAt.toISOString())} (Lagos time). Apps using it can no longer buy from your wallet.`,
       '',
       `If this wasn't you, someone else may be signed in to your account: change your password now and check your API keys in Profile → API keys (${appUrl}/profile).`,
     ].join('\n'),
