@@ -42,7 +42,6 @@ import {
   registerPurchaseApprovals,
   registerPurchaseFeedSubscribers,
   registerPurchaseJobs,
-  unpublishedPurchaseEvents,
   type PurchaseEngine,
 } from './modules/purchases/index.ts';
 import {
@@ -115,7 +114,6 @@ export async function wireModules(m: WiredModules, jobs: JobQueue, runWorkers: b
   registerAuthSubscribers(events, m.sessionWatch);
   registerPurchaseFeedSubscribers(events, createPurchaseAnnouncer(m.notify));
   if (m.metrics) registerMetricsSubscribers(events, m.metrics);
-  events.sweepAlso(unpublishedPurchaseEvents(m.db));
   if (!runWorkers) return;
   const registrations: ((queue: JobQueue) => Promise<void>)[] = [
     (queue) => events.registerJobs(queue),

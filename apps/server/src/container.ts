@@ -31,7 +31,6 @@ import {
   createPinService,
   countOpenPurchases,
   createPurchaseEngine,
-  purchaseEventOf,
   createPurchaseNames,
   createVerificationService,
   startPurchaseFeed,
@@ -241,11 +240,6 @@ export async function createContainer({
     clock,
     log,
     acceptsSandboxNumbers: config.providerMode === 'sandbox',
-    // a final purchase is also swept from its table (see purchase-events.ts): its settle is one statement
-    onOutcome: (row) => {
-      const event = purchaseEventOf(row);
-      if (event) events.publish(event);
-    },
     events,
     recheckAfterSeconds: config.purchaseRecheckAfterSeconds,
     limiter: rateLimiter,

@@ -12,14 +12,8 @@ export {
   type PurchaseRequest,
 } from './purchases.port.ts';
 export { createPurchaseEngine, type PurchaseActions, type PurchaseEngine } from './purchases.service.ts';
-export {
-  CHECK_REFUNDED_JOB,
-  REQUERY_JOB,
-  type CheckRefundedJob,
-  type DeliveredOutcome,
-  type OutcomeNote,
-} from './purchase-steps.ts';
-export { RECONCILE_JOB, type RequeryAnswer } from './requery.service.ts';
+export { type DeliveredOutcome, type OutcomeNote } from './purchase-steps.ts';
+export type { RequeryAnswer } from './requery.service.ts';
 export type { PurchaseEventInput } from './purchase-timeline.ts';
 export type { PurchaseRow } from './purchases.repo.ts';
 export { createPinService, isTrivialPin, type PinService } from './pin.service.ts';
@@ -36,12 +30,17 @@ export {
   pinChangedEvent,
   purchaseEventOf,
   purchaseFactsOf,
-  registerPurchaseJobs,
-  unpublishedPurchaseEvents,
   type DisputeClosed,
   type PinChanged,
   type PurchaseChanged,
 } from './purchase-events.ts';
+export {
+  CHECK_REFUNDED_JOB,
+  RECONCILE_JOB,
+  registerPurchaseJobs,
+  REQUERY_JOB,
+  type CheckRefundedJob,
+} from './purchases.jobs.ts';
 export {
   DELIVER_APPROVAL,
   PURCHASE_APPROVALS,

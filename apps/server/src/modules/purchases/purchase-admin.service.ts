@@ -36,7 +36,7 @@ export type BuyerDirectory = {
 
 export type PurchaseAdminDeps = {
   repo: Pick<PurchasesRepo, 'findById'>;
-  steps: Pick<PurchaseSteps, 'applyAnswer'>;
+  steps: Pick<PurchaseSteps, 'applyAnswer' | 'publishEvent'>;
   requeryNow: (id: string) => Promise<RequeryAnswer | null>;
   timeline: PurchaseTimeline;
   search: PurchaseSearch;
@@ -44,8 +44,6 @@ export type PurchaseAdminDeps = {
   approvals: Pick<Approvals, 'request' | 'list'>;
   users: BuyerDirectory;
   clock: Clock;
-  /** told once an admin's refund or an approved delivery has committed */
-  onOutcome?: (purchase: PurchaseRow) => void;
 };
 
 export type RefundOutcome = RefundPurchaseResponse;

@@ -32,11 +32,9 @@ export function finalRefusal(row: PurchaseRow): AppError {
 
 export type PurchaseApprovalsDeps = {
   repo: Pick<PurchasesRepo, 'findById'>;
-  steps: Pick<PurchaseSteps, 'applyAnswer'>;
+  steps: Pick<PurchaseSteps, 'applyAnswer' | 'publishEvent'>;
   timeline: Pick<PurchaseTimeline, 'record'>;
   audit: Pick<AuditLog, 'record'>;
-  /** told once an approved delivery or refund has committed */
-  onOutcome?: (purchase: PurchaseRow) => void;
 };
 
 /**
@@ -78,7 +76,7 @@ export function createPurchaseApprovals(deps: PurchaseApprovalsDeps) {
     );
     const delivered = applied?.status === 'delivered' ? applied : null;
     if (!delivered) throw await refusalAfter(row.id);
-    afterCommit(() => deps.onOutcome?.(delivered));
+    afterCommit(() => { deps.steps.publishEvent(delivered); });
     await audit.record(
       approver,
       {
@@ -126,7 +124,7 @@ export function createPurchaseApprovals(deps: PurchaseApprovalsDeps) {
       const [now] = await tx.select().from(purchases).where(eq(purchases.id, row.id));
       throw now ? finalRefusal(now) : new AppError('NOT_FOUND', say.notFound);
     }
-    afterCommit(() => deps.onOutcome?.(refunded));
+    afterCommit(() => { deps.steps.publishEvent(refunded); });
     await audit.record(
       approver,
       {

@@ -1,18 +1,9 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { encodeTime } from 'ulidx';
-import { z } from 'zod';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { ESCALATED_MESSAGE } from '@quickvend/shared/messages/purchase';
-import type { Database } from '../../db/client.ts';
-import { domainEvent, type DomainEvent, type EventSource } from '../../lib/domain-events.ts';
-import { domainEvents } from '../../lib/domain-events.tables.ts';
-import type { JobQueue } from '../../lib/jobs.ts';
+import { domainEvent, type DomainEvent } from '../../lib/domain-events.ts';
 import { credentialMail } from './purchases.mail.ts';
 import { toPurchase } from './purchases.mapper.ts';
 import type { PurchaseRow } from './purchases.repo.ts';
-import { REQUERY_JOB } from './purchase-steps.ts';
-import { purchaseDisputes, purchases } from './purchases.tables.ts';
-import { RECONCILE_JOB } from './requery.service.ts';
 
 /** A purchase's change as subscribers read it: who, what, for whom (never its token or PINs). */
 export type PurchaseChanged = {
@@ -114,73 +105,4 @@ export function purchaseFactsOf(row: PurchaseRow): {
     resolveBy: row.resolveBy,
     ...(hasCredential && { credentialEmail: credentialMail(purchase) }),
   };
-}
-
-const DAY_MS = 86_400_000;
-const SWEEP_LIMIT = 500;
-
-/**
- * A purchase is settled or refunded in ONE statement the ledger builds, which no outbox row can join: a process that
- * dies between that commit and the publish would lose the event. So the sweep reads here the final purchases and
- * closed reports of the last day whose event is not in the outbox, and publishes them.
- */
-export function unpublishedPurchaseEvents(db: Database): EventSource {
-  return async (before) => {
-    const since = new Date(before.getTime() - DAY_MS);
-    // ids begin with their creation time, so the primary key bounds the scan: a purchase finished in the last day
-    // was made at most a day before that (one escalated longer is left to the team, who tell its customer)
-    const fromId = `pur_${encodeTime(Math.min(since.getTime(), Date.now()) - DAY_MS, 10)}`;
-    const eventId = sql`case when ${purchases.status} = 'delivered' then 'purchase.delivered:' else 'purchase.refunded:' end || ${purchases.id}`;
-    const final = await db
-      .select()
-      .from(purchases)
-      .where(
-        and(
-          gte(purchases.id, fromId),
-          inArray(purchases.status, ['delivered', 'failed']),
-          gte(purchases.finalizedAt, since),
-          lt(purchases.finalizedAt, before),
-          sql`not exists (select 1 from ${domainEvents} where ${domainEvents.id} = ${eventId})`,
-        ),
-      )
-      .limit(SWEEP_LIMIT);
-    const closed = await db
-      .select({ dispute: purchaseDisputes, purchase: purchases })
-      .from(purchaseDisputes)
-      .innerJoin(purchases, eq(purchases.id, purchaseDisputes.purchaseId))
-      .where(
-        and(
-          eq(purchaseDisputes.status, 'closed'),
-          gte(purchaseDisputes.closedAt, since),
-          lt(purchaseDisputes.closedAt, before),
-          sql`not exists (select 1 from ${domainEvents} where ${domainEvents.id} = 'dispute.closed:' || ${purchaseDisputes.id})`,
-        ),
-      )
-      .limit(SWEEP_LIMIT);
-    return [
-      ...final.flatMap((row) => purchaseEventOf(row) ?? []),
-      ...closed.map(({ dispute, purchase }) => disputeClosedEvent(dispute, purchase)),
-    ];
-  };
-}
-
-/** The purchases' own jobs: each pending purchase's requery, and the every-minute pass over what a crash left. */
-export async function registerPurchaseJobs(
-  jobs: Pick<JobQueue, 'work' | 'schedule' | 'send'>,
-  purchases: {
-    recheck: (purchaseId: string) => Promise<unknown>;
-    reconcile: () => Promise<unknown[]>;
-  },
-  log: { info: (facts: object, message: string) => void },
-): Promise<void> {
-  await jobs.work(REQUERY_JOB, z.object({ purchaseId: z.string() }), async ({ purchaseId }) => {
-    await purchases.recheck(purchaseId);
-  });
-  await jobs.work(RECONCILE_JOB, z.object({}), async () => {
-    const changes = await purchases.reconcile();
-    if (changes.length > 0) log.info({ changes }, 'reconciled purchases');
-  });
-  await jobs.schedule(RECONCILE_JOB, '* * * * *');
-  // purchases a crash left behind are picked up at start, not at the next tick
-  await jobs.send(RECONCILE_JOB, {});
 }

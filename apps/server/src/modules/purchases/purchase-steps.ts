@@ -1,12 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONFIRMING } from '@quickvend/shared/messages/purchase';
-import { kobo } from '@quickvend/shared/money';
-import { databaseErrorOf, inTransaction, type Database, type Transaction } from '../../db/client.ts';
+import {
+  databaseErrorOf,
+  inTransaction,
+  type Database,
+  type Executor,
+  type Transaction,
+} from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
+import { REQUERY_JOB, sendRefundedCheck } from './purchases.jobs.ts';
 import { findServiceDefinition } from '../catalog/index.ts';
-import { shardFor, type Ledger, type PostInput, type Posting } from '../ledger/index.ts';
+import { shardFor, type Ledger } from '../ledger/index.ts';
 import {
   nextPurchaseState,
   type DeliveredOutcome,
@@ -15,36 +22,17 @@ import {
   type PURCHASE_STEPS,
   type StepName,
 } from './purchase-lifecycle.ts';
+import { endingEntry, holdEntry, type Ending, type NewPurchase } from './purchase-entries.ts';
+import { purchaseEventOf } from './purchase-events.ts';
 import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
 import { OPEN, type PurchaseRow } from './purchases.repo.ts';
 import { purchases } from './purchases.tables.ts';
 
-export const REQUERY_JOB = 'purchases.requery';
-/**
- * Asks whether a refunded purchase was delivered after all (a provider-side loss): sent when the provider's
- * answer or callback says delivered for a purchase that is no longer open. Deduplicated per purchase per minute.
- */
-export const CHECK_REFUNDED_JOB = 'purchases.check-refunded';
-export type CheckRefundedJob = { purchaseId: string; detectedBy: 'callback' | 'requery' };
-
-/** Sends the check at most once a minute per purchase, however many answers and callbacks say delivered. */
-export function sendRefundedCheck(
-  jobs: Pick<JobQueue, 'send'>,
-  now: Date,
-  job: CheckRefundedJob,
-): Promise<string | null> {
-  const minute = Math.floor(now.getTime() / 60_000);
-  return jobs.send(CHECK_REFUNDED_JOB, job, { dedupeKey: `${job.purchaseId}:${minute}` });
-}
-
 export type { DeliveredOutcome } from './purchase-lifecycle.ts';
 /** What refund and keepPending need of an outcome: the message the customer sees. */
 export type OutcomeNote = Pick<ProviderOutcome, 'message'>;
-/** How a purchase ends: delivered with the provider's outcome, or failed with the customer's message. */
-type Ending = { status: 'delivered'; outcome: DeliveredOutcome } | { status: 'failed'; message: string };
 /** What went wrong with a provider call, as the purchase's timeline shows it. */
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-export type NewPurchase = typeof purchases.$inferInsert & { userId: string; chargedKobo: number };
 
 export type PurchaseStepsDeps = {
   db: Database;
@@ -53,8 +41,11 @@ export type PurchaseStepsDeps = {
   jobs: Pick<JobQueue, 'send'>;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** told after each committed change a customer hears about: delivered, refunded, first pending, escalated */
-  onOutcome?: (purchase: PurchaseRow) => void;
+  /**
+   * Each change a customer hears of (delivered, refunded, first pending, escalated) records its event in its own
+   * transaction and publishes it once committed; one a crash left unpublished is published by the sweep.
+   */
+  events?: Pick<DomainEvents, 'record' | 'publish'>;
 };
 
 /**
@@ -77,23 +68,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
     try {
       // the flow read a balance that pays for it, so the wallet has its account
       const held = await db.transaction(async (tx) => {
-        const posted = await ledger.post(
-          {
-            reference: `purchase:${values.id}:hold`,
-            kind: 'purchase.hold',
-            memo,
-            shard: heldShard,
-            postings: [
-              {
-                from: { wallet: values.userId },
-                to: { system: 'held:purchases' },
-                amountKobo: kobo(values.chargedKobo),
-              },
-            ],
-          },
-          tx,
-          { callerAnnounces: true },
-        );
+        const posted = await ledger.post(holdEntry(values, memo, heldShard), tx, { callerAnnounces: true });
         const balanceAfterKobo = posted.walletBalances.get(values.userId);
         const [row] = await tx
           .insert(purchases)
@@ -134,33 +109,15 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
     }
   }
 
-  /** The entry that ends a hold: to the provider (any commission to our margin), or back to the wallet. */
-  function endingEntry(row: PurchaseRow, ending: Ending): PostInput {
-    const held = { system: 'held:purchases' } as const;
-    const charged = row.chargedKobo;
-    if (ending.status === 'failed') {
-      return {
-        reference: `purchase:${row.id}:refund`,
-        kind: 'purchase.refund',
-        memo: `Refund: ${row.serviceId} ${row.phone}`,
-        shard: row.heldShard,
-        postings: [{ from: held, to: { wallet: row.userId }, amountKobo: charged }],
-      };
-    }
-    const vtpass = { system: 'provider:vtpass' } as const;
-    const cost = ending.outcome.costKobo ?? charged;
-    const postings: Posting[] = [{ from: held, to: vtpass, amountKobo: kobo(Math.min(cost, charged)) }];
-    if (charged > cost)
-      postings.push({ from: held, to: { system: 'income:margin' }, amountKobo: kobo(charged - cost) });
-    if (cost > charged)
-      postings.push({ from: { system: 'expense:discounts' }, to: vtpass, amountKobo: kobo(cost - charged) });
-    return {
-      reference: `purchase:${row.id}:settle`,
-      kind: 'purchase.settle',
-      memo: `Delivered ${row.serviceId}`,
-      shard: row.heldShard,
-      postings,
-    };
+  async function recordEvent(row: PurchaseRow, tx: Transaction): Promise<void> {
+    const event = purchaseEventOf(row);
+    if (event) await deps.events?.record(event, tx);
+  }
+
+  /** Publishes the event of a change that has committed (one a caller's transaction made, once it commits). */
+  function publishEvent(row: PurchaseRow): void {
+    const event = purchaseEventOf(row);
+    if (event) deps.events?.publish(event);
   }
 
   /**
@@ -203,20 +160,23 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
       if (!row) return null;
       // announced below once committed; a caller's transaction announces itself at its commit
       const posted = await ledger.post(endingEntry(row, ending), tx, { callerAnnounces: !outer });
-      if (ending.status === 'delivered') return row;
+      let final = row;
       // the receipt's balance after is the wallet's balance once the money is back
       const balanceAfterKobo = posted.walletBalances.get(row.userId);
-      if (balanceAfterKobo === undefined) return row;
-      const [refunded] = await tx
-        .update(purchases)
-        .set({ balanceAfterKobo })
-        .where(eq(purchases.id, id))
-        .returning();
-      return refunded ?? row;
+      if (ending.status === 'failed' && balanceAfterKobo !== undefined) {
+        const [refunded] = await tx
+          .update(purchases)
+          .set({ balanceAfterKobo })
+          .where(eq(purchases.id, id))
+          .returning();
+        final = refunded ?? row;
+      }
+      await recordEvent(final, tx);
+      return final;
     });
     if (ended && !outer) {
       if (ended.status === 'failed') ledger.announce([ended.userId]);
-      deps.onOutcome?.(ended);
+      publishEvent(ended);
     }
     return ended;
   }
@@ -244,20 +204,29 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
     now: Date,
   ): Promise<PurchaseRow | null> {
     const { id } = read;
-    const [row] = await db
-      .update(purchases)
-      .set({
-        status: 'pending',
-        message: pending.message,
-        checks: pending.checks,
-        nextCheckAt: pending.nextCheckAt,
-        updatedAt: now,
-        ...(pending.flag && { flaggedAt: now }),
-      })
-      .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN), eq(purchases.checks, read.checks)))
-      .returning();
+    const update = (executor: Executor) =>
+      executor
+        .update(purchases)
+        .set({
+          status: 'pending',
+          message: pending.message,
+          checks: pending.checks,
+          nextCheckAt: pending.nextCheckAt,
+          updatedAt: now,
+          ...(pending.flag && { flaggedAt: now }),
+        })
+        .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN), eq(purchases.checks, read.checks)))
+        .returning();
+    // only a change the customer hears of needs a transaction, for its event
+    const row = isTold
+      ? await db.transaction(async (tx) => {
+          const [kept] = await update(tx);
+          if (kept) await recordEvent(kept, tx);
+          return kept;
+        })
+      : (await update(db))[0];
     if (!row) return null;
-    if (isTold) deps.onOutcome?.(row);
+    if (isTold) publishEvent(row);
     const dueInSeconds = Math.max(0, Math.ceil((pending.nextCheckAt.getTime() - now.getTime()) / 1000));
     await deps.jobs.send(
       REQUERY_JOB,
@@ -371,7 +340,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
     keepPending: { run: keepPending, compensate: null },
   } satisfies StepPairs<typeof run>;
 
-  return { ...run, pairs, applyAnswer, applyOutcome, applyById };
+  return { ...run, pairs, applyAnswer, applyOutcome, applyById, publishEvent };
 }
 
 type StepPairs<Runs extends Record<StepName, unknown>> = {

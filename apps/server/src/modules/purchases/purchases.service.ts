@@ -34,8 +34,6 @@ export type PurchaseEngineDeps = {
   log: FastifyBaseLogger;
   /** sandbox mode accepts the provider's sandbox test numbers as phone numbers */
   acceptsSandboxNumbers: boolean;
-  /** told after each committed change a customer hears about: delivered, refunded, and first pending */
-  onOutcome?: (purchase: PurchaseRow) => void;
   /** a purchase still `processing` this long is taken to be orphaned by a crash and requeried */
   recheckAfterSeconds: number;
   /** the back office's actions are audited, and delivery without the provider's word needs a second admin */
@@ -72,7 +70,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     jobs: deps.jobs,
     clock,
     log,
-    ...(deps.onOutcome && { onOutcome: deps.onOutcome }),
+    ...(deps.events && { events: deps.events }),
   });
   const timeline = createPurchaseTimeline({ db, clock, log });
   const requery = createRequery({
@@ -95,7 +93,6 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     approvals: deps.approvals,
     users: deps.users,
     clock,
-    ...(deps.onOutcome && { onOutcome: deps.onOutcome }),
   });
   const actions: PurchaseActions = {
     async requeryNow(purchaseId) {

@@ -8,8 +8,6 @@ import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
 import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
 import { OPEN, type PurchasesRepo } from './purchases.repo.ts';
 
-export const RECONCILE_JOB = 'purchases.reconcile';
-
 export type RequeryAnswer = ProviderOutcome | ({ status: 'unknown' } & Pick<ProviderOutcome, 'raw'>);
 
 export type RequeryDeps = {

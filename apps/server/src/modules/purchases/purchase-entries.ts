@@ -1,0 +1,57 @@
+import { kobo } from '@quickvend/shared/money';
+import type { PostInput, Posting } from '../ledger/index.ts';
+import type { DeliveredOutcome } from './purchase-lifecycle.ts';
+import type { PurchaseRow } from './purchases.repo.ts';
+import type { purchases } from './purchases.tables.ts';
+
+export type NewPurchase = typeof purchases.$inferInsert & { userId: string; chargedKobo: number };
+
+/** How a purchase ends: delivered with the provider's outcome, or failed with the customer's message. */
+export type Ending =
+  { status: 'delivered'; outcome: DeliveredOutcome } | { status: 'failed'; message: string };
+
+/** The entry that holds a purchase's price: from the wallet into the held account's shard of the purchase. */
+export function holdEntry(values: NewPurchase, memo: string, shard: number): PostInput {
+  return {
+    reference: `purchase:${values.id}:hold`,
+    kind: 'purchase.hold',
+    memo,
+    shard,
+    postings: [
+      {
+        from: { wallet: values.userId },
+        to: { system: 'held:purchases' },
+        amountKobo: kobo(values.chargedKobo),
+      },
+    ],
+  };
+}
+
+/** The entry that ends a hold: to the provider (any commission to our margin), or back to the wallet. */
+export function endingEntry(row: PurchaseRow, ending: Ending): PostInput {
+  const held = { system: 'held:purchases' } as const;
+  const charged = row.chargedKobo;
+  if (ending.status === 'failed') {
+    return {
+      reference: `purchase:${row.id}:refund`,
+      kind: 'purchase.refund',
+      memo: `Refund: ${row.serviceId} ${row.phone}`,
+      shard: row.heldShard,
+      postings: [{ from: held, to: { wallet: row.userId }, amountKobo: charged }],
+    };
+  }
+  const vtpass = { system: 'provider:vtpass' } as const;
+  const cost = ending.outcome.costKobo ?? charged;
+  const postings: Posting[] = [{ from: held, to: vtpass, amountKobo: kobo(Math.min(cost, charged)) }];
+  if (charged > cost)
+    postings.push({ from: held, to: { system: 'income:margin' }, amountKobo: kobo(charged - cost) });
+  if (cost > charged)
+    postings.push({ from: { system: 'expense:discounts' }, to: vtpass, amountKobo: kobo(cost - charged) });
+  return {
+    reference: `purchase:${row.id}:settle`,
+    kind: 'purchase.settle',
+    memo: `Delivered ${row.serviceId}`,
+    shard: row.heldShard,
+    postings,
+  };
+}
