@@ -52,9 +52,6 @@ type Subscription = {
   handle: (payload: never, event: AnyDomainEvent) => Promise<void> | void;
 };
 
-/** Something besides the outbox that may hold events a crash left unpublished (changes made in one statement). */
-export type EventSource = (occurredBefore: Date) => Promise<AnyDomainEvent[]>;
-
 export const SWEEP_EVENTS_JOB = 'events.sweep';
 /** published events are kept this long: a replay within it publishes nothing */
 const KEEP_PUBLISHED_DAYS = 30;
@@ -73,16 +70,14 @@ export type DomainEventsDeps = {
 };
 
 /**
- * The event bus. A change records its event in its own transaction where it can (`record`), then publishes it once
- * committed (`publish`); a change made in one statement we cannot join publishes only, and its module adds a
- * source the sweep reads. Publishing gives each durable subscriber its job, marks the event published, and only
+ * The event bus. A change records its event in its own transaction (`record`), then publishes it once committed
+ * (`publish`); the sweep publishes what a crash left recorded but unpublished. Publishing gives each durable subscriber its job, marks the event published, and only
  * then calls the in-process subscribers, so a second publish (a replay, another process, the sweep) finds the
  * event published and does nothing.
  */
 export function createDomainEvents(deps: DomainEventsDeps) {
   const { db, clock, log } = deps;
   const subscriptions: Subscription[] = [];
-  const sources: EventSource[] = [];
   const inFlight = new Set<Promise<void>>();
 
   const subscribersOf = (type: string) => subscriptions.filter((s) => s.type === type);
@@ -124,7 +119,7 @@ export function createDomainEvents(deps: DomainEventsDeps) {
   }
 
   /**
-   * Publishes what a crash left unpublished: recorded events, and those of each source, that occurred more than
+   * Publishes what a crash left unpublished: recorded events that occurred more than
    * `settledForMs` ago (a publish in flight is left to finish; publishing one twice would be harmless anyway).
    * @returns how many it published
    */
@@ -136,9 +131,8 @@ export function createDomainEvents(deps: DomainEventsDeps) {
       .where(and(isNull(domainEvents.publishedAt), lt(domainEvents.occurredAt, before)))
       .orderBy(asc(domainEvents.occurredAt))
       .limit(SWEEP_BATCH);
-    const found = [...recorded, ...(await Promise.all(sources.map((source) => source(before)))).flat()];
     let published = 0;
-    for (const event of found) {
+    for (const event of recorded) {
       try {
         await publishNow(event);
         published += 1;
@@ -205,11 +199,6 @@ export function createDomainEvents(deps: DomainEventsDeps) {
 
     /** As `publish`, for a caller that must know it is done (a job: its retry then publishes again). */
     publishNow,
-
-    /** Adds a place where a crash may have left events unpublished; the sweep reads it. */
-    sweepAlso(source: EventSource): void {
-      sources.push(source);
-    },
 
     sweep,
     prune,
