@@ -7,7 +7,6 @@ import {
   type ReconciliationDayResponse,
   type ReconciliationsResponse,
 } from '@quickvend/shared/api/daily-reconciliation';
-import type { Purchase } from '@quickvend/shared/api/purchases';
 import { addDays, lagosDateOf, lagosMidnight } from '@quickvend/shared/periods';
 import { containerCommands } from '../../../src/cli.commands.ts';
 import { queryRows } from '../../../src/db/client.ts';
@@ -19,19 +18,18 @@ import {
 } from '../../../src/modules/reconciliation/index.ts';
 import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
-import { buy, fundedCustomer } from '../../helpers/purchases.ts';
+import {
+  SECOND,
+  seedReconciliationDay,
+  simulateVtpass,
+  UNEXPLAINED,
+  vtpassOf,
+  type SeededDay,
+} from '../../helpers/reconciliation.ts';
 
-/**
- * One day of sales on the sandbox VTpass, then changed behind our back through its controls, one purchase for
- * each kind of difference beside clean ones, and the float read at the start and the end of the day with a
- * gap no sale explains. Purchases are made now (the day is today in Lagos); the injected clock dates the float
- * readings and the runs.
- */
-const SECOND = 1000;
-const HOUR = 3_600_000;
+// the day is seeded by seedReconciliationDay; the injected clock dates the float readings and the runs
 // what the sandbox VTpass keeps of airtime: 3%
 const COST = { mtn100: 9_700, mtn200: 19_400, mtn300: 29_100, mtn500: 48_500, mtn250: 24_250 };
-const UNEXPLAINED = 123_400;
 
 describeEachDatabase('the daily reconciliation with VTpass', (kind) => {
   let t: TestApp;
@@ -45,26 +43,9 @@ describeEachDatabase('the daily reconciliation with VTpass', (kind) => {
   const back = () => {
     now = new Date();
   };
-  const seeded: Record<
-    'clean' | 'cleanFailed' | 'reversed' | 'forgotten' | 'late' | 'dearer' | 'open',
-    Purchase
-  > = {} as never;
+  let seeded: SeededDay;
   let floatAtStart = 0;
 
-  const simulate = async (control: 'alter' | 'forget', body: Record<string, string>) => {
-    const response = await fetch(`${t.selfUrl}/sandbox/vtpass/api/simulate/${control}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return response.json() as Promise<Record<string, unknown>>;
-  };
-  const vtpass = () => {
-    const simulator = t.simulators.vtpass;
-    if (!simulator) throw new Error('no VTpass simulator');
-    return simulator;
-  };
   const dayOf = async (wanted: string) => {
     const response = await admin.get(`/api/v1/admin/reconciliations/${wanted}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -79,48 +60,7 @@ describeEachDatabase('the daily reconciliation with VTpass', (kind) => {
     await t.container.auth.setRole(signedUp.userId, 'admin');
     admin = signedUp.client;
 
-    // yesterday: two readings of an unchanged float and no sales
-    at(new Date(lagosMidnight(yesterday).getTime() + SECOND));
-    await t.container.float.check();
-    at(new Date(lagosMidnight(day).getTime() - 2 * HOUR));
-    await t.container.float.check();
-    // today opens with a reading
-    at(new Date(lagosMidnight(day).getTime() + SECOND));
-    floatAtStart = (await t.container.float.check()).balanceKobo ?? 0;
-    back();
-
-    const { client } = await fundedCustomer(t, 10_000);
-    const airtime = async (amount: string, phone: string, status: Purchase['status']) => {
-      const { purchase } = await buy(client, { serviceId: 'mtn', phone, amount });
-      if (!purchase) throw new Error('no purchase');
-      expect(purchase.status).toBe(status);
-      return purchase;
-    };
-    seeded.clean = await airtime('100', '08011111111', 'delivered');
-    seeded.cleanFailed = await airtime('250', '08031234567', 'failed');
-    seeded.reversed = await airtime('200', '08011111111', 'delivered');
-    seeded.forgotten = await airtime('300', '08011111111', 'delivered');
-    seeded.late = await airtime('250', '08031234567', 'failed');
-    seeded.dearer = await airtime('500', '08011111111', 'delivered');
-    seeded.open = await airtime('100', '201000000000', 'pending');
-
-    // VTpass changes its records and tells nobody
-    expect(
-      await simulate('alter', { request_id: seeded.reversed.providerRequestId, status: 'reversed' }),
-    ).toMatchObject({
-      code: '040',
-    });
-    expect(await simulate('forget', { request_id: seeded.forgotten.providerRequestId })).toEqual({
-      forgotten: true,
-    });
-    await simulate('alter', { request_id: seeded.late.providerRequestId, status: 'delivered' });
-    await simulate('alter', { request_id: seeded.dearer.providerRequestId, amount: '490' });
-
-    // something no sale explains takes money from the float before the day's last reading
-    await vtpass().setFloatKobo((await vtpass().floatKobo()) - UNEXPLAINED);
-    at(new Date(lagosMidnight(addDays(day, 1)).getTime() - SECOND));
-    await t.container.float.check();
-    back();
+    ({ seeded, floatAtStart } = await seedReconciliationDay(t, { at, back }, day));
   });
   afterAll(async () => {
     await t.close();
@@ -204,7 +144,7 @@ describeEachDatabase('the daily reconciliation with VTpass', (kind) => {
         startAt: new Date(lagosMidnight(day).getTime() + SECOND).toISOString(),
         startKobo: floatAtStart,
         endAt: new Date(lagosMidnight(addDays(day, 1)).getTime() - SECOND).toISOString(),
-        endKobo: await vtpass().floatKobo(),
+        endKobo: await vtpassOf(t).floatKobo(),
         spentKobo: sales + gap,
         salesKobo: sales,
         gapKobo: gap,
@@ -229,8 +169,8 @@ describeEachDatabase('the daily reconciliation with VTpass', (kind) => {
     expect(kindsOf(shown)).toHaveLength(6);
 
     // VTpass settles the pending sale and takes back its mistake on the dearer one, telling nobody
-    await simulate('alter', { request_id: seeded.open.providerRequestId, status: 'delivered' });
-    await simulate('alter', { request_id: seeded.dearer.providerRequestId, amount: '485' });
+    await simulateVtpass(t, 'alter', { request_id: seeded.open.providerRequestId, status: 'delivered' });
+    await simulateVtpass(t, 'alter', { request_id: seeded.dearer.providerRequestId, amount: '485' });
 
     const askOpen = await admin.post(
       `/api/v1/admin/reconciliations/${day}/purchases/${seeded.open.id}/requery`,
