@@ -9,10 +9,9 @@ import type { Purchase, Service, Variation, VerifyResponse } from '@quickvend/sh
 import type { Notification } from '@quickvend/shared/api/notifications';
 import type { Profile, SignedInSession } from '@quickvend/shared/api/profile';
 import type { RefundDue } from '@quickvend/shared/api/refunds-due';
-import type { Beneficiary } from '@quickvend/shared/api/beneficiaries';
+import type { BeneficiariesResponse, Beneficiary } from '@quickvend/shared/api/beneficiaries';
 import type { WalletBreakdown, WalletResponse } from '@quickvend/shared/api/wallet';
 import { toNairaString } from '@quickvend/shared/money';
-import type { MockReply } from './mock-api.ts';
 
 const noBreakdown: WalletBreakdown = {
   fundedKobo: 0,
@@ -264,7 +263,7 @@ export function aBeneficiary(overrides: Partial<Beneficiary> = {}): Beneficiary 
 }
 
 /** The saved-numbers reply: these numbers, and the cap of 50. */
-export function savedNumbers(...beneficiaries: Beneficiary[]): MockReply<'GET /api/v1/beneficiaries'> {
+export function savedNumbers(...beneficiaries: Beneficiary[]): { body: BeneficiariesResponse } {
   return { body: { beneficiaries, limit: 50 } };
 }
 
