@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,6 +9,8 @@ import { createVtpassProvider } from '../../../src/providers/vtpass/vtpass.adapt
 import { createScratchDatabase, databaseKinds } from '../../helpers/database.ts';
 import { freePort } from '../../helpers/net.ts';
 import { createProcessGroup, runCli, type Env, type RunningProcess } from '../../helpers/processes.ts';
+import { startProviderGate } from '../../helpers/provider-gate.ts';
+import { ledgerMismatches } from '../../helpers/purchase-ledger.ts';
 
 // The keys the standalone simulator (apps/server/bench/vtpass-simulator-server.ts) accepts.
 const VTPASS_KEYS = { apiKey: 'sandbox-api-key', publicKey: 'PK_sandbox', secretKey: 'SK_sandbox' };
@@ -37,88 +37,6 @@ type PurchaseRow = {
   balanceAfterKobo: number;
   providerRequestId: string;
 };
-
-/**
- * A pass-through from one server to the provider that can be set to trap its purchases: after letting a given
- * number through, of the purchase calls that arrive one in two is held and never forwarded (the provider never
- * sees that sale) and the other is forwarded and its answer withheld (the provider made the sale; the server
- * never learns it). Other calls (requeries, the catalogue) always pass. `open` ends the trap and drops what it
- * held.
- */
-async function startProviderGate(target: string) {
-  let passesLeft = Infinity;
-  let trapped = 0;
-  const held: string[] = [];
-  const withheld: string[] = [];
-  const sockets = new Set<Socket>();
-  const forward = async (request: IncomingMessage, body: Buffer) => {
-    const headers = Object.fromEntries(
-      Object.entries(request.headers).filter(
-        (entry): entry is [string, string] =>
-          typeof entry[1] === 'string' && !['host', 'connection', 'content-length'].includes(entry[0]),
-      ),
-    );
-    return fetch(`${target}${request.url ?? ''}`, {
-      method: request.method ?? 'GET',
-      headers,
-      ...(body.length > 0 && { body }),
-    });
-  };
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    const isPurchase = request.method === 'POST' && (request.url ?? '').endsWith('/pay');
-    const isTrapped = isPurchase && passesLeft-- <= 0;
-    const requestId = () =>
-      String((JSON.parse(body.toString('utf8')) as { request_id?: unknown }).request_id);
-    if (isTrapped && trapped++ % 2 === 0) {
-      held.push(requestId());
-      return;
-    }
-    const answer = await forward(request, body);
-    const text = await answer.text();
-    if (isTrapped) {
-      withheld.push(requestId());
-      return;
-    }
-    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
-    response.end(text);
-  };
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => {
-      response.destroy();
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  const dropAll = () => {
-    for (const socket of sockets) socket.destroy();
-  };
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    trapPurchasesAfter: (count: number) => {
-      passesLeft = count;
-    },
-    open: () => {
-      passesLeft = Infinity;
-      dropAll();
-    },
-    /** provider request ids of the purchases held back */
-    held: () => [...held],
-    /** provider request ids of the purchases whose answers were withheld */
-    withheld: () => [...withheld],
-    close: async () => {
-      dropAll();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 // Real concurrency between processes needs PostgreSQL; PGlite is one process's embedded database. Importing
 // databaseKinds also imports its guard: CI without TEST_DATABASE_URL fails instead of skipping this.
@@ -272,53 +190,6 @@ describe.skipIf(!databaseKinds.includes('postgres'))('two server processes on on
   const openCount = async (userId: string) =>
     (await purchasesOf(userId)).filter((row) => OPEN_STATUSES.includes(row.status)).length;
 
-  /**
-   * Every purchase of this user whose ledger entries are not exactly what its state implies: a hold of the
-   * charged amount from the wallet; then a settlement out of the hold (delivered) or the hold back to the
-   * wallet (failed), once.
-   */
-  async function ledgerMismatches(userId: string): Promise<string[]> {
-    const rows = await query<{
-      id: string;
-      status: string;
-      charged: number;
-      entries: { kind: string; wallet: number; held: number; total: number }[];
-    }>(
-      `select p.id, p.status, p.charged_kobo::int as charged,
-         coalesce(json_agg(json_build_object(
-           'kind', e.kind,
-           'wallet', (select coalesce(sum(l.amount_kobo), 0) from ledger_lines l
-                      join ledger_accounts a on a.id = l.account_id
-                      where l.entry_id = e.id and a.owner_user_id = p.user_id),
-           'held', (select coalesce(sum(l.amount_kobo), 0) from ledger_lines l
-                    join ledger_accounts a on a.id = l.account_id
-                    where l.entry_id = e.id and a.code like 'held:purchases%'),
-           'total', (select coalesce(sum(l.amount_kobo), 0) from ledger_lines l where l.entry_id = e.id)
-         ) order by e.kind) filter (where e.id is not null), '[]') as entries
-       from purchases p
-       left join ledger_entries e on starts_with(e.reference, 'purchase:' || p.id || ':')
-       where p.user_id = $1
-       group by p.id`,
-      [userId],
-    );
-    const problems: string[] = [];
-    for (const row of rows) {
-      const c = row.charged;
-      const hold = { kind: 'purchase.hold', wallet: -c, held: c, total: 0 };
-      const expected =
-        row.status === 'delivered'
-          ? [hold, { kind: 'purchase.settle', wallet: 0, held: -c, total: 0 }]
-          : row.status === 'failed'
-            ? [hold, { kind: 'purchase.refund', wallet: c, held: -c, total: 0 }]
-            : [hold];
-      const actual = row.entries.map(({ kind, wallet, held, total }) => ({ kind, wallet, held, total }));
-      if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-        problems.push(`${row.id} (${row.status}): ${JSON.stringify(actual)}`);
-      }
-    }
-    return problems;
-  }
-
   async function expectLedgerVerifies(): Promise<void> {
     const verify = await runCli(cliEnv, 'ledger:verify');
     expect(verify.stderr).toBe('');
@@ -365,7 +236,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))('two server processes on on
       Array.from({ length: 100 }, (_, i) => i * PRICE_KOBO),
     );
     expect(await walletOf(userId)).toBe(0);
-    expect(await ledgerMismatches(userId)).toEqual([]);
+    expect(await ledgerMismatches(query, userId)).toEqual([]);
     await expectLedgerVerifies();
   }, 180_000);
 
@@ -394,7 +265,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))('two server processes on on
       [userId],
     );
     expect(debits?.n).toBe(1);
-    expect(await ledgerMismatches(userId)).toEqual([]);
+    expect(await ledgerMismatches(query, userId)).toEqual([]);
     await expectLedgerVerifies();
   }, 180_000);
 
@@ -483,7 +354,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))('two server processes on on
     ).toEqual(neverReceived.sort());
     const delivered = rows.filter((r) => r.status === 'delivered').length;
     expect(await walletOf(userId)).toBe(3_000_000 - delivered * PRICE_KOBO);
-    expect(await ledgerMismatches(userId)).toEqual([]);
+    expect(await ledgerMismatches(query, userId)).toEqual([]);
     await expectLedgerVerifies();
   }, 180_000);
 });
