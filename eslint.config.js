@@ -36,8 +36,6 @@ export default tseslint.config(
       'apps/server/test/integration/notifications/notifications.test.ts',
       'apps/server/test/integration/purchases/admin-actions.test.ts',
       'apps/server/test/integration/reconciliation/provider-losses.test.ts',
-      'apps/server/test/integration/security/bad-input.test.ts',
-      'apps/server/test/integration/users/profile.test.ts',
       'apps/web/src/app/routes/admin-purchases.test.tsx',
       'apps/web/src/app/routes/fund-wallet.test.tsx',
       'apps/web/src/app/routes/tv.test.tsx',
