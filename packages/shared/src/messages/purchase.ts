@@ -17,3 +17,13 @@ export const CONFIRMING = 'We are confirming this purchase with the provider.';
 
 /** A purchase refunded because the provider has no record of it. */
 export const NEVER_RECEIVED = 'The provider never received this purchase. Your money is back in your wallet.';
+
+/** A purchase that is not there, or not the asker's. */
+export const PURCHASE_NOT_FOUND = 'We could not find that purchase.';
+
+/** Why a waiting request about a purchase no longer applies: the purchase is gone or final. */
+export const purchaseFinalReasons = {
+  gone: 'The purchase no longer exists.',
+  delivered: 'The purchase is already delivered.',
+  refunded: 'The purchase is already refunded.',
+} as const;

@@ -6,6 +6,8 @@ import {
   type Dispute,
 } from '@quickvend/shared/api/disputes';
 import { formatLagosDateTime } from '@quickvend/shared/format';
+import { disputeAnswers } from '@quickvend/shared/messages/disputes';
+import { PURCHASE_NOT_FOUND } from '@quickvend/shared/messages/purchase';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
@@ -41,38 +43,26 @@ export type DisputesDeps = {
 
 /** Where a delivered purchase shows, in the customer's words, so they can look once more. */
 function whereToLook(row: PurchaseRow): string {
-  switch (findServiceDefinition(row.serviceId)?.kind) {
-    case 'airtime':
-    case 'data':
-      return "It can take a few minutes to show on the line; check the balance by dialling your network's code.";
-    case 'tv':
-      return 'A subscription can take up to 15 minutes to reach the decoder; leaving it on a channel helps.';
-    case 'electricity':
-      return 'A prepaid token works once it is typed into the meter; it is on this receipt.';
-    case 'education':
-      return 'The PINs are on this receipt.';
-    case undefined:
-      return '';
-  }
+  const kind = findServiceDefinition(row.serviceId)?.kind;
+  return kind ? disputeAnswers.whereToLook[kind] : '';
 }
 
 function answerFor(answer: Answer | null, row: PurchaseRow): string {
-  const team = 'Our team has your report and will reply within a day.';
   switch (answer) {
     case 'delivered':
       return [
-        `The provider confirms it delivered this${row.finalizedAt ? ` on ${formatLagosDateTime(row.finalizedAt.toISOString())}` : ''}.`,
+        disputeAnswers.delivered(row.finalizedAt ? formatLagosDateTime(row.finalizedAt.toISOString()) : null),
         whereToLook(row),
-        team,
+        disputeAnswers.team,
       ]
         .filter(Boolean)
         .join(' ');
     case 'failed':
-      return `The provider now says this did not go through. ${team} If it was not delivered, your money comes back to your wallet.`;
+      return disputeAnswers.failed;
     case 'pending':
     case 'unknown':
     case null:
-      return `The provider has not confirmed it yet. ${team}`;
+      return disputeAnswers.notConfirmed;
   }
 }
 
@@ -97,7 +87,7 @@ export function createDisputes(deps: DisputesDeps) {
 
   async function ownDelivered(userId: string, requestId: string): Promise<PurchaseRow> {
     const row = await repo.findByRequestId(userId, requestId);
-    if (!row) throw new AppError('NOT_FOUND', 'We could not find that purchase.');
+    if (!row) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
     return row;
   }
 

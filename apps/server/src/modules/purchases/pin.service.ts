@@ -1,7 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, PRODUCT_NAME } from '@quickvend/shared/services';
+import { messages } from '@quickvend/shared/messages';
+import { pinTexts as say } from '@quickvend/shared/messages/pin';
+import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS } from '@quickvend/shared/services';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
@@ -77,13 +79,8 @@ export function createPinService(deps: {
   }
 
   function checkStrength(pin: string): void {
-    if (!/^\d{4}$/.test(pin)) throw new AppError('VALIDATION_FAILED', 'Your PIN must be exactly 4 digits.');
-    if (isTrivialPin(pin)) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'That PIN is too easy to guess. Choose 4 digits that are not a pattern.',
-      );
-    }
+    if (!/^\d{4}$/.test(pin)) throw new AppError('VALIDATION_FAILED', say.notFourDigits);
+    if (isTrivialPin(pin)) throw new AppError('VALIDATION_FAILED', say.tooEasy);
   }
 
   async function store(userId: string, pin: string, change: 'created' | 'changed'): Promise<void> {
@@ -127,11 +124,11 @@ export function createPinService(deps: {
         .from(transactionPins)
         .where(eq(transactionPins.userId, userId))
         .for('update');
-      if (!row) return new AppError('PIN_NOT_SET', 'Create your transaction PIN first.');
+      if (!row) return new AppError('PIN_NOT_SET', say.notSet);
       const now = clock.now();
       const isLocked = row.lockedUntil !== null && row.lockedUntil > now;
       if (isLocked) {
-        return new AppError('PIN_LOCKED', 'Too many wrong PINs. Purchases are locked for 30 minutes.', {
+        return new AppError('PIN_LOCKED', say.locked, {
           lockedUntil: row.lockedUntil?.toISOString() ?? null,
         });
       }
@@ -155,18 +152,12 @@ export function createPinService(deps: {
         .set({ failedAttempts, lockedUntil })
         .where(eq(transactionPins.userId, userId));
       if (lockedUntil) {
-        return new AppError('PIN_LOCKED', 'Too many wrong PINs. Purchases are locked for 30 minutes.', {
+        return new AppError('PIN_LOCKED', say.locked, {
           lockedUntil: lockedUntil.toISOString(),
         });
       }
       const attemptsLeft = PIN_MAX_ATTEMPTS - failedAttempts;
-      return new AppError(
-        'PIN_INCORRECT',
-        `Wrong PIN. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`,
-        {
-          attemptsLeft,
-        },
-      );
+      return new AppError('PIN_INCORRECT', say.wrong(attemptsLeft), { attemptsLeft });
     });
   }
 
@@ -191,11 +182,7 @@ export function createPinService(deps: {
       });
       await deps.sendMail({
         to: user.email,
-        subject: `Change your ${PRODUCT_NAME} transaction PIN`,
-        text:
-          `Someone asked to change the transaction PIN of your ${PRODUCT_NAME} account. ` +
-          `To choose a new PIN, open this link within ${RESET_LINK_MINUTES} minutes and confirm with your password:\n\n` +
-          `${deps.appUrl}/change-pin?token=${token}\n\nIf you did not ask for this, ignore this email: your PIN stays the same.`,
+        ...say.changeMail(`${deps.appUrl}/change-pin?token=${token}`, RESET_LINK_MINUTES),
       });
     },
 
@@ -217,17 +204,15 @@ export function createPinService(deps: {
             gt(pinResetTokens.expiresAt, clock.now()),
           ),
         );
-      if (!row)
-        throw new AppError('INVALID_TOKEN', 'This link is invalid or has expired. Please ask for a new one.');
+      if (!row) throw new AppError('INVALID_TOKEN', say.linkInvalid);
       if (!(await checkPassword(row.userId)))
-        throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');
+        throw new AppError('INVALID_CREDENTIALS', messages.auth.invalidCredentials);
       const [claimed] = await db
         .update(pinResetTokens)
         .set({ usedAt: clock.now() })
         .where(and(eq(pinResetTokens.tokenHash, tokenHash), isNull(pinResetTokens.usedAt)))
         .returning();
-      if (!claimed)
-        throw new AppError('INVALID_TOKEN', 'This link is invalid or has expired. Please ask for a new one.');
+      if (!claimed) throw new AppError('INVALID_TOKEN', say.linkInvalid);
       await store(row.userId, pin, 'changed');
     },
   };

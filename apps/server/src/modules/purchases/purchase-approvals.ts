@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { purchaseAdminMessages as say } from '@quickvend/shared/api/admin-purchases';
+import { purchaseFinalReasons } from '@quickvend/shared/messages/purchase';
 import { AppError } from '../../lib/errors.ts';
 import type { ApprovalHandler, ApprovalRow } from '../approvals/index.ts';
 import type { AuditLog } from '../audit/index.ts';
@@ -19,9 +20,9 @@ const refundPayload = z.object({ userId: z.string(), reason: z.string() });
 
 /** Why a request about a purchase no longer applies: the purchase is final. */
 export function finalReasonOf(row: Pick<PurchaseRow, 'status'> | null): string | null {
-  if (!row) return 'The purchase no longer exists.';
-  if (row.status === 'delivered') return 'The purchase is already delivered.';
-  if (row.status === 'failed') return 'The purchase is already refunded.';
+  if (!row) return purchaseFinalReasons.gone;
+  if (row.status === 'delivered') return purchaseFinalReasons.delivered;
+  if (row.status === 'failed') return purchaseFinalReasons.refunded;
   return null;
 }
 
@@ -76,7 +77,9 @@ export function createPurchaseApprovals(deps: PurchaseApprovalsDeps) {
     );
     const delivered = applied?.status === 'delivered' ? applied : null;
     if (!delivered) throw await refusalAfter(row.id);
-    afterCommit(() => { deps.steps.publishEvent(delivered); });
+    afterCommit(() => {
+      deps.steps.publishEvent(delivered);
+    });
     await audit.record(
       approver,
       {
@@ -124,7 +127,9 @@ export function createPurchaseApprovals(deps: PurchaseApprovalsDeps) {
       const [now] = await tx.select().from(purchases).where(eq(purchases.id, row.id));
       throw now ? finalRefusal(now) : new AppError('NOT_FOUND', say.notFound);
     }
-    afterCommit(() => { deps.steps.publishEvent(refunded); });
+    afterCommit(() => {
+      deps.steps.publishEvent(refunded);
+    });
     await audit.record(
       approver,
       {
