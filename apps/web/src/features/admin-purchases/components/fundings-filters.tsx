@@ -6,6 +6,7 @@ import {
   SEARCH_PAGE_SIZES,
   type AdminFundingsSearch,
 } from '@quickvend/shared/api/admin-purchases';
+import { PageSizeSelect, SortSelect, type SortChoice } from '@/components/admin/list-controls.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Select } from '@/components/ui/select.tsx';
@@ -15,12 +16,12 @@ type Text = 'user' | 'reference' | 'from' | 'to' | 'minAmount' | 'maxAmount';
 const TEXT_FIELDS: Text[] = ['user', 'reference', 'from', 'to', 'minAmount', 'maxAmount'];
 const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
 
-const SORTS = [
-  { value: 'createdAt:desc', label: 'Newest first' },
-  { value: 'createdAt:asc', label: 'Oldest first' },
-  { value: 'amount:desc', label: 'Largest amount' },
-  { value: 'amount:asc', label: 'Smallest amount' },
-] as const;
+const SORTS: readonly SortChoice<AdminFundingsSearch['sort']>[] = [
+  { sort: 'createdAt', order: 'desc', label: 'Newest first' },
+  { sort: 'createdAt', order: 'asc', label: 'Oldest first' },
+  { sort: 'amount', order: 'desc', label: 'Largest amount' },
+  { sort: 'amount', order: 'asc', label: 'Smallest amount' },
+];
 
 /** The funding search's filters: choices apply at once, typed fields on Search. */
 export function FundingsFilters({
@@ -115,38 +116,23 @@ export function FundingsFilters({
       </details>
       <div className="flex flex-wrap items-end gap-3">
         <Button type="submit">Search</Button>
-        <Select
-          label="Sort by"
+        <SortSelect
+          choices={SORTS}
+          sort={view.sort}
+          order={view.order}
           className="min-w-40"
-          value={`${view.sort}:${view.order}`}
-          onChange={(event) => {
-            const [sort, order] = event.target.value.split(':');
-            change({
-              sort: sort === 'amount' ? 'amount' : 'createdAt',
-              order: order === 'asc' ? 'asc' : 'desc',
-            });
+          onChange={(next) => {
+            change(next);
           }}
-        >
-          {SORTS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-        <Select
-          label="Per page"
+        />
+        <PageSizeSelect
+          sizes={SEARCH_PAGE_SIZES}
+          pageSize={view.pageSize}
           className="min-w-24"
-          value={String(view.pageSize)}
-          onChange={(event) => {
-            change({ pageSize: Number(event.target.value) });
+          onChange={(pageSize) => {
+            change({ pageSize });
           }}
-        >
-          {SEARCH_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </Select>
+        />
       </div>
     </form>
   );

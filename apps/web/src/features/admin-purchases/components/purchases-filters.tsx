@@ -5,6 +5,7 @@ import {
   type AdminPurchasesSearch,
 } from '@quickvend/shared/api/admin-purchases';
 import { SERVICE_CATALOGUE } from '@quickvend/shared/catalog';
+import { PageSizeSelect, SortSelect, type SortChoice } from '@/components/admin/list-controls.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Select } from '@/components/ui/select.tsx';
@@ -22,13 +23,13 @@ const TEXT_FIELDS: Text[] = [
 ];
 const MORE: Text[] = ['requestId', 'providerRequestId', 'from', 'to', 'minAmount', 'maxAmount'];
 
-const SORTS = [
-  { value: 'createdAt:desc', label: 'Newest first' },
-  { value: 'createdAt:asc', label: 'Oldest first' },
-  { value: 'amount:desc', label: 'Largest amount' },
-  { value: 'amount:asc', label: 'Smallest amount' },
-  { value: 'charged:desc', label: 'Most charged' },
-] as const;
+const SORTS: readonly SortChoice<AdminPurchasesSearch['sort']>[] = [
+  { sort: 'createdAt', order: 'desc', label: 'Newest first' },
+  { sort: 'createdAt', order: 'asc', label: 'Oldest first' },
+  { sort: 'amount', order: 'desc', label: 'Largest amount' },
+  { sort: 'amount', order: 'asc', label: 'Smallest amount' },
+  { sort: 'charged', order: 'desc', label: 'Most charged' },
+];
 
 const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
 
@@ -161,38 +162,23 @@ export function PurchasesFilters({
       </details>
       <div className="flex flex-wrap items-end gap-3">
         <Button type="submit">Search</Button>
-        <Select
-          label="Sort by"
+        <SortSelect
+          choices={SORTS}
+          sort={view.sort}
+          order={view.order}
           className="min-w-40"
-          value={`${view.sort}:${view.order}`}
-          onChange={(event) => {
-            const [sort, order] = event.target.value.split(':');
-            change({
-              sort: sort === 'amount' || sort === 'charged' ? sort : 'createdAt',
-              order: order === 'asc' ? 'asc' : 'desc',
-            });
+          onChange={(next) => {
+            change(next);
           }}
-        >
-          {SORTS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-        <Select
-          label="Per page"
+        />
+        <PageSizeSelect
+          sizes={SEARCH_PAGE_SIZES}
+          pageSize={view.pageSize}
           className="min-w-24"
-          value={String(view.pageSize)}
-          onChange={(event) => {
-            change({ pageSize: Number(event.target.value) });
+          onChange={(pageSize) => {
+            change({ pageSize });
           }}
-        >
-          {SEARCH_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </Select>
+        />
       </div>
     </form>
   );

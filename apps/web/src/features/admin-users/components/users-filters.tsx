@@ -9,6 +9,7 @@ import {
   type UserStatus,
 } from '@quickvend/shared/api/admin-users';
 import { role, type Role } from '@quickvend/shared/api/auth';
+import { PageSizeSelect, SortSelect, type SortChoice } from '@/components/admin/list-controls.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Select } from '@/components/ui/select.tsx';
@@ -54,11 +55,11 @@ export function writeView(view: UsersView): URLSearchParams {
   return params;
 }
 
-const SORTS: { value: string; label: string }[] = [
-  { value: 'createdAt:desc', label: 'Newest first' },
-  { value: 'createdAt:asc', label: 'Oldest first' },
-  { value: 'balance:desc', label: 'Highest balance' },
-  { value: 'balance:asc', label: 'Lowest balance' },
+const SORTS: readonly SortChoice<AdminUserSort>[] = [
+  { sort: 'createdAt', order: 'desc', label: 'Newest first' },
+  { sort: 'createdAt', order: 'asc', label: 'Oldest first' },
+  { sort: 'balance', order: 'desc', label: 'Highest balance' },
+  { sort: 'balance', order: 'asc', label: 'Lowest balance' },
 ];
 
 /** Search, filters and sorting; a change starts again from the first page. */
@@ -121,36 +122,21 @@ export function UsersFilters({ view, onChange }: { view: UsersView; onChange: (v
         <option value="suspended">Suspended</option>
         <option value="deleted">Deleted</option>
       </Select>
-      <Select
-        label="Sort by"
-        value={`${view.sort}:${view.order}`}
-        onChange={(event) => {
-          const [sort, order] = event.target.value.split(':');
-          change({
-            sort: adminUserSort.safeParse(sort).data ?? 'createdAt',
-            order: sortOrder.safeParse(order).data ?? 'desc',
-          });
+      <SortSelect
+        choices={SORTS}
+        sort={view.sort}
+        order={view.order}
+        onChange={(next) => {
+          change(next);
         }}
-      >
-        {SORTS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-      <Select
-        label="Per page"
-        value={String(view.pageSize)}
-        onChange={(event) => {
-          change({ pageSize: Number(event.target.value) });
+      />
+      <PageSizeSelect
+        sizes={ADMIN_USERS_PAGE_SIZES}
+        pageSize={view.pageSize}
+        onChange={(pageSize) => {
+          change({ pageSize });
         }}
-      >
-        {ADMIN_USERS_PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </Select>
+      />
     </form>
   );
 }
