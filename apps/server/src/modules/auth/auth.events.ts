@@ -1,5 +1,5 @@
 import { domainEvent } from '../../lib/domain-events.ts';
-import type { KeyLabel } from './password-reset.ts';
+import type { KeyLabel } from '@quickvend/shared/messages/notices';
 
 /** What the auth module tells of: a password sign-in, a password changed or reset. */
 export type AuthSecurityEvent =

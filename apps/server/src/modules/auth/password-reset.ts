@@ -4,6 +4,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { KeyLabel } from '@quickvend/shared/messages/notices';
 import { securityEventOf } from './auth.events.ts';
 import { accounts, sessions, users, verifications } from './auth.tables.ts';
 
@@ -13,7 +14,6 @@ const RESET_LINK = 'reset-password:';
 const LINK_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
 
 /** A partner API key as the mails about the account name it: never the key itself. */
-export type KeyLabel = { name: string; prefix: string };
 
 /** The account's partner API keys, which the partners module holds: a reset ends them, a change lists them. */
 export type AccountKeys = {
