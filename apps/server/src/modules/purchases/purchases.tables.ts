@@ -1,6 +1,7 @@
 import type { Kobo } from '@quickvend/shared/money';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
+import { purchaseEventKind } from '@quickvend/shared/api/admin-purchases';
 
 export const purchaseStatuses = ['processing', 'pending', 'delivered', 'failed'] as const;
 export type StoredPurchaseStatus = (typeof purchaseStatuses)[number];
@@ -57,17 +58,7 @@ export const purchases = pgTable(
   ],
 );
 
-export const purchaseEventKinds = [
-  'provider.purchase',
-  'provider.requery',
-  'provider.callback',
-  'admin.requery',
-  'admin.refund',
-  'admin.deliver',
-  'admin.keep_pending',
-  'customer.dispute',
-] as const;
-export type PurchaseEventKind = (typeof purchaseEventKinds)[number];
+export type { PurchaseEventKind } from '@quickvend/shared/api/admin-purchases';
 
 /** The timeline of a purchase: every provider call, requery and callback with its raw answer, and every admin action. */
 export const purchaseEvents = pgTable(
@@ -78,7 +69,7 @@ export const purchaseEvents = pgTable(
       .notNull()
       .references(() => purchases.id),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    kind: text('kind', { enum: purchaseEventKinds }).notNull(),
+    kind: text('kind', { enum: purchaseEventKind.options }).notNull(),
     /** the outcome as we read it: delivered, failed, pending */
     outcome: text('outcome'),
     /** the provider's code, when it gave one */
