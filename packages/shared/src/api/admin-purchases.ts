@@ -154,7 +154,8 @@ export const purchasesSummaryResponse = z.object({
 });
 export type PurchasesSummary = z.infer<typeof purchasesSummaryResponse>;
 
-export const purchaseEventKind = z.enum([
+/** What a line of a purchase's timeline records (the purchase_events table's kinds). */
+export const PURCHASE_EVENT_KINDS = [
   'provider.purchase',
   'provider.requery',
   'provider.callback',
@@ -163,7 +164,8 @@ export const purchaseEventKind = z.enum([
   'admin.deliver',
   'admin.keep_pending',
   'customer.dispute',
-]);
+] as const;
+export const purchaseEventKind = z.enum(PURCHASE_EVENT_KINDS);
 export type PurchaseEventKind = z.infer<typeof purchaseEventKind>;
 
 /** One line of a purchase's timeline: a call to VTpass, its callback, or an admin's action. */

@@ -1,7 +1,7 @@
 import type { Kobo } from '@quickvend/shared/money';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
-import { purchaseEventKind } from '@quickvend/shared/api/admin-purchases';
+import { PURCHASE_EVENT_KINDS } from '@quickvend/shared/api/admin-purchases';
 
 export const purchaseStatuses = ['processing', 'pending', 'delivered', 'failed'] as const;
 export type StoredPurchaseStatus = (typeof purchaseStatuses)[number];
@@ -69,7 +69,7 @@ export const purchaseEvents = pgTable(
       .notNull()
       .references(() => purchases.id),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    kind: text('kind', { enum: purchaseEventKind.options }).notNull(),
+    kind: text('kind', { enum: PURCHASE_EVENT_KINDS }).notNull(),
     /** the outcome as we read it: delivered, failed, pending */
     outcome: text('outcome'),
     /** the provider's code, when it gave one */
