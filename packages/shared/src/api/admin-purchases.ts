@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { PURCHASE_NOT_FOUND } from '../messages/purchase.ts';
 import { purchase, purchaseStatus } from './purchases.ts';
 
 /** What the back office says about purchases and fundings, in the product's plain words. */
 export const purchaseAdminMessages = {
-  notFound: 'We could not find that purchase.',
+  notFound: PURCHASE_NOT_FOUND,
   alreadyDelivered: 'This purchase is already delivered: there is nothing left to resolve.',
   alreadyRefunded: 'This purchase has already been refunded: there is nothing left to resolve.',
   deliveryAwaitingApproval:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { pinTexts } from '../messages/pin.ts';
 
-export const pinDigits = z.string().regex(/^\d{4}$/, 'Your PIN must be exactly 4 digits.');
+export const pinDigits = z.string().regex(/^\d{4}$/, pinTexts.notFourDigits);
 
 export const pinStatusResponse = z.object({
   hasPin: z.boolean(),

@@ -1,3 +1,4 @@
+import { purchaseFinalReasons } from '@quickvend/shared/messages/purchase';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 import type { Approvals } from './approvals.service.ts';
 
@@ -12,13 +13,13 @@ export function registerApprovalSubscribers(
   events.subscribe('purchase.delivered', 'approvals', 'durable', async ({ purchaseId }) => {
     await deps.approvals.closeFor(
       { targetId: purchaseId, kind: deps.purchaseKinds },
-      'The purchase is already delivered.',
+      purchaseFinalReasons.delivered,
     );
   });
   events.subscribe('purchase.refunded', 'approvals', 'durable', async ({ purchaseId }) => {
     await deps.approvals.closeFor(
       { targetId: purchaseId, kind: deps.purchaseKinds },
-      'The purchase is already refunded.',
+      purchaseFinalReasons.refunded,
     );
   });
 }

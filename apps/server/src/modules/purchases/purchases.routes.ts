@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { compactNumber } from '@quickvend/shared/bills';
 import { messages } from '@quickvend/shared/messages';
+import { PURCHASE_NOT_FOUND } from '@quickvend/shared/messages/purchase';
 import { AppError } from '../../lib/errors.ts';
 import { contract } from '@quickvend/shared/contract/index';
 import { route } from '../../lib/http/route.ts';
@@ -40,7 +41,7 @@ export function registerPurchaseRoutes(
 
   route(app, contract.purchases.get, async (request) => {
     const row = await engine.findByRequestId(signedInUser(request).id, request.params.requestId);
-    if (!row) throw new AppError('NOT_FOUND', 'We could not find that purchase.');
+    if (!row) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
     return { purchase: toPurchase(row) };
   });
 
@@ -81,7 +82,7 @@ export function registerPurchaseRoutes(
   route(app, contract.purchases.email, async (request) => {
     const user = signedInUser(request);
     const row = await engine.findByRequestId(user.id, request.params.requestId);
-    if (!row) throw new AppError('NOT_FOUND', 'We could not find that purchase.');
+    if (!row) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
     const purchase = toPurchase(row);
     if (purchase.status !== 'delivered' || (!purchase.token && !purchase.pins?.length)) {
       throw new AppError('CONFLICT', 'This purchase has no token or PINs to send.');
