@@ -8,7 +8,7 @@ import { containerCommands } from '../../../src/cli.commands.ts';
 import { WALLET_ADJUSTMENT } from '../../../src/modules/admin/index.ts';
 import type { Actor } from '../../../src/modules/audit/index.ts';
 import { refundsDue } from '../../../src/db/schema.ts';
-import type { TestClient} from '../../helpers/app.ts';
+import type { TestClient } from '../../helpers/app.ts';
 import { createTestApp, errorOf, signUp, type TestApp } from '../../helpers/app.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { payOnCheckout, startCardPayment, SUCCESS_CARD } from '../../helpers/paystack.ts';
