@@ -82,12 +82,18 @@ export function createDomainEvents(deps: DomainEventsDeps) {
 
   const subscribersOf = (type: string) => subscriptions.filter((s) => s.type === type);
 
-  async function publishNow(event: AnyDomainEvent): Promise<void> {
-    const inserted = await db
-      .insert(domainEvents)
-      .values({ id: event.id, type: event.type, payload: event.payload, occurredAt: clock.now() })
-      .onConflictDoNothing()
-      .returning({ id: domainEvents.id });
+  /**
+   * `justRecorded`: the caller recorded the event in the transaction that has just committed, so it is stored
+   * and, but for a sweep racing it (whose jobs the dedupe key merges), unpublished: neither needs a statement.
+   */
+  async function publishNow(event: AnyDomainEvent, options: { justRecorded?: boolean } = {}): Promise<void> {
+    const inserted = options.justRecorded
+      ? [event]
+      : await db
+          .insert(domainEvents)
+          .values({ id: event.id, type: event.type, payload: event.payload, occurredAt: clock.now() })
+          .onConflictDoNothing()
+          .returning({ id: domainEvents.id });
     // a new row is unpublished; only a replay (or a recorded event) needs to look whether it was published
     if (inserted.length === 0) {
       const [stored] = await db
@@ -189,8 +195,8 @@ export function createDomainEvents(deps: DomainEventsDeps) {
      * Publishes a committed change's event without holding up the caller; a failure is logged, and a recorded
      * event is published by the next sweep. `drain` waits for these.
      */
-    publish(event: AnyDomainEvent): void {
-      const tracked = publishNow(event).catch((error: unknown) => {
+    publish(event: AnyDomainEvent, options: { justRecorded?: boolean } = {}): void {
+      const tracked = publishNow(event, options).catch((error: unknown) => {
         log.error({ err: error, eventId: event.id }, 'an event was not published');
       });
       inFlight.add(tracked);

@@ -114,10 +114,10 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
     if (event) await deps.events?.record(event, tx);
   }
 
-  /** Publishes the event of a change that has committed (one a caller's transaction made, once it commits). */
+  /** Publishes the event recorded with a change that has committed (a caller's transaction: once it commits). */
   function publishEvent(row: PurchaseRow): void {
     const event = purchaseEventOf(row);
-    if (event) deps.events?.publish(event);
+    if (event) deps.events?.publish(event, { justRecorded: true });
   }
 
   /**
