@@ -1,4 +1,12 @@
-export type Kobo = number & { readonly __brand: 'Kobo' };
+import { z } from 'zod';
+
+/**
+ * An amount of money in whole kobo as the API carries it: a plain integer in JSON, `Kobo` once parsed. The
+ * brand is a type only, so parsing costs no more than `z.number().int()`.
+ */
+export const koboSchema = z.number().int().brand<'Kobo'>();
+
+export type Kobo = z.output<typeof koboSchema>;
 
 export const KOBO_PER_NAIRA = 100;
 

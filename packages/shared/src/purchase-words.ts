@@ -1,4 +1,5 @@
-import type { Purchase } from './api/purchases.ts';
+import type { z } from 'zod';
+import type { Purchase, purchase } from './api/purchases.ts';
 import { groupedNumber } from './beneficiaries.ts';
 import { findCatalogueService } from './catalog.ts';
 import { lagosClock } from './format.ts';
@@ -154,7 +155,10 @@ export function sentences(...parts: (string | null | undefined)[]): string {
 }
 
 /** The money facts of a purchase, as every list and text needs them. */
-export type PurchaseMoneyInput = Pick<Purchase, 'kind' | 'amountKobo' | 'chargedKobo' | 'refundedKobo'>;
+export type PurchaseMoneyInput = Pick<
+  z.input<typeof purchase>,
+  'kind' | 'amountKobo' | 'chargedKobo' | 'refundedKobo'
+>;
 
 /**
  * What the wallet paid for it: the price held or charged; for a failed purchase, the price that went back

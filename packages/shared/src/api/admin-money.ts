@@ -1,4 +1,6 @@
 import { z } from 'zod';
+
+import { koboSchema } from '../money.ts';
 import { manualFundingRequest } from './funding.ts';
 
 const nairaAmount = z.union([z.string(), z.number()], { error: 'Enter an amount.' });
@@ -6,18 +8,18 @@ const nairaAmount = z.union([z.string(), z.number()], { error: 'Enter an amount.
 /** The provider's float beside what customers' wallets hold, as the admin home and the frame's banner read it. */
 export const adminFloatResponse = z.object({
   /** the last balance the provider gave; null until it has answered once */
-  balanceKobo: z.number().int().nullable(),
+  balanceKobo: koboSchema.nullable(),
   balance: z.string().nullable(),
   /** when that balance was read */
   checkedAt: z.string().nullable(),
   /** why the latest check failed, when it did (the balance above is then older) */
   error: z.string().nullable(),
-  thresholdKobo: z.number().int(),
+  thresholdKobo: koboSchema,
   threshold: z.string(),
   /** the balance is under the low-balance threshold */
   below: z.boolean(),
   /** every wallet's balance, summed: what customers can still spend */
-  liabilitiesKobo: z.number().int(),
+  liabilitiesKobo: koboSchema,
   liabilities: z.string(),
   /** the float could serve every wallet at once; null until the provider has answered */
   coversLiabilities: z.boolean().nullable(),
@@ -39,7 +41,7 @@ export const approvalRequest = z.object({
   customer: person.nullable(),
   /** what the request is about, in words, and where the back office shows it */
   subject: z.object({ label: z.string(), href: z.string() }).nullable(),
-  amountKobo: z.number().int().nullable(),
+  amountKobo: koboSchema.nullable(),
   amount: z.string().nullable(),
   /** what the maker asked for, by kind (e.g. `direction` of an adjustment) */
   payload: z.record(z.string(), z.unknown()),
@@ -93,17 +95,17 @@ export const SETTING_CHANGE = 'setting.change';
 
 export const adminSetting = z.object({
   key: settingKey,
-  valueKobo: z.number().int(),
+  valueKobo: koboSchema,
   value: z.string(),
   /** the bounds a new value must keep to, whoever approves it */
-  minKobo: z.number().int(),
-  maxKobo: z.number().int(),
+  minKobo: koboSchema,
+  maxKobo: koboSchema,
   updatedAt: z.string().nullable(),
   /** who asked for the value now in force, and the second admin who approved it */
   updatedBy: person.nullable(),
   approvedBy: person.nullable(),
   /** the change waiting for a second admin, if any (there is at most one per setting) */
-  pending: z.object({ valueKobo: z.number().int(), value: z.string(), approval: approvalRequest }).nullable(),
+  pending: z.object({ valueKobo: koboSchema, value: z.string(), approval: approvalRequest }).nullable(),
 });
 export type AdminSetting = z.infer<typeof adminSetting>;
 
@@ -146,10 +148,10 @@ export const walletAdjustmentResponse = z.discriminatedUnion('status', [
     adjustment: z.object({
       id: z.string(),
       direction: adjustmentDirection,
-      amountKobo: z.number().int(),
+      amountKobo: koboSchema,
       amount: z.string(),
-      balanceBeforeKobo: z.number().int(),
-      balanceAfterKobo: z.number().int(),
+      balanceBeforeKobo: koboSchema,
+      balanceAfterKobo: koboSchema,
       balanceAfter: z.string(),
     }),
   }),

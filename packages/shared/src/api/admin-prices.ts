@@ -1,4 +1,6 @@
 import { z } from 'zod';
+
+import { koboSchema } from '../money.ts';
 import { MAX_MARKUP_BPS, MIN_MARKUP_BPS, PRICE_CHANNELS } from '../pricing.ts';
 import { purchaseKind } from './purchases.ts';
 
@@ -48,7 +50,7 @@ export type ResetPriceQuery = z.input<typeof resetPriceQuery>;
 export const priceRuleView = z.object({
   mode: z.enum(['bps', 'fixed']),
   bps: z.number().int().nullable(),
-  fixedPriceKobo: z.number().int().nullable(),
+  fixedPriceKobo: koboSchema.nullable(),
   allowLoss: z.boolean(),
   updatedAt: z.string(),
   /** the admin who saved it; null for the defaults */
@@ -61,8 +63,8 @@ export const pendingPriceChange = z.object({
   approvalId: z.string(),
   /** `₦1.00 fixed, loss allowed` */
   description: z.string(),
-  priceKobo: z.number().int(),
-  marginKobo: z.number().int(),
+  priceKobo: koboSchema,
+  marginKobo: koboSchema,
   /** the admin who asked, by name */
   requestedBy: z.string(),
   requestedAt: z.string(),
@@ -73,9 +75,9 @@ export type PendingPriceChange = z.infer<typeof pendingPriceChange>;
 export const channelPrice = z.object({
   /** this row's own rule on the channel, if it has one */
   rule: priceRuleView.nullable(),
-  priceKobo: z.number().int(),
+  priceKobo: koboSchema,
   price: z.string(),
-  marginKobo: z.number().int(),
+  marginKobo: koboSchema,
   margin: z.string(),
   /** which rule set the price: the plan's own, the service's, or none (the face value) */
   source: z.enum(['variation', 'service', 'face']),
@@ -90,9 +92,9 @@ export type ChannelPrice = z.infer<typeof channelPrice>;
 export const adminPriceRow = z.object({
   code: z.string(),
   name: z.string(),
-  faceKobo: z.number().int(),
+  faceKobo: koboSchema,
   face: z.string(),
-  costKobo: z.number().int(),
+  costKobo: koboSchema,
   cost: z.string(),
   web: channelPrice,
   api: channelPrice,
@@ -134,13 +136,13 @@ export type SavePriceResponse = z.infer<typeof savePriceResponse>;
 export const pricePreviewRow = z.object({
   code: z.string(),
   name: z.string(),
-  faceKobo: z.number().int(),
-  costKobo: z.number().int(),
-  priceKobo: z.number().int(),
-  marginKobo: z.number().int(),
+  faceKobo: koboSchema,
+  costKobo: koboSchema,
+  priceKobo: koboSchema,
+  marginKobo: koboSchema,
   isBelowCost: z.boolean(),
   /** what each sale loses when it sells below cost; null otherwise */
-  lossKobo: z.number().int().nullable(),
+  lossKobo: koboSchema.nullable(),
 });
 export type PricePreviewRow = z.infer<typeof pricePreviewRow>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+
+import { koboSchema } from '../money.ts';
 import { PURCHASE_NOT_FOUND } from '../messages/purchase.ts';
 import { purchase, purchaseStatus } from './purchases.ts';
 
@@ -118,9 +120,9 @@ export const adminPurchase = purchase.extend({
   /** `processing` is a purchase whose first answer from VTpass has not been read yet */
   stage: purchaseStage,
   /** what VTpass took from the float, when it said */
-  costKobo: z.number().int().nullable(),
+  costKobo: koboSchema.nullable(),
   /** charged less cost, once delivered */
-  marginKobo: z.number().int().nullable(),
+  marginKobo: koboSchema.nullable(),
   /** how often VTpass has been asked about it since */
   checks: z.number().int(),
   nextCheckAt: z.string().nullable(),
@@ -298,12 +300,12 @@ export const adminFunding = z.object({
   userId: z.string(),
   buyer: purchaseBuyer.nullable(),
   /** what was paid or declared */
-  amountKobo: z.number().int(),
+  amountKobo: koboSchema,
   amount: z.string(),
   /** the gateway's fee (card, transfer) or our charge (manual deposit), when known */
-  feesKobo: z.number().int().nullable(),
+  feesKobo: koboSchema.nullable(),
   /** what reached the wallet, once credited */
-  creditKobo: z.number().int().nullable(),
+  creditKobo: koboSchema.nullable(),
   /** the gateway's answer, the sender, or the depositor and bank */
   note: z.string().nullable(),
   createdAt: z.string(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+
+import { koboSchema } from '../money.ts';
 import { emailAddress } from './common.ts';
 import { messages } from '../messages.ts';
 import { normalisePhone } from '../phone.ts';
@@ -79,7 +81,7 @@ export const adminUser = z.object({
   phone: z.string().nullable(),
   role,
   status: userStatus,
-  balanceKobo: z.number().int(),
+  balanceKobo: koboSchema,
   balance: z.string(),
   createdAt: z.string(),
 });
@@ -114,7 +116,7 @@ export type UserSession = z.infer<typeof userSession>;
 
 export const adminUserDetailResponse = z.object({
   user: adminUserProfile,
-  wallet: z.object({ balanceKobo: z.number().int(), balance: z.string(), breakdown: walletBreakdown }),
+  wallet: z.object({ balanceKobo: koboSchema, balance: z.string(), breakdown: walletBreakdown }),
   statement: adminStatementResponse,
   purchases: z.array(purchase),
   payments: z.array(payment),

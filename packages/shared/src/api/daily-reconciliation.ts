@@ -1,4 +1,6 @@
 import { z } from 'zod';
+
+import { koboSchema } from '../money.ts';
 import { lagosDay } from './admin-purchases.ts';
 
 /**
@@ -40,14 +42,12 @@ export const providerVerdicts = [
 ] as const;
 export type ProviderVerdict = (typeof providerVerdicts)[number];
 
-const koboAmount = z.number().int();
-
 /** A purchase as our books have it. */
 export const ourSide = z.object({
   status: z.enum(['delivered', 'failed', 'open']),
-  chargedKobo: koboAmount,
+  chargedKobo: koboSchema,
   /** what the books paid VTpass for a delivered one */
-  costKobo: koboAmount.nullable(),
+  costKobo: koboSchema.nullable(),
 });
 export type OurSide = z.infer<typeof ourSide>;
 
@@ -55,7 +55,7 @@ export type OurSide = z.infer<typeof ourSide>;
 export const theirSide = z.object({
   status: z.enum(providerVerdicts),
   /** what VTpass says it took from the float for a delivered one, when it says */
-  amountKobo: koboAmount.nullable(),
+  amountKobo: koboSchema.nullable(),
 });
 export type TheirSide = z.infer<typeof theirSide>;
 
@@ -76,7 +76,7 @@ export const reconciliationDifference = z.object({
   /** null for the float's differences */
   purchase: reconciledPurchase.nullable(),
   /** the money at stake, never negative */
-  amountKobo: koboAmount,
+  amountKobo: koboSchema,
   /** what is wrong, in a sentence for the operator */
   says: z.string(),
 });
@@ -87,13 +87,13 @@ const count = z.number().int();
 export const reconciliationTotals = z.object({
   ours: z.object({
     purchases: count,
-    delivered: z.object({ count, chargedKobo: koboAmount, costKobo: koboAmount }),
-    refunded: z.object({ count, chargedKobo: koboAmount }),
-    open: z.object({ count, chargedKobo: koboAmount }),
+    delivered: z.object({ count, chargedKobo: koboSchema, costKobo: koboSchema }),
+    refunded: z.object({ count, chargedKobo: koboSchema }),
+    open: z.object({ count, chargedKobo: koboSchema }),
   }),
   theirs: z.object({
     /** `amountKobo`: what VTpass says it took for them, where it said */
-    delivered: z.object({ count, amountKobo: koboAmount }),
+    delivered: z.object({ count, amountKobo: koboSchema }),
     /** failed or reversed */
     failed: z.object({ count }),
     pending: z.object({ count }),
@@ -104,15 +104,15 @@ export const reconciliationTotals = z.object({
   float: z
     .object({
       startAt: z.string(),
-      startKobo: koboAmount,
+      startKobo: koboSchema,
       endAt: z.string(),
-      endKobo: koboAmount,
+      endKobo: koboSchema,
       /** how far the float fell between the readings (negative: it rose) */
-      spentKobo: koboAmount,
+      spentKobo: koboSchema,
       /** the cost in our books of the sales delivered between the readings */
-      salesKobo: koboAmount,
+      salesKobo: koboSchema,
       /** spent less sales: what the sales do not explain */
-      gapKobo: koboAmount,
+      gapKobo: koboSchema,
     })
     .nullable(),
 });
@@ -142,7 +142,7 @@ export const reconciliationSummary = z.object({
   status: z.enum(reconciliationStatuses),
   differenceCount: count,
   /** the money at stake in all of them */
-  differenceKobo: koboAmount,
+  differenceKobo: koboSchema,
 });
 export type ReconciliationSummary = z.infer<typeof reconciliationSummary>;
 

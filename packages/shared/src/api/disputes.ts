@@ -1,4 +1,6 @@
 import { z } from 'zod';
+
+import { koboSchema } from '../money.ts';
 import { DISPUTE_NOTE_MAX, DISPUTE_WINDOW_HOURS } from '../disputes.ts';
 
 export { DISPUTE_WINDOW_HOURS };
@@ -38,7 +40,7 @@ export const adminDispute = dispute.extend({
     serviceName: z.string(),
     /** the phone, smartcard or meter it was for */
     recipient: z.string(),
-    amountKobo: z.number().int(),
+    amountKobo: koboSchema,
     deliveredAt: z.string().nullable(),
     transactionId: z.string().nullable(),
   }),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { koboSchema } from '../money.ts';
+
 const nairaAmount = z.union([z.string(), z.number()], { error: 'Enter an amount.' });
 
 export const startCardPaymentBody = z.object({
@@ -24,7 +26,7 @@ export const payment = z.object({
   reference: z.string(),
   channel: z.string(),
   email: z.string(),
-  amountKobo: z.number().int(),
+  amountKobo: koboSchema,
   amount: z.string(),
   status: paymentStatus,
   gatewayResponse: z.string().nullable(),
@@ -84,10 +86,10 @@ export const manualFundingRequest = z.object({
   id: z.string(),
   depositorName: z.string(),
   bankName: z.string(),
-  amountKobo: z.number().int(),
+  amountKobo: koboSchema,
   amount: z.string(),
-  chargeKobo: z.number().int(),
-  creditKobo: z.number().int(),
+  chargeKobo: koboSchema,
+  creditKobo: koboSchema,
   status: manualRequestStatus,
   reason: z.string().nullable(),
   createdAt: z.string(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { koboSchema } from '../money.ts';
+
 /** How customers reach the business, as configured; anything not configured is null (or left out of `links`). */
 export const supportContact = z.object({
   /** as it should be read, such as `0801 234 5678` */
@@ -17,9 +19,9 @@ export const metaResponse = z.object({
   productName: z.string(),
   mode: z.enum(['sandbox', 'live']),
   /** smallest amount a wallet can be funded with */
-  minFundingKobo: z.number().int(),
+  minFundingKobo: koboSchema,
   /** kept from every manual deposit (an admin setting; the spec's NGN 50 until changed) */
-  manualChargeKobo: z.number().int().optional(),
+  manualChargeKobo: koboSchema.optional(),
   support: supportContact.default(noSupportContact),
 });
 export type MetaResponse = z.infer<typeof metaResponse>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+
+import { koboSchema } from '../money.ts';
 import { emailAddress } from './common.ts';
 import { isCalendarDate } from '../periods.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services.ts';
@@ -119,7 +121,7 @@ export const closeAccountBody = z.object({
 export const dataExport = z.object({
   exportedAt: z.string(),
   profile: profile.extend({ emailVerified: z.boolean(), role: z.string() }),
-  wallet: z.object({ balanceKobo: z.number().int(), balance: z.string(), breakdown: walletBreakdown }),
+  wallet: z.object({ balanceKobo: koboSchema, balance: z.string(), breakdown: walletBreakdown }),
   /** every line of the wallet, newest first */
   statement: z.array(ledgerStatementLine),
   purchases: z.array(purchase),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { koboSchema } from '../money.ts';
+
 /** What the back office says about provider-side losses, in the operator's words. */
 export const providerLossMessages = {
   notFound: 'We could not find that provider-side loss.',
@@ -36,15 +38,15 @@ export const providerLoss = z.object({
       /** the phone, smart card or meter number it was for */
       recipient: z.string(),
       /** face value */
-      amountKobo: z.number().int(),
+      amountKobo: koboSchema,
       createdAt: z.string(),
     })
     .nullable(),
   customer: person.nullable(),
   /** what we gave back to the customer */
-  refundedKobo: z.number().int(),
+  refundedKobo: koboSchema,
   /** what VTpass took from the float for it */
-  amountKobo: z.number().int(),
+  amountKobo: koboSchema,
   detectedBy: providerLossSource,
   detectedAt: z.string(),
   status: providerLossStatus,
@@ -63,7 +65,7 @@ export type ProviderLoss = z.infer<typeof providerLoss>;
 /** Open losses first (newest first), then resolved ones. */
 export const providerLossesResponse = z.object({
   losses: z.array(providerLoss),
-  open: z.object({ count: z.number().int(), amountKobo: z.number().int() }),
+  open: z.object({ count: z.number().int(), amountKobo: koboSchema }),
 });
 export type ProviderLossesResponse = z.infer<typeof providerLossesResponse>;
 

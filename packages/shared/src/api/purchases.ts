@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { koboSchema } from '../money.ts';
+
 export const purchaseStatus = z.enum(['delivered', 'pending', 'failed']);
 export type PurchaseStatus = z.infer<typeof purchaseStatus>;
 
@@ -38,16 +40,16 @@ export const purchase = z.object({
   variationCode: z.string().nullable(),
   planName: z.string().nullable(),
   /** face value */
-  amountKobo: z.number().int(),
+  amountKobo: koboSchema,
   amount: z.string(),
   /** what the wallet paid: 0 once a failed purchase is refunded */
-  chargedKobo: z.number().int(),
+  chargedKobo: koboSchema,
   charged: z.string(),
   /** what went back to the wallet: the whole price once failed, else 0 */
-  refundedKobo: z.number().int(),
+  refundedKobo: koboSchema,
   refunded: z.string(),
   /** the wallet's balance after this purchase's last move of money: the debit, or the refund once failed */
-  balanceAfterKobo: z.number().int().nullable(),
+  balanceAfterKobo: koboSchema.nullable(),
   token: z.string().nullable(),
   pins: z.array(z.object({ serial: z.string().nullable(), pin: z.string() })).nullable(),
   /** cable TV: `change` (a bouquet) or `renew` (the current one) */
@@ -55,7 +57,7 @@ export const purchase = z.object({
   /** exam PINs: how many */
   quantity: z.number().int().nullable(),
   /** what the discount took off the face value */
-  discountKobo: z.number().int(),
+  discountKobo: koboSchema,
   discount: z.string(),
   /** the verified customer (card holder, meter owner, candidate) */
   customerName: z.string().nullable(),
@@ -105,8 +107,8 @@ export const service = z.object({
   kind: purchaseKind,
   name: z.string(),
   network: z.enum(['mtn', 'glo', 'airtel', '9mobile']).nullable(),
-  minimumKobo: z.number().int().nullable(),
-  maximumKobo: z.number().int().nullable(),
+  minimumKobo: koboSchema.nullable(),
+  maximumKobo: koboSchema.nullable(),
   hasVariations: z.boolean(),
   /** what must be verified before paying, if anything */
   verification: z.enum(['smartcard', 'meter', 'profile']).nullable(),
@@ -122,20 +124,20 @@ export const variation = z.object({
   code: z.string(),
   name: z.string(),
   /** face value */
-  amountKobo: z.number().int(),
+  amountKobo: koboSchema,
   amount: z.string(),
   /** what a web customer pays for it */
-  priceKobo: z.number().int(),
+  priceKobo: koboSchema,
   price: z.string(),
   /** what a partner pays for it through the API */
-  apiPriceKobo: z.number().int(),
+  apiPriceKobo: koboSchema,
   apiPrice: z.string(),
 });
 export type Variation = z.infer<typeof variation>;
 export const variationsResponse = z.object({ variations: z.array(variation) });
 
 export const balanceResponse = z.object({
-  balanceKobo: z.number().int(),
+  balanceKobo: koboSchema,
   balance: z.string(),
   currency: z.literal('NGN'),
 });
@@ -156,9 +158,9 @@ export const verifyResponse = z.object({
   /** electricity */
   address: z.string().nullable(),
   meterType: z.string().nullable(),
-  minimumAmountKobo: z.number().int().nullable(),
+  minimumAmountKobo: koboSchema.nullable(),
   minimumAmount: z.string().nullable(),
-  maximumAmountKobo: z.number().int().nullable(),
+  maximumAmountKobo: koboSchema.nullable(),
   maximumAmount: z.string().nullable(),
   canVend: z.boolean().nullable(),
   accountType: z.string().nullable(),
@@ -166,7 +168,7 @@ export const verifyResponse = z.object({
   status: z.string().nullable(),
   dueDate: z.string().nullable(),
   currentBouquet: z.string().nullable(),
-  renewalAmountKobo: z.number().int().nullable(),
+  renewalAmountKobo: koboSchema.nullable(),
   renewalAmount: z.string().nullable(),
 });
 export type VerifyResponse = z.infer<typeof verifyResponse>;

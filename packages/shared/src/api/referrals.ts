@@ -1,4 +1,6 @@
 import { z } from 'zod';
+
+import { koboSchema } from '../money.ts';
 import { PRODUCT_NAME } from '../services.ts';
 
 export const referralStatus = z.enum(['pending', 'success', 'declined']);
@@ -33,7 +35,7 @@ export const referral = z.object({
   declinedReason: referralDeclinedReason.nullable(),
   joinedAt: z.string(),
   rewardedAt: z.string().nullable(),
-  rewardKobo: z.number().int().nullable(),
+  rewardKobo: koboSchema.nullable(),
 });
 export type Referral = z.infer<typeof referral>;
 
@@ -42,13 +44,13 @@ export const referralsResponse = z.object({
   /** the sign-up page with the code: `https://…/signup?ref=CODE` */
   link: z.string(),
   /** what each successful referral pays now */
-  rewardKobo: z.number().int(),
+  rewardKobo: koboSchema,
   reward: z.string(),
   /** everything earned from referrals so far */
-  earnedKobo: z.number().int(),
+  earnedKobo: koboSchema,
   earned: z.string(),
   /** earned since the customer last said they had seen their rewards (POST /api/v1/referrals/seen) */
-  newRewardsKobo: z.number().int(),
+  newRewardsKobo: koboSchema,
   referrals: z.array(referral),
 });
 export type ReferralsResponse = z.infer<typeof referralsResponse>;

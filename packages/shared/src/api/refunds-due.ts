@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { koboSchema } from '../money.ts';
+
 /** What the back office says about money that reached an account after it closed. */
 export const refundsDueTexts = {
   noteRequired: 'Say how the money was sent back: the bank, the date and the transfer reference.',
@@ -28,7 +30,7 @@ export const refundDue = z.object({
   source: refundDueSource,
   /** the payment gateway's reference of the payment */
   reference: z.string(),
-  amountKobo: z.number().int(),
+  amountKobo: koboSchema,
   amount: z.string(),
   payer: refundDuePayer,
   status: refundDueStatus,

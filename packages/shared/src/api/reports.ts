@@ -1,4 +1,6 @@
 import { z } from 'zod';
+
+import { koboSchema } from '../money.ts';
 import { isCalendarDate, reportPeriods } from '../periods.ts';
 
 /** The longest range a report covers, in days: a year, leap or not. */
@@ -46,13 +48,13 @@ export const salesFigures = z.object({
   /** still being confirmed with the provider */
   pending: z.number().int(),
   /** charged to customers for delivered purchases */
-  salesKobo: z.number().int(),
+  salesKobo: koboSchema,
   /** what the provider took for them */
-  costKobo: z.number().int(),
+  costKobo: koboSchema,
   /** sales less cost */
-  marginKobo: z.number().int(),
+  marginKobo: koboSchema,
   /** given back to wallets for failed purchases */
-  refundsKobo: z.number().int(),
+  refundsKobo: koboSchema,
   /** failed out of delivered and failed, in basis points (1% = 100); null when none has finished */
   failureRateBps: z.number().int().nullable(),
 });
@@ -76,13 +78,13 @@ export type FundingMethod = (typeof fundingMethods)[number];
 export const fundingFigures = z.object({
   count: z.number().int(),
   /** what the customers paid */
-  amountKobo: z.number().int(),
+  amountKobo: koboSchema,
   /** what reached their wallets */
-  creditedKobo: z.number().int(),
+  creditedKobo: koboSchema,
   /** our own charge (the manual deposit fee), kept as income */
-  chargesKobo: z.number().int(),
+  chargesKobo: koboSchema,
   /** what the payment gateway kept for card payments and transfers */
-  gatewayFeesKobo: z.number().int(),
+  gatewayFeesKobo: koboSchema,
 });
 export type FundingFigures = z.infer<typeof fundingFigures>;
 
@@ -111,27 +113,27 @@ export type UsersReport = z.infer<typeof usersReportResponse>;
  */
 export const profitAndLossFigures = z.object({
   /** what customers paid for the purchases delivered */
-  salesKobo: z.number().int(),
+  salesKobo: koboSchema,
   /** what the provider took for them */
-  costKobo: z.number().int(),
+  costKobo: koboSchema,
   /** sales less cost */
-  marginKobo: z.number().int(),
+  marginKobo: koboSchema,
   /** what the payment gateway kept of card payments and bank transfers */
-  gatewayFeesKobo: z.number().int(),
+  gatewayFeesKobo: koboSchema,
   /** rewards paid to referrers */
-  referralRewardsKobo: z.number().int(),
+  referralRewardsKobo: koboSchema,
   /** our charge on manual deposits */
-  depositChargesKobo: z.number().int(),
+  depositChargesKobo: koboSchema,
   /** what admins credited to wallets */
-  goodwillCreditsKobo: z.number().int(),
+  goodwillCreditsKobo: koboSchema,
   /** what admins debited from wallets */
-  goodwillDebitsKobo: z.number().int(),
+  goodwillDebitsKobo: koboSchema,
   /** what the provider took for purchases we had refunded, once written off */
-  providerLossesWrittenOffKobo: z.number().int(),
+  providerLossesWrittenOffKobo: koboSchema,
   /** what customers paid back for such purchases, less what the provider took for them */
-  providerLossesRecoveredKobo: z.number().int(),
+  providerLossesRecoveredKobo: koboSchema,
   /** margin, charges, debits and recoveries, less fees, rewards, credits and losses */
-  profitKobo: z.number().int(),
+  profitKobo: koboSchema,
 });
 export type ProfitAndLossFigures = z.infer<typeof profitAndLossFigures>;
 

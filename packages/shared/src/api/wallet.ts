@@ -1,19 +1,21 @@
 import { z } from 'zod';
 
+import { koboSchema } from '../money.ts';
+
 export const walletBreakdown = z.object({
   /** card payments and bank transfers */
-  fundedKobo: z.number().int(),
+  fundedKobo: koboSchema,
   /** purchases, net of refunds */
-  usedKobo: z.number().int(),
+  usedKobo: koboSchema,
   /** manual deposits approved by an admin and admin adjustments, net */
-  fromAdminKobo: z.number().int(),
-  referralKobo: z.number().int(),
-  totalKobo: z.number().int(),
+  fromAdminKobo: koboSchema,
+  referralKobo: koboSchema,
+  totalKobo: koboSchema,
 });
 export type WalletBreakdown = z.infer<typeof walletBreakdown>;
 
 export const walletResponse = z.object({
-  balanceKobo: z.number().int(),
+  balanceKobo: koboSchema,
   balance: z.string(),
   currency: z.literal('NGN'),
   breakdown: walletBreakdown,
@@ -28,9 +30,9 @@ export const statementLine = z.object({
   description: z.string(),
   /** the page that shows what the line was (a receipt, the payment history, the referrals), or null */
   link: z.string().nullable(),
-  inKobo: z.number().int(),
-  outKobo: z.number().int(),
-  balanceAfterKobo: z.number().int(),
+  inKobo: koboSchema,
+  outKobo: koboSchema,
+  balanceAfterKobo: koboSchema,
   createdAt: z.string(),
 });
 export type StatementLine = z.infer<typeof statementLine>;
@@ -55,9 +57,9 @@ export const ledgerStatementLine = z.object({
   kind: z.string(),
   reference: z.string(),
   memo: z.string(),
-  inKobo: z.number().int(),
-  outKobo: z.number().int(),
-  balanceAfterKobo: z.number().int(),
+  inKobo: koboSchema,
+  outKobo: koboSchema,
+  balanceAfterKobo: koboSchema,
   createdAt: z.string(),
 });
 export type LedgerStatementLine = z.infer<typeof ledgerStatementLine>;
@@ -78,5 +80,5 @@ export const adminStatementResponse = z.object({
 export type AdminStatementResponse = z.infer<typeof adminStatementResponse>;
 
 /** Sent on the wallet event stream (`event: balance`) whenever the balance changes. */
-export const balanceEvent = z.object({ balanceKobo: z.number().int(), balance: z.string() });
+export const balanceEvent = z.object({ balanceKobo: koboSchema, balance: z.string() });
 export type BalanceEvent = z.infer<typeof balanceEvent>;

@@ -1,5 +1,5 @@
 import type { ManualFundingRequest, Payment, PaymentStatus } from '@quickvend/shared/api/funding';
-import { toNairaString, type Kobo } from '@quickvend/shared/money';
+import { kobo, toNairaString, type Kobo } from '@quickvend/shared/money';
 import { checkoutEndOf } from '../funding/index.ts';
 
 export const toPaymentView = (row: {
@@ -45,7 +45,7 @@ export const toManualRequestView = (row: {
   amountKobo: row.amountKobo,
   amount: toNairaString(row.amountKobo),
   chargeKobo: row.chargeKobo,
-  creditKobo: row.amountKobo - row.chargeKobo,
+  creditKobo: kobo(row.amountKobo - row.chargeKobo),
   status: row.status,
   reason: row.reason,
   createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PricePreviewRow } from '@quickvend/shared/api/admin-prices';
-import { kobo, type Kobo } from '@quickvend/shared/money';
+import { kobo, koboSchema, type Kobo } from '@quickvend/shared/money';
 import { PRICE_CHANNELS, ruleInWords, type PriceRule } from '@quickvend/shared/pricing';
 import type { ApprovalRow, ApprovalSubject, Approvals, FindPeople } from '../approvals/index.ts';
 import type { RuleTarget } from './price-rules.store.ts';
@@ -16,7 +16,7 @@ export const priceRulePayload = z.object({
   }),
   rule: z.discriminatedUnion('mode', [
     z.object({ mode: z.literal('bps'), bps: z.number().int(), allowLoss: z.boolean() }),
-    z.object({ mode: z.literal('fixed'), fixedPriceKobo: z.number().int(), allowLoss: z.boolean() }),
+    z.object({ mode: z.literal('fixed'), fixedPriceKobo: koboSchema, allowLoss: z.boolean() }),
   ]),
   /** the plan's name, or the service's for a service-wide rule */
   name: z.string(),
@@ -24,11 +24,11 @@ export const priceRulePayload = z.object({
   perSale: z.array(
     z.object({
       name: z.string(),
-      faceKobo: z.number().int(),
-      costKobo: z.number().int(),
-      priceKobo: z.number().int(),
-      marginKobo: z.number().int(),
-      lossKobo: z.number().int().nullable(),
+      faceKobo: koboSchema,
+      costKobo: koboSchema,
+      priceKobo: koboSchema,
+      marginKobo: koboSchema,
+      lossKobo: koboSchema.nullable(),
     }),
   ),
   reason: z.string().nullable(),

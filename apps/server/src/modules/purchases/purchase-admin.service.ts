@@ -6,6 +6,7 @@ import {
   type RefundPurchaseResponse,
 } from '@quickvend/shared/api/admin-purchases';
 import { formatLagosMinuteStamp } from '@quickvend/shared/format';
+import { kobo } from '@quickvend/shared/money';
 import { ownerAndPeriodOf } from '../../lib/back-office-filter.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -95,7 +96,8 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
       stage: row.status,
       costKobo: row.costKobo,
       // settling takes an unreported cost as the amount charged
-      marginKobo: row.status === 'delivered' ? row.chargedKobo - (row.costKobo ?? row.chargedKobo) : null,
+      marginKobo:
+        row.status === 'delivered' ? kobo(row.chargedKobo - (row.costKobo ?? row.chargedKobo)) : null,
       checks: row.checks,
       nextCheckAt: row.nextCheckAt?.toISOString() ?? null,
       finalizedAt: row.finalizedAt?.toISOString() ?? null,

@@ -31,7 +31,7 @@ export function toPurchase(row: PurchaseRow): Purchase {
     pins: row.pins ?? null,
     subscriptionType: row.subscriptionType,
     quantity: row.quantity,
-    discountKobo: row.amountKobo - row.chargedKobo,
+    discountKobo: kobo(row.amountKobo - row.chargedKobo),
     discount: toNairaString(row.amountKobo - row.chargedKobo),
     customerName: row.customerName,
     units: row.units,

@@ -57,7 +57,7 @@ export function differenceOf(line: PurchaseLine): ReconciliationDifference | nul
   const purchase = reconciledPurchaseOf(line);
   const { ours, theirs } = purchase;
   const charged = formatNaira(kobo(ours.chargedKobo));
-  const differ = (kind: ReconciliationDifference['kind'], amountKobo: number, says: string) => ({
+  const differ = (kind: ReconciliationDifference['kind'], amountKobo: Kobo, says: string) => ({
     kind,
     purchase,
     amountKobo,
@@ -127,7 +127,7 @@ export function differenceOf(line: PurchaseLine): ReconciliationDifference | nul
       const gap = theirs.amountKobo - costKobo;
       return differ(
         'amount-differs',
-        Math.abs(gap),
+        kobo(Math.abs(gap)),
         `VTpass took ${formatNaira(kobo(theirs.amountKobo))} for this sale; our books say ${formatNaira(kobo(costKobo))} (${formatNaira(kobo(Math.abs(gap)))} ${gap > 0 ? 'more' : 'less'}).`,
       );
     }
@@ -140,12 +140,12 @@ export function emptyTotals(): PurchaseTotals {
   return {
     ours: {
       purchases: 0,
-      delivered: { count: 0, chargedKobo: 0, costKobo: 0 },
-      refunded: { count: 0, chargedKobo: 0 },
-      open: { count: 0, chargedKobo: 0 },
+      delivered: { count: 0, chargedKobo: kobo(0), costKobo: kobo(0) },
+      refunded: { count: 0, chargedKobo: kobo(0) },
+      open: { count: 0, chargedKobo: kobo(0) },
     },
     theirs: {
-      delivered: { count: 0, amountKobo: 0 },
+      delivered: { count: 0, amountKobo: kobo(0) },
       failed: { count: 0 },
       pending: { count: 0 },
       unknown: { count: 0 },
@@ -167,22 +167,26 @@ export function countInto(
   switch (ours.status) {
     case 'delivered':
       totals.ours.delivered.count += sign;
-      totals.ours.delivered.chargedKobo += sign * ours.chargedKobo;
-      totals.ours.delivered.costKobo += sign * (ours.costKobo ?? ours.chargedKobo);
+      totals.ours.delivered.chargedKobo = kobo(totals.ours.delivered.chargedKobo + sign * ours.chargedKobo);
+      totals.ours.delivered.costKobo = kobo(
+        totals.ours.delivered.costKobo + sign * (ours.costKobo ?? ours.chargedKobo),
+      );
       break;
     case 'failed':
       totals.ours.refunded.count += sign;
-      totals.ours.refunded.chargedKobo += sign * ours.chargedKobo;
+      totals.ours.refunded.chargedKobo = kobo(totals.ours.refunded.chargedKobo + sign * ours.chargedKobo);
       break;
     case 'open':
       totals.ours.open.count += sign;
-      totals.ours.open.chargedKobo += sign * ours.chargedKobo;
+      totals.ours.open.chargedKobo = kobo(totals.ours.open.chargedKobo + sign * ours.chargedKobo);
       break;
   }
   switch (theirs.status) {
     case 'delivered':
       totals.theirs.delivered.count += sign;
-      totals.theirs.delivered.amountKobo += sign * (theirs.amountKobo ?? 0);
+      totals.theirs.delivered.amountKobo = kobo(
+        totals.theirs.delivered.amountKobo + sign * (theirs.amountKobo ?? 0),
+      );
       break;
     case 'failed':
     case 'reversed':
@@ -215,20 +219,20 @@ export function compareFloat(window: FloatWindow | null): {
       difference: {
         kind: 'float-unread',
         purchase: null,
-        amountKobo: 0,
+        amountKobo: kobo(0),
         says: "No float reading for the day: the float's movement could not be checked against the sales.",
       },
     };
   }
-  const spentKobo = window.start.balanceKobo - window.end.balanceKobo;
-  const gapKobo = spentKobo - window.salesKobo;
+  const spentKobo = kobo(window.start.balanceKobo - window.end.balanceKobo);
+  const gapKobo = kobo(spentKobo - window.salesKobo);
   const float = {
     startAt: window.start.checkedAt.toISOString(),
     startKobo: window.start.balanceKobo,
     endAt: window.end.checkedAt.toISOString(),
     endKobo: window.end.balanceKobo,
     spentKobo,
-    salesKobo: window.salesKobo,
+    salesKobo: kobo(window.salesKobo),
     gapKobo,
   };
   if (gapKobo === 0) return { float, difference: null };
@@ -238,7 +242,7 @@ export function compareFloat(window: FloatWindow | null): {
     difference: {
       kind: 'float-gap',
       purchase: null,
-      amountKobo: Math.abs(gapKobo),
+      amountKobo: kobo(Math.abs(gapKobo)),
       says:
         gapKobo > 0
           ? `The float fell ${gap} more than the day's sales explain (a sale we do not know of, or a charge by VTpass).`

@@ -4,6 +4,7 @@ import type {
   ProviderLossesResponse,
   ProviderLossSource,
 } from '@quickvend/shared/api/provider-losses';
+import { kobo } from '@quickvend/shared/money';
 import type { Database } from '../../db/client.ts';
 import type { Approvals } from '../approvals/index.ts';
 import { toPurchase, type PurchaseRow } from '../purchases/index.ts';
@@ -97,7 +98,7 @@ export function createLossViews(deps: {
       ]);
       return {
         losses: await view(rows),
-        open: { count: open?.count ?? 0, amountKobo: Number(open?.amountKobo ?? 0) },
+        open: { count: open?.count ?? 0, amountKobo: kobo(Number(open?.amountKobo ?? 0)) },
       };
     },
   };

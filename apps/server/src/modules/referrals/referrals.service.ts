@@ -186,7 +186,7 @@ export function createReferrals(deps: ReferralsDeps) {
         reward: toNairaString(rewardKobo),
         earnedKobo,
         earned: toNairaString(earnedKobo),
-        newRewardsKobo: Number(totals?.fresh ?? 0),
+        newRewardsKobo: kobo(Number(totals?.fresh ?? 0)),
         referrals: rows.map((row): Referral => {
           const person = people.get(row.referredUserId);
           return {

@@ -12,6 +12,7 @@ import type {
 } from '@quickvend/shared/api/reports';
 import { DEFAULT_REPORT_DAYS, fundingMethods, MAX_REPORT_DAYS } from '@quickvend/shared/api/reports';
 import { findCatalogueService } from '@quickvend/shared/catalog';
+import { kobo, negateKobo, type Kobo } from '@quickvend/shared/money';
 import {
   addDays,
   daysInRange,
@@ -40,26 +41,26 @@ export type ReportsDeps = {
 export type ReportRange = { from: string; to: string; period: ReportPeriod; start: Date; end: Date };
 
 type Moves = Map<string, number>;
-const moved = (moves: Moves | undefined, account: SystemAccount | 'wallet') => moves?.get(account) ?? 0;
+const moved = (moves: Moves | undefined, account: SystemAccount | 'wallet') => kobo(moves?.get(account) ?? 0);
 
 const emptySales = (): SalesFigures => ({
   purchases: 0,
   delivered: 0,
   failed: 0,
   pending: 0,
-  salesKobo: 0,
-  costKobo: 0,
-  marginKobo: 0,
-  refundsKobo: 0,
+  salesKobo: kobo(0),
+  costKobo: kobo(0),
+  marginKobo: kobo(0),
+  refundsKobo: kobo(0),
   failureRateBps: null,
 });
 
 const emptyFunding = (): FundingFigures => ({
   count: 0,
-  amountKobo: 0,
-  creditedKobo: 0,
-  chargesKobo: 0,
-  gatewayFeesKobo: 0,
+  amountKobo: kobo(0),
+  creditedKobo: kobo(0),
+  chargesKobo: kobo(0),
+  gatewayFeesKobo: kobo(0),
 });
 
 /** failed ÷ (delivered + failed), in basis points, rounded half up; pending purchases have no outcome yet */
@@ -75,72 +76,74 @@ function addSales(into: SalesFigures, from: SalesFigures): void {
   into.delivered += from.delivered;
   into.failed += from.failed;
   into.pending += from.pending;
-  into.salesKobo += from.salesKobo;
-  into.costKobo += from.costKobo;
-  into.marginKobo += from.marginKobo;
-  into.refundsKobo += from.refundsKobo;
+  into.salesKobo = kobo(into.salesKobo + from.salesKobo);
+  into.costKobo = kobo(into.costKobo + from.costKobo);
+  into.marginKobo = kobo(into.marginKobo + from.marginKobo);
+  into.refundsKobo = kobo(into.refundsKobo + from.refundsKobo);
 }
 
 function addFunding(into: FundingFigures, from: FundingFigures): void {
   into.count += from.count;
-  into.amountKobo += from.amountKobo;
-  into.creditedKobo += from.creditedKobo;
-  into.chargesKobo += from.chargesKobo;
-  into.gatewayFeesKobo += from.gatewayFeesKobo;
+  into.amountKobo = kobo(into.amountKobo + from.amountKobo);
+  into.creditedKobo = kobo(into.creditedKobo + from.creditedKobo);
+  into.chargesKobo = kobo(into.chargesKobo + from.chargesKobo);
+  into.gatewayFeesKobo = kobo(into.gatewayFeesKobo + from.gatewayFeesKobo);
 }
 
 const emptyProfitAndLoss = (): ProfitAndLossFigures => ({
-  salesKobo: 0,
-  costKobo: 0,
-  marginKobo: 0,
-  gatewayFeesKobo: 0,
-  referralRewardsKobo: 0,
-  depositChargesKobo: 0,
-  goodwillCreditsKobo: 0,
-  goodwillDebitsKobo: 0,
-  providerLossesWrittenOffKobo: 0,
-  providerLossesRecoveredKobo: 0,
-  profitKobo: 0,
+  salesKobo: kobo(0),
+  costKobo: kobo(0),
+  marginKobo: kobo(0),
+  gatewayFeesKobo: kobo(0),
+  referralRewardsKobo: kobo(0),
+  depositChargesKobo: kobo(0),
+  goodwillCreditsKobo: kobo(0),
+  goodwillDebitsKobo: kobo(0),
+  providerLossesWrittenOffKobo: kobo(0),
+  providerLossesRecoveredKobo: kobo(0),
+  profitKobo: kobo(0),
 });
 
 function addProfitAndLoss(into: ProfitAndLossFigures, from: ProfitAndLossFigures): void {
-  for (const key of Object.keys(into) as (keyof ProfitAndLossFigures)[]) into[key] += from[key];
+  for (const key of Object.keys(into) as (keyof ProfitAndLossFigures)[])
+    into[key] = kobo(into[key] + from[key]);
 }
 
 /** One period's lines of the profit and loss statement, from what the ledger moved in it. */
-function profitAndLossOf(sums: readonly LedgerDaySum[], gatewayFeesKobo: number): ProfitAndLossFigures {
+function profitAndLossOf(sums: readonly LedgerDaySum[], gatewayFeesKobo: Kobo): ProfitAndLossFigures {
   const net = (account: SystemAccount | 'wallet', kind?: EntryKind) =>
     sums
       .filter((sum) => sum.account === account && (kind === undefined || sum.kind === kind))
-      .reduce((total, sum) => total + sum.addedKobo + sum.takenKobo, 0);
-  const salesKobo = -net('held:purchases', 'purchase.settle');
+      .reduce((total, sum) => kobo(total + sum.addedKobo + sum.takenKobo), kobo(0));
+  const salesKobo = negateKobo(net('held:purchases', 'purchase.settle'));
   const costKobo = net('provider:vtpass', 'purchase.settle');
   const equity = sums.filter((sum) => sum.account === 'equity:adjustments');
   const figures = {
     salesKobo,
     costKobo,
-    marginKobo: salesKobo - costKobo,
+    marginKobo: kobo(salesKobo - costKobo),
     gatewayFeesKobo,
-    referralRewardsKobo: -net('expense:referrals'),
+    referralRewardsKobo: negateKobo(net('expense:referrals')),
     depositChargesKobo: net('income:fees'),
     // a credit takes from equity, a debit gives to it
-    goodwillCreditsKobo: -equity.reduce((total, sum) => total + sum.takenKobo, 0),
-    goodwillDebitsKobo: equity.reduce((total, sum) => total + sum.addedKobo, 0),
-    providerLossesWrittenOffKobo: -net('expense:provider-losses'),
+    goodwillCreditsKobo: kobo(-equity.reduce((total, sum) => total + sum.takenKobo, 0)),
+    goodwillDebitsKobo: kobo(equity.reduce((total, sum) => total + sum.addedKobo, 0)),
+    providerLossesWrittenOffKobo: negateKobo(net('expense:provider-losses')),
     // the customer paid back more or less than the provider took: the difference is the recovery's margin
-    providerLossesRecoveredKobo: -(
-      net('wallet', 'provider-loss.recover') + net('provider:vtpass', 'provider-loss.recover')
+    providerLossesRecoveredKobo: kobo(
+      -(net('wallet', 'provider-loss.recover') + net('provider:vtpass', 'provider-loss.recover')),
     ),
   };
-  const profitKobo =
+  const profitKobo = kobo(
     figures.marginKobo +
-    figures.depositChargesKobo +
-    figures.goodwillDebitsKobo +
-    figures.providerLossesRecoveredKobo -
-    figures.gatewayFeesKobo -
-    figures.referralRewardsKobo -
-    figures.goodwillCreditsKobo -
-    figures.providerLossesWrittenOffKobo;
+      figures.depositChargesKobo +
+      figures.goodwillDebitsKobo +
+      figures.providerLossesRecoveredKobo -
+      figures.gatewayFeesKobo -
+      figures.referralRewardsKobo -
+      figures.goodwillCreditsKobo -
+      figures.providerLossesWrittenOffKobo,
+  );
   return { ...figures, profitKobo };
 }
 
@@ -188,9 +191,9 @@ export function createReports(deps: ReportsDeps) {
         failed: fact.status === 'failed' ? 1 : 0,
         pending: fact.status === 'processing' || fact.status === 'pending' ? 1 : 0,
         // the hold the settlement emptied is what the customer paid
-        salesKobo: -moved(settled, 'held:purchases'),
+        salesKobo: negateKobo(moved(settled, 'held:purchases')),
         costKobo: moved(settled, 'provider:vtpass'),
-        marginKobo: moved(settled, 'income:margin') + moved(settled, 'expense:discounts'),
+        marginKobo: kobo(moved(settled, 'income:margin') + moved(settled, 'expense:discounts')),
         refundsKobo: moved(refunded, 'wallet'),
       };
       const start = periodOf(range, fact.createdAt);
@@ -241,10 +244,10 @@ export function createReports(deps: ReportsDeps) {
       const charges = moved(entry, 'income:fees');
       const figures: FundingFigures = {
         count: 1,
-        amountKobo: credited + charges,
+        amountKobo: kobo(credited + charges),
         creditedKobo: credited,
         chargesKobo: charges,
-        gatewayFeesKobo: fact.gatewayFeesKobo ?? 0,
+        gatewayFeesKobo: kobo(fact.gatewayFeesKobo ?? 0),
       };
       const start = periodOf(range, fact.creditedAt);
       const period = periods.get(start);
@@ -302,7 +305,7 @@ export function createReports(deps: ReportsDeps) {
     }
     const periods = starts.map((start) => ({
       start,
-      ...profitAndLossOf(sumsOf.get(start) ?? [], feesOf.get(start) ?? 0),
+      ...profitAndLossOf(sumsOf.get(start) ?? [], kobo(feesOf.get(start) ?? 0)),
     }));
     const totals = emptyProfitAndLoss();
     for (const period of periods) addProfitAndLoss(totals, period);

@@ -65,8 +65,8 @@ const present = (ids: (string | undefined)[]) => [
 const amountsOf = (line: WalletLine) => ({
   id: line.lineId,
   kind: line.kind,
-  inKobo: Math.max(line.amountKobo, 0),
-  outKobo: Math.max(negateKobo(line.amountKobo), 0),
+  inKobo: kobo(Math.max(line.amountKobo, 0)),
+  outKobo: kobo(Math.max(negateKobo(line.amountKobo), 0)),
   balanceAfterKobo: line.balanceAfterKobo,
   createdAt: line.createdAt.toISOString(),
 });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ManualFundingRequest } from '@quickvend/shared/api/funding';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import type { ReferralsResponse } from '@quickvend/shared/api/referrals';
-import type { ProfitAndLossFigures, ProfitAndLossReport } from '@quickvend/shared/api/reports';
+import type { z } from 'zod';
+import type { ProfitAndLossReport, profitAndLossFigures } from '@quickvend/shared/api/reports';
 import { kobo } from '@quickvend/shared/money';
 import { payments } from '../../../src/db/schema.ts';
 import { createTestApp, errorOf, signUp, TestClient, uniqueEmail, type TestApp } from '../../helpers/app.ts';
@@ -26,7 +27,10 @@ const COST = { mtn100: 9_700, mtn200: 19_400, mtn500: 48_500 };
 // what the sandbox Paystack keeps of a NGN 5,000 card payment: 1.5% + NGN 100
 const CARD_FEE = 17_500;
 
-const ON_10_MARCH: ProfitAndLossFigures = {
+/** the figures as the response carries them, plain numbers */
+type Figures = z.input<typeof profitAndLossFigures>;
+
+const ON_10_MARCH: Figures = {
   salesKobo: 30_000,
   costKobo: COST.mtn100 + COST.mtn200,
   marginKobo: 900,
@@ -42,7 +46,7 @@ const ON_10_MARCH: ProfitAndLossFigures = {
   profitKobo: -92_500,
 };
 
-const ON_9_MARCH: ProfitAndLossFigures = {
+const ON_9_MARCH: Figures = {
   salesKobo: 50_000,
   costKobo: COST.mtn500,
   marginKobo: 1_500,
@@ -56,7 +60,7 @@ const ON_9_MARCH: ProfitAndLossFigures = {
   profitKobo: 1_500 - 50_000 - 10_000,
 };
 
-const NOTHING: ProfitAndLossFigures = {
+const NOTHING: Figures = {
   salesKobo: 0,
   costKobo: 0,
   marginKobo: 0,
@@ -249,9 +253,9 @@ describeEachDatabase('profit and loss from the ledger', (kind) => {
       { start: '2025-03-10', ...ON_10_MARCH },
       { start: '2025-03-11', ...NOTHING },
     ]);
-    const sum = (key: keyof ProfitAndLossFigures) => ON_9_MARCH[key] + ON_10_MARCH[key];
+    const sum = (key: keyof Figures) => ON_9_MARCH[key] + ON_10_MARCH[key];
     expect(both.totals).toEqual(
-      Object.fromEntries(Object.keys(NOTHING).map((key) => [key, sum(key as keyof ProfitAndLossFigures)])),
+      Object.fromEntries(Object.keys(NOTHING).map((key) => [key, sum(key as keyof Figures)])),
     );
     expect((await report('from=2025-03-09&to=2025-03-09')).totals).toEqual(ON_9_MARCH);
     expect((await report('from=2025-03-11&to=2025-03-12')).totals).toEqual(NOTHING);

@@ -4,6 +4,7 @@ import { disputeMessages, type AdminDispute } from '@quickvend/shared/api/disput
 import { aDispute, anAdminDispute } from '@/lib/testing/disputes.ts';
 import { apiError, aUser, aWallet, mockApi, sandboxMeta, type MockHandlers } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
+import type { Wire } from '@/lib/testing/wire.ts';
 
 const older = anAdminDispute();
 const newer = anAdminDispute({
@@ -109,7 +110,7 @@ describe('back office: not received', () => {
   });
 
   it('closes a report only with what the admin found and did, then says the customer will see it', async () => {
-    let open: AdminDispute[] = [older, newer];
+    let open: Wire<AdminDispute>[] = [older, newer];
     const api = disputesApi({
       'GET /api/v1/admin/disputes': () => ({ body: { disputes: open } }),
       'POST /api/v1/admin/disputes/:id/close': (body) => {

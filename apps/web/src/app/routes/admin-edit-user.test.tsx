@@ -20,11 +20,12 @@ import {
   type MockReply,
 } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
+import type { Wire } from '@/lib/testing/wire.ts';
 
 const USER_ID = 'usr_01JQ00000000000000000BOLA1';
 const profile = { id: USER_ID, name: 'Bola Ade', email: 'bola@example.com', phone: '08031234567' };
 
-const line = (id: number, values: Partial<AdminStatementLine>): AdminStatementLine => ({
+const line = (id: number, values: Partial<Wire<AdminStatementLine>>): Wire<AdminStatementLine> => ({
   id,
   kind: 'adjustment',
   description: 'Adjustment by our team',
@@ -38,7 +39,7 @@ const line = (id: number, values: Partial<AdminStatementLine>): AdminStatementLi
   ...values,
 });
 
-const fullDetail: AdminUserDetailResponse = anAdminUserDetail(profile, {
+const fullDetail: Wire<AdminUserDetailResponse> = anAdminUserDetail(profile, {
   statement: {
     lines: [
       line(10, {

@@ -14,6 +14,7 @@ import {
   type MockHandlers,
 } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
+import type { Wire } from '@/lib/testing/wire.ts';
 
 const deposit = aManualRequest({
   id: 'mfr_7',
@@ -23,8 +24,8 @@ const deposit = aManualRequest({
   awaitingApproval: false,
 });
 
-const manualList = (requests: ManualFundingRequest[]) => ({ body: aManualRequestsPage(requests) });
-const refundsList = (refundsDue: RefundDue[]) => ({ body: { refundsDue } });
+const manualList = (requests: Wire<ManualFundingRequest>[]) => ({ body: aManualRequestsPage(requests) });
+const refundsList = (refundsDue: Wire<RefundDue>[]) => ({ body: { refundsDue } });
 
 function fundingsApi(overrides: MockHandlers = {}) {
   return mockApi({

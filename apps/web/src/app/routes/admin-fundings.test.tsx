@@ -11,6 +11,7 @@ import {
   type MockHandlers,
 } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
+import type { Wire } from '@/lib/testing/wire.ts';
 
 const card = anAdminFunding();
 const manual = anAdminFunding({
@@ -26,7 +27,7 @@ const manual = anAdminFunding({
   settledAt: null,
 });
 
-const page = (fundings: AdminFunding[], total = fundings.length) => ({
+const page = (fundings: Wire<AdminFunding>[], total = fundings.length) => ({
   body: { fundings, total, page: 1, pageSize: 25 },
 });
 

@@ -15,10 +15,11 @@ import {
   type MockHandlers,
 } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
+import type { Wire } from '@/lib/testing/wire.ts';
 
 const today = lagosDateOf(new Date());
 
-const float: AdminFloat = {
+const float: Wire<AdminFloat> = {
   balanceKobo: 25_000_000,
   balance: '250000.00',
   checkedAt: '2025-03-12T13:05:00.000Z',
@@ -37,7 +38,7 @@ const deposit = aManualRequest({
   amountKobo: 1_000_000,
 });
 
-const summary: PurchasesSummary = {
+const summary: Wire<PurchasesSummary> = {
   byStatus: { processing: 1, pending: 3, delivered: 90, failed: 6 },
   open: 4,
   flagged: 2,

@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequest } from '@quickvend/shared/api/admin-money';
 import { WalletAdjustmentForm } from '@/features/admin-users/components/wallet-adjustment-form.tsx';
 import { aFloat, anApproval, approvalAdmins, aSettingChange } from '@/lib/testing/admin-money.ts';
 import {
@@ -30,7 +29,7 @@ const decided = anApproval({
   decisionNote: 'Not in the statement',
 });
 
-function adminApi(pending: ApprovalRequest[], overrides: MockHandlers = {}) {
+function adminApi(pending: ReturnType<typeof anApproval>[], overrides: MockHandlers = {}) {
   return mockApi({
     'GET /api/v1/session': { body: { user: aUser({ id: 'usr_bola', role: 'admin' }) } },
     'GET /api/v1/meta': sandboxMeta,

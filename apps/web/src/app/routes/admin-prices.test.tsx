@@ -10,6 +10,7 @@ import {
 } from '@/lib/testing/admin-prices.ts';
 import { apiError, aUser, aWallet, mockApi, sandboxMeta, type MockHandlers } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
+import type { Wire } from '@/lib/testing/wire.ts';
 
 const compact = dstvPrices.variations[1];
 if (!compact) throw new Error('the fixture has DStv Compact');
@@ -27,7 +28,7 @@ function pricesApi(overrides: MockHandlers = {}) {
 }
 
 /** DStv once a fixed web price of ₦18,900 for Compact waits for a second admin: the price has not moved yet. */
-const waitingDstv: AdminPriceService = {
+const waitingDstv: Wire<AdminPriceService> = {
   ...dstvPrices,
   variations: dstvPrices.variations.map((row) =>
     row.code === 'dstv79'
@@ -50,7 +51,7 @@ const waitingDstv: AdminPriceService = {
 };
 
 /** DStv after Compact got a 0.5% web discount of its own, applied at once. */
-const discountedDstv: AdminPriceService = {
+const discountedDstv: Wire<AdminPriceService> = {
   ...dstvPrices,
   variations: dstvPrices.variations.map((row) =>
     row.code === 'dstv79'

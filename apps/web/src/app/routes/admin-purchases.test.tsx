@@ -8,6 +8,7 @@ import {
 import { aPurchaseDetail, aPurchaseEvent, anAdminPurchase } from '@/lib/testing/admin-purchases.ts';
 import { apiError, aUser, aWallet, mockApi, sandboxMeta, type MockHandlers } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
+import type { Wire } from '@/lib/testing/wire.ts';
 
 const stuck = anAdminPurchase({ isStuck: true, amountKobo: 50_000, chargedKobo: 49_500 });
 const delivered = anAdminPurchase({
@@ -25,7 +26,7 @@ const delivered = anAdminPurchase({
   marginKobo: 19_000,
 });
 
-const summary = (flagged: number): { body: PurchasesSummary } => ({
+const summary = (flagged: number): { body: Wire<PurchasesSummary> } => ({
   body: {
     byStatus: { processing: 0, pending: flagged, delivered: 1, failed: 0 },
     open: flagged,
@@ -33,7 +34,7 @@ const summary = (flagged: number): { body: PurchasesSummary } => ({
     disputes: { open: 0, oldestOpenAt: null },
   },
 });
-const page = (purchases: AdminPurchase[], total = purchases.length) => ({
+const page = (purchases: Wire<AdminPurchase>[], total = purchases.length) => ({
   body: { purchases, total, page: 1, pageSize: 25 },
 });
 

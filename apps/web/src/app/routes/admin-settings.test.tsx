@@ -4,11 +4,12 @@ import type { AdminSetting, SettingKey } from '@quickvend/shared/api/admin-money
 import { aFloat, approvalAdmins, aSetting, aSettingChange, someSettings } from '@/lib/testing/admin-money.ts';
 import { apiError, aUser, aWallet, mockApi, sandboxMeta, type MockHandlers } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
+import type { Wire } from '@/lib/testing/wire.ts';
 
 const threeHoursAgo = () => new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
 
 /** The settings as the server lists them, with `changed` in place of the defaults. */
-function settingsWith(...changed: AdminSetting[]) {
+function settingsWith(...changed: Wire<AdminSetting>[]) {
   return {
     settings: someSettings().settings.map(
       (setting) => changed.find((candidate) => candidate.key === setting.key) ?? setting,

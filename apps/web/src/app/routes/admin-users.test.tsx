@@ -15,6 +15,7 @@ import {
   type MockReply,
 } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
+import type { Wire } from '@/lib/testing/wire.ts';
 
 const bola = anAdminUser({ id: 'usr_01JQ00000000000000000BOLA1', name: 'Bola Ade', balanceKobo: 250_000 });
 const nameless = anAdminUser({
@@ -25,7 +26,7 @@ const nameless = anAdminUser({
   status: 'suspended',
 });
 
-const page = (users: AdminUser[], total = users.length, pageNumber = 1, pageSize = 25) => ({
+const page = (users: Wire<AdminUser>[], total = users.length, pageNumber = 1, pageSize = 25) => ({
   body: { users, total, page: pageNumber, pageSize },
 });
 

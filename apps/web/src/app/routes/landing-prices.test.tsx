@@ -10,10 +10,11 @@ import {
   signedOut,
   type MockReply,
 } from '@/lib/testing/mock-api.ts';
+import type { Wire } from '@/lib/testing/wire.ts';
 import { renderApp } from '../testing.tsx';
 
 /** The plans the app sells from, at their web prices: 1% off TV, a markup on MTN's 1GB. */
-const plans: Record<string, Variation[]> = {
+const plans: Record<string, Wire<Variation>[]> = {
   dstv: [
     aVariation('dstv-padi', 'DStv Padi N4,400', 440_000, 435_600),
     aVariation('dstv79', 'DStv Compact N19,000', 1_900_000, 1_881_000),

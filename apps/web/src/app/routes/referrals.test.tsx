@@ -4,10 +4,11 @@ import { referralTexts, type Referral, type ReferralsResponse } from '@quickvend
 import { messages } from '@quickvend/shared/messages';
 import { apiError, aUser, aWallet, mockApi, sandboxMeta, type MockHandlers } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
+import type { Wire } from '@/lib/testing/wire.ts';
 
 const LINK = 'https://quickvend.test/signup?ref=k3x9qa-7HD2QZ';
 
-function aReferral(overrides: Partial<Referral> = {}): Referral {
+function aReferral(overrides: Partial<Wire<Referral>> = {}): Wire<Referral> {
   return {
     name: 'Bola',
     email: 'bo***@gmail.com',
@@ -20,7 +21,7 @@ function aReferral(overrides: Partial<Referral> = {}): Referral {
   };
 }
 
-function referrals(overrides: Partial<ReferralsResponse> = {}): { body: ReferralsResponse } {
+function referrals(overrides: Partial<Wire<ReferralsResponse>> = {}): { body: Wire<ReferralsResponse> } {
   return {
     body: {
       code: 'k3x9qa-7HD2QZ',

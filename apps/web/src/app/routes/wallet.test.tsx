@@ -4,8 +4,9 @@ import type { StatementLine } from '@quickvend/shared/api/wallet';
 import { messages } from '@quickvend/shared/messages';
 import { apiError, aUser, aWallet, mockApi, sandboxMeta } from '@/lib/testing/mock-api.ts';
 import { renderApp } from '../testing.tsx';
+import type { Wire } from '@/lib/testing/wire.ts';
 
-function aLine(overrides: Partial<StatementLine>): StatementLine {
+function aLine(overrides: Partial<Wire<StatementLine>>): Wire<StatementLine> {
   return {
     id: 1,
     kind: 'funding.card',

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BalanceEvent, WalletResponse } from '@quickvend/shared/api/wallet';
+import { kobo } from '@quickvend/shared/money';
 import { queryKeys, refreshMoney } from '@/lib/query-keys.ts';
 import { openUserEvents, USER_EVENTS_URL } from '@/lib/user-events.ts';
 
@@ -14,7 +15,7 @@ function readBalance(data: unknown): BalanceEvent | null {
     if (typeof parsed !== 'object' || parsed === null) return null;
     const { balanceKobo, balance } = parsed as Record<string, unknown>;
     return Number.isSafeInteger(balanceKobo) && typeof balance === 'string'
-      ? { balanceKobo: balanceKobo as number, balance }
+      ? { balanceKobo: kobo(balanceKobo as number), balance }
       : null;
   } catch {
     return null;

@@ -5,13 +5,14 @@ import type {
   SettingKey,
 } from '@quickvend/shared/api/admin-money';
 import { toNairaString } from '@quickvend/shared/money';
+import type { Wire } from './wire.ts';
 
 const ada = { id: 'usr_ada', name: 'Ada Admin', email: 'ada@example.com' };
 const bola = { id: 'usr_bola', name: 'Bola Admin', email: 'bola@example.com' };
 export const approvalAdmins = { ada, bola };
 
 /** A credit of ₦60,000 that Ada asked for, waiting for a second admin (not the reader's own). */
-export function anApproval(overrides: Partial<ApprovalRequest> = {}): ApprovalRequest {
+export function anApproval(overrides: Partial<Wire<ApprovalRequest>> = {}): Wire<ApprovalRequest> {
   const amountKobo = overrides.amountKobo === undefined ? 6_000_000 : overrides.amountKobo;
   return {
     id: 'apr_01JQ00000000000000000000AA',
@@ -45,7 +46,7 @@ const settingBounds: Record<SettingKey, [valueKobo: number, minKobo: number, max
 };
 
 /** A money setting at its default, never changed, nothing waiting, unless given. */
-export function aSetting(key: SettingKey, overrides: Partial<AdminSetting> = {}): AdminSetting {
+export function aSetting(key: SettingKey, overrides: Partial<Wire<AdminSetting>> = {}): Wire<AdminSetting> {
   const [defaultKobo, minKobo, maxKobo] = settingBounds[key];
   const valueKobo = overrides.valueKobo ?? defaultKobo;
   return {
@@ -67,8 +68,8 @@ export function aSettingChange(
   key: SettingKey,
   beforeKobo: number,
   valueKobo: number,
-  overrides: Partial<ApprovalRequest> = {},
-): ApprovalRequest {
+  overrides: Partial<Wire<ApprovalRequest>> = {},
+): Wire<ApprovalRequest> {
   return anApproval({
     id: 'apr_01JQ00000000000000000000SC',
     kind: 'setting.change',
@@ -83,7 +84,10 @@ export function aSettingChange(
 }
 
 /** Every money setting, the approval threshold and the float warning level as given. */
-export function someSettings(approvalKobo = 5_000_000, floatKobo = 10_000_000): { settings: AdminSetting[] } {
+export function someSettings(
+  approvalKobo = 5_000_000,
+  floatKobo = 10_000_000,
+): { settings: Wire<AdminSetting>[] } {
   return {
     settings: (Object.keys(settingBounds) as SettingKey[]).map((key) =>
       aSetting(key, {
@@ -95,7 +99,10 @@ export function someSettings(approvalKobo = 5_000_000, floatKobo = 10_000_000): 
 }
 
 /** The float as the server reports it: ₦500,000 against a ₦100,000 warning level unless given. */
-export function aFloat(balanceKobo: number | null = 50_000_000, thresholdKobo = 10_000_000): AdminFloat {
+export function aFloat(
+  balanceKobo: number | null = 50_000_000,
+  thresholdKobo = 10_000_000,
+): Wire<AdminFloat> {
   const liabilitiesKobo = 12_345_600;
   return {
     balanceKobo,

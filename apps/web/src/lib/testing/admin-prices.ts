@@ -6,8 +6,9 @@ import type {
   PriceRuleView,
 } from '@quickvend/shared/api/admin-prices';
 import { toNairaString } from '@quickvend/shared/money';
+import type { Wire } from './wire.ts';
 
-export function aRule(overrides: Partial<PriceRuleView> = {}): PriceRuleView {
+export function aRule(overrides: Partial<Wire<PriceRuleView>> = {}): Wire<PriceRuleView> {
   return {
     mode: 'bps',
     bps: -100,
@@ -22,8 +23,8 @@ export function aRule(overrides: Partial<PriceRuleView> = {}): PriceRuleView {
 export function aChannelPrice(
   priceKobo: number,
   costKobo: number,
-  overrides: Partial<ChannelPrice> = {},
-): ChannelPrice {
+  overrides: Partial<Wire<ChannelPrice>> = {},
+): Wire<ChannelPrice> {
   return {
     rule: null,
     priceKobo,
@@ -40,8 +41,8 @@ export function aChannelPrice(
 /** A row priced the same on both channels unless told otherwise. */
 export function aPriceRow(
   fields: { code: string; name: string; faceKobo: number; costKobo: number; priceKobo?: number },
-  overrides: Partial<Pick<AdminPriceRow, 'web' | 'api'>> = {},
-): AdminPriceRow {
+  overrides: Partial<Pick<Wire<AdminPriceRow>, 'web' | 'api'>> = {},
+): Wire<AdminPriceRow> {
   const price = aChannelPrice(fields.priceKobo ?? fields.faceKobo, fields.costKobo);
   return {
     code: fields.code,
@@ -59,7 +60,7 @@ export function aPriceRow(
 const serviceRule = aRule({ bps: -100 });
 
 /** DStv as the server lists it by default: 1% off for both channels, 1.5% commission. */
-export const dstvPrices: AdminPriceService = {
+export const dstvPrices: Wire<AdminPriceService> = {
   id: 'dstv',
   name: 'DSTV',
   kind: 'tv',
@@ -91,7 +92,7 @@ export const dstvPrices: AdminPriceService = {
   ],
 };
 
-export const mtnAirtimePrices: AdminPriceService = {
+export const mtnAirtimePrices: Wire<AdminPriceService> = {
   id: 'mtn',
   name: 'MTN Airtime',
   kind: 'airtime',
@@ -113,7 +114,7 @@ export function aPlanPreview(
   priceKobo: number,
   problem: string | null = null,
   isApprovalNeeded = true,
-): PricePreview {
+): Wire<PricePreview> {
   return {
     commissionBps: 150,
     rows: [

@@ -6,9 +6,10 @@ import type {
 } from '@quickvend/shared/api/admin-purchases';
 import { toNairaString } from '@quickvend/shared/money';
 import { aPurchase } from './mock-api.ts';
+import type { Wire } from './wire.ts';
 
 /** A purchase as the back office lists it: pending, bought on the web by Bola Ade. */
-export function anAdminPurchase(overrides: Partial<AdminPurchase> = {}): AdminPurchase {
+export function anAdminPurchase(overrides: Partial<Wire<AdminPurchase>> = {}): Wire<AdminPurchase> {
   return {
     ...aPurchase({
       id: 'pur_01JQ00000000000000STUCK1',
@@ -31,7 +32,7 @@ export function anAdminPurchase(overrides: Partial<AdminPurchase> = {}): AdminPu
   };
 }
 
-export function aPurchaseEvent(overrides: Partial<PurchaseEvent> = {}): PurchaseEvent {
+export function aPurchaseEvent(overrides: Partial<Wire<PurchaseEvent>> = {}): Wire<PurchaseEvent> {
   return {
     id: 'pev_1',
     at: '2025-03-12T13:05:10.000Z',
@@ -45,7 +46,9 @@ export function aPurchaseEvent(overrides: Partial<PurchaseEvent> = {}): Purchase
   };
 }
 
-export function aPurchaseDetail(overrides: Partial<AdminPurchaseDetail> = {}): AdminPurchaseDetail {
+export function aPurchaseDetail(
+  overrides: Partial<Wire<AdminPurchaseDetail>> = {},
+): Wire<AdminPurchaseDetail> {
   return {
     purchase: anAdminPurchase(),
     events: [aPurchaseEvent()],
@@ -57,7 +60,7 @@ export function aPurchaseDetail(overrides: Partial<AdminPurchaseDetail> = {}): A
 }
 
 /** A funding as the back office lists it: a card payment that was credited. */
-export function anAdminFunding(overrides: Partial<AdminFunding> = {}): AdminFunding {
+export function anAdminFunding(overrides: Partial<Wire<AdminFunding>> = {}): Wire<AdminFunding> {
   const amountKobo = overrides.amountKobo ?? 500_000;
   return {
     id: 'pay_1',

@@ -9,8 +9,9 @@ import type {
   UsersReport,
 } from '@quickvend/shared/api/reports';
 import { periodsBetween, type ReportPeriod } from '@quickvend/shared/periods';
+import type { Wire } from './wire.ts';
 
-export function someSales(overrides: Partial<SalesFigures> = {}): SalesFigures {
+export function someSales(overrides: Partial<Wire<SalesFigures>> = {}): Wire<SalesFigures> {
   return {
     purchases: 0,
     delivered: 0,
@@ -25,7 +26,7 @@ export function someSales(overrides: Partial<SalesFigures> = {}): SalesFigures {
   };
 }
 
-const sum = (rows: SalesFigures[]): SalesFigures =>
+const sum = (rows: Wire<SalesFigures>[]): Wire<SalesFigures> =>
   rows.reduce(
     (total, row) => ({
       ...total,
@@ -44,9 +45,9 @@ const sum = (rows: SalesFigures[]): SalesFigures =>
 /** A sales report over a range, each period's figures given by its first date (the rest are zero). */
 export function aSalesReport(
   range: { from: string; to: string; period?: ReportPeriod },
-  figures: Record<string, Partial<SalesFigures>> = {},
-  groups: SalesReport['groups'] = [],
-): SalesReport {
+  figures: Record<string, Partial<Wire<SalesFigures>>> = {},
+  groups: Wire<SalesReport>['groups'] = [],
+): Wire<SalesReport> {
   const period = range.period ?? 'day';
   const periods = periodsBetween(range.from, range.to, period).map((start) => ({
     start,
@@ -73,7 +74,7 @@ export function aSalesReport(
   };
 }
 
-const noFunding: FundingFigures = {
+const noFunding: Wire<FundingFigures> = {
   count: 0,
   amountKobo: 0,
   creditedKobo: 0,
@@ -83,17 +84,23 @@ const noFunding: FundingFigures = {
 
 export function aFundingsReport(
   range: { from: string; to: string; period?: ReportPeriod },
-  methods: FundingsReport['methods'] = [],
-): FundingsReport {
+  methods: Wire<FundingsReport>['methods'] = [],
+): Wire<FundingsReport> {
   const period = range.period ?? 'day';
-  const add = (a: FundingFigures, b: FundingFigures): FundingFigures => ({
+  const add = (a: Wire<FundingFigures>, b: Wire<FundingFigures>): Wire<FundingFigures> => ({
     count: a.count + b.count,
     amountKobo: a.amountKobo + b.amountKobo,
     creditedKobo: a.creditedKobo + b.creditedKobo,
     chargesKobo: a.chargesKobo + b.chargesKobo,
     gatewayFeesKobo: a.gatewayFeesKobo + b.gatewayFeesKobo,
   });
-  const figuresOf = ({ count, amountKobo, creditedKobo, chargesKobo, gatewayFeesKobo }: FundingFigures) => ({
+  const figuresOf = ({
+    count,
+    amountKobo,
+    creditedKobo,
+    chargesKobo,
+    gatewayFeesKobo,
+  }: Wire<FundingFigures>) => ({
     count,
     amountKobo,
     creditedKobo,
@@ -126,7 +133,7 @@ export function aFundingsReport(
 export function aUsersReport(
   range: { from: string; to: string; period?: ReportPeriod },
   counts: Record<string, number> = {},
-): UsersReport {
+): Wire<UsersReport> {
   const period = range.period ?? 'day';
   const periods = periodsBetween(range.from, range.to, period).map((start) => ({
     start,
@@ -141,7 +148,7 @@ export function aUsersReport(
   };
 }
 
-const noProfitOrLoss: ProfitAndLossFigures = {
+const noProfitOrLoss: Wire<ProfitAndLossFigures> = {
   salesKobo: 0,
   costKobo: 0,
   marginKobo: 0,
@@ -158,8 +165,8 @@ const noProfitOrLoss: ProfitAndLossFigures = {
 /** A profit and loss report over a range, each period's figures given by its first date (the rest are zero). */
 export function aProfitAndLossReport(
   range: { from: string; to: string; period?: ReportPeriod },
-  figures: Record<string, Partial<ProfitAndLossFigures>> = {},
-): ProfitAndLossReport {
+  figures: Record<string, Partial<Wire<ProfitAndLossFigures>>> = {},
+): Wire<ProfitAndLossReport> {
   const period = range.period ?? 'day';
   const periods = periodsBetween(range.from, range.to, period).map((start) => ({
     start,
@@ -173,7 +180,7 @@ export function aProfitAndLossReport(
   return { from: range.from, to: range.to, period, periods, totals };
 }
 
-export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+export function anAuditEntry(overrides: Partial<Wire<AuditEntry>> = {}): Wire<AuditEntry> {
   return {
     id: 'aud_01JQ0000000000000000000001',
     at: '2025-03-12T13:05:00.000Z',

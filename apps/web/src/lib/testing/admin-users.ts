@@ -5,9 +5,10 @@ import type {
   AdminUserProfile,
 } from '@quickvend/shared/api/admin-users';
 import { toNairaString } from '@quickvend/shared/money';
+import type { Wire } from './wire.ts';
 
 /** A row of the admin users list. */
-export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+export function anAdminUser(overrides: Partial<Wire<AdminUser>> = {}): Wire<AdminUser> {
   const balanceKobo = overrides.balanceKobo ?? 250_000;
   return {
     id: 'usr_01JQ0000000000000000ABCDEF',
@@ -23,7 +24,7 @@ export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
   };
 }
 
-export function anAdminUserProfile(overrides: Partial<AdminUserProfile> = {}): AdminUserProfile {
+export function anAdminUserProfile(overrides: Partial<Wire<AdminUserProfile>> = {}): Wire<AdminUserProfile> {
   return {
     ...anAdminUser(overrides),
     suspendedAt: null,
@@ -36,9 +37,9 @@ export function anAdminUserProfile(overrides: Partial<AdminUserProfile> = {}): A
 
 /** The user's page, with nothing in it beyond the profile and wallet unless given. */
 export function anAdminUserDetail(
-  user: Partial<AdminUserProfile> = {},
-  overrides: Partial<Omit<AdminUserDetailResponse, 'user'>> = {},
-): AdminUserDetailResponse {
+  user: Partial<Wire<AdminUserProfile>> = {},
+  overrides: Partial<Omit<Wire<AdminUserDetailResponse>, 'user'>> = {},
+): Wire<AdminUserDetailResponse> {
   const profile = anAdminUserProfile(user);
   return {
     user: profile,
@@ -63,7 +64,7 @@ export function anAdminUserDetail(
   };
 }
 
-export function anInvitation(overrides: Partial<AdminInvitation> = {}): AdminInvitation {
+export function anInvitation(overrides: Partial<Wire<AdminInvitation>> = {}): Wire<AdminInvitation> {
   return {
     id: 'inv_1',
     email: 'new.admin@example.com',

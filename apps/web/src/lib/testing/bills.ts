@@ -12,6 +12,7 @@ import {
   sandboxMeta,
   type MockHandlers,
 } from './mock-api.ts';
+import type { Wire } from './wire.ts';
 
 /** The bill services as the server lists them: 1% off TV, Showmax and electricity; none on exams. */
 export const billServices = [
@@ -93,7 +94,7 @@ export const billPlans: Record<string, ReturnType<typeof aVariation>[]> = {
 };
 
 /** A plan at the price its service's discount gives, as the server lists it. */
-function pricedFor(serviceId: string, plan: Variation): Variation {
+function pricedFor(serviceId: string, plan: Wire<Variation>): Wire<Variation> {
   const bps = billServices.find((service) => service.id === serviceId)?.discountBps ?? 0;
   const price = sellingPrice(kobo(plan.amountKobo), { mode: 'bps', bps: -bps, allowLoss: false });
   return aVariation(plan.code, plan.name, plan.amountKobo, price);
@@ -123,7 +124,7 @@ export function billsApi(overrides: MockHandlers = {}) {
 }
 
 /** The answer to `POST /api/v1/purchases`: the purchase made for the request (its key, service, phone and number). */
-export function purchaseMadeFor(request: CreatePurchaseBody, fields: Partial<Purchase>) {
+export function purchaseMadeFor(request: Wire<CreatePurchaseBody>, fields: Partial<Wire<Purchase>>) {
   return {
     status: 201,
     body: {

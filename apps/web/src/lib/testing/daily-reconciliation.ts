@@ -3,9 +3,12 @@ import type {
   ReconciliationDifference,
   ReconciliationSummary,
 } from '@quickvend/shared/api/daily-reconciliation';
+import type { Wire } from './wire.ts';
 
 /** 12 March 2025: a ₦200 MTN airtime VTpass reversed after we delivered it. */
-export function aDifference(overrides: Partial<ReconciliationDifference> = {}): ReconciliationDifference {
+export function aDifference(
+  overrides: Partial<Wire<ReconciliationDifference>> = {},
+): Wire<ReconciliationDifference> {
   return {
     kind: 'provider-failed',
     purchase: {
@@ -23,7 +26,7 @@ export function aDifference(overrides: Partial<ReconciliationDifference> = {}): 
   };
 }
 
-export const aFloatGap: ReconciliationDifference = {
+export const aFloatGap: Wire<ReconciliationDifference> = {
   kind: 'float-gap',
   purchase: null,
   amountKobo: 123_400,
@@ -31,7 +34,9 @@ export const aFloatGap: ReconciliationDifference = {
 };
 
 /** The nightly check of 12 March 2025: the reversed sale and a gap in the float. */
-export function aReconciliationDay(overrides: Partial<ReconciliationDay> = {}): ReconciliationDay {
+export function aReconciliationDay(
+  overrides: Partial<Wire<ReconciliationDay>> = {},
+): Wire<ReconciliationDay> {
   return {
     day: '2025-03-12',
     ranAt: '2025-03-12T23:15:04.000Z',
@@ -67,8 +72,8 @@ export function aReconciliationDay(overrides: Partial<ReconciliationDay> = {}): 
 }
 
 export function aReconciliationSummary(
-  overrides: Partial<ReconciliationSummary> = {},
-): ReconciliationSummary {
+  overrides: Partial<Wire<ReconciliationSummary>> = {},
+): Wire<ReconciliationSummary> {
   return {
     day: '2025-03-12',
     ranAt: '2025-03-12T23:15:04.000Z',

@@ -1,7 +1,8 @@
 import type { AdminDispute, Dispute } from '@quickvend/shared/api/disputes';
+import type { Wire } from './wire.ts';
 
 /** An open report: the provider confirmed delivery when asked again, and the customer left a note. */
-export function aDispute(overrides: Partial<Dispute> = {}): Dispute {
+export function aDispute(overrides: Partial<Wire<Dispute>> = {}): Wire<Dispute> {
   return {
     id: 'dsp_1',
     status: 'open',
@@ -17,7 +18,7 @@ export function aDispute(overrides: Partial<Dispute> = {}): Dispute {
 }
 
 /** The same report as the back office lists it: Bola Ade's ₦500.00 of MTN airtime. */
-export function anAdminDispute(overrides: Partial<AdminDispute> = {}): AdminDispute {
+export function anAdminDispute(overrides: Partial<Wire<AdminDispute>> = {}): Wire<AdminDispute> {
   return {
     ...aDispute(),
     purchaseId: 'pur_01JQ0000000000000DISPUTED',

@@ -5,15 +5,22 @@ import type {
   Payment,
 } from '@quickvend/shared/api/funding';
 import type { ApiKey } from '@quickvend/shared/api/api-keys';
-import type { Purchase, Service, Variation, VerifyResponse } from '@quickvend/shared/api/purchases';
+import {
+  purchase,
+  type Purchase,
+  type Service,
+  type Variation,
+  type VerifyResponse,
+} from '@quickvend/shared/api/purchases';
 import type { Notification } from '@quickvend/shared/api/notifications';
 import type { Profile, SignedInSession } from '@quickvend/shared/api/profile';
 import type { RefundDue } from '@quickvend/shared/api/refunds-due';
 import type { BeneficiariesResponse, Beneficiary } from '@quickvend/shared/api/beneficiaries';
 import type { WalletBreakdown, WalletResponse } from '@quickvend/shared/api/wallet';
 import { toNairaString } from '@quickvend/shared/money';
+import type { Wire } from './wire.ts';
 
-const noBreakdown: WalletBreakdown = {
+const noBreakdown: Wire<WalletBreakdown> = {
   fundedKobo: 0,
   usedKobo: 0,
   fromAdminKobo: 0,
@@ -22,7 +29,10 @@ const noBreakdown: WalletBreakdown = {
 };
 
 /** The wallet reply for a balance (the breakdown puts it all under card and transfer funding). */
-export function aWallet(balanceKobo = 0, breakdown: Partial<WalletBreakdown> = {}): { body: WalletResponse } {
+export function aWallet(
+  balanceKobo = 0,
+  breakdown: Partial<Wire<WalletBreakdown>> = {},
+): { body: Wire<WalletResponse> } {
   return {
     body: {
       balanceKobo,
@@ -33,7 +43,7 @@ export function aWallet(balanceKobo = 0, breakdown: Partial<WalletBreakdown> = {
   };
 }
 
-export function aUser(overrides: Partial<Me> = {}): Me {
+export function aUser(overrides: Partial<Wire<Me>> = {}): Wire<Me> {
   return {
     id: 'usr_1',
     name: 'Ada Obi',
@@ -44,7 +54,7 @@ export function aUser(overrides: Partial<Me> = {}): Me {
   };
 }
 
-export function aPayment(overrides: Partial<Payment> = {}): Payment {
+export function aPayment(overrides: Partial<Wire<Payment>> = {}): Wire<Payment> {
   return {
     id: 'pay_1',
     reference: 'QV-REF-1',
@@ -62,7 +72,9 @@ export function aPayment(overrides: Partial<Payment> = {}): Payment {
   };
 }
 
-export function aManualRequest(overrides: Partial<ManualFundingRequest> = {}): ManualFundingRequest {
+export function aManualRequest(
+  overrides: Partial<Wire<ManualFundingRequest>> = {},
+): Wire<ManualFundingRequest> {
   return {
     id: 'mfr_1',
     depositorName: 'Ada Obi',
@@ -81,14 +93,14 @@ export function aManualRequest(overrides: Partial<ManualFundingRequest> = {}): M
 
 /** One page of the back office's waiting deposits: all of them unless `more` says otherwise. */
 export function aManualRequestsPage(
-  requests: ManualFundingRequest[],
+  requests: Wire<ManualFundingRequest>[],
   more: { total?: number; nextCursor?: string | null } = {},
-): AdminManualRequestsResponse {
+): Wire<AdminManualRequestsResponse> {
   return { requests, total: more.total ?? requests.length, nextCursor: more.nextCursor ?? null };
 }
 
 /** Money a closed account received by card, to send back to its payer. */
-export function aRefundDue(overrides: Partial<RefundDue> = {}): RefundDue {
+export function aRefundDue(overrides: Partial<Wire<RefundDue>> = {}): Wire<RefundDue> {
   return {
     id: 'rfd_1',
     source: 'card',
@@ -120,8 +132,9 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-export function aPurchase(overrides: Partial<Purchase> = {}): Purchase {
-  return {
+/** A purchase as the app holds it once read: written as JSON carries it, then read by the route's schema. */
+export function aPurchase(overrides: Partial<Wire<Purchase>> = {}): Purchase {
+  return purchase.parse({
     id: 'pur_1',
     requestId: 'req-key-1',
     serviceId: 'mtn',
@@ -155,11 +168,11 @@ export function aPurchase(overrides: Partial<Purchase> = {}): Purchase {
     createdAt: '2025-03-12T13:05:09.000Z',
     updatedAt: '2025-03-12T13:05:10.000Z',
     ...overrides,
-  };
+  });
 }
 
 /** A purchase the provider failed, refunded in full as the server always does: nothing charged, the price back. */
-export function aRefundedPurchase(overrides: Partial<Purchase> = {}): Purchase {
+export function aRefundedPurchase(overrides: Partial<Wire<Purchase>> = {}): Purchase {
   return aPurchase({
     status: 'failed',
     chargedKobo: 0,
@@ -172,7 +185,7 @@ export function aRefundedPurchase(overrides: Partial<Purchase> = {}): Purchase {
   });
 }
 
-export function aService(overrides: Partial<Service> = {}): Service {
+export function aService(overrides: Partial<Wire<Service>> = {}): Wire<Service> {
   return {
     id: 'mtn',
     kind: 'airtime',
@@ -189,7 +202,7 @@ export function aService(overrides: Partial<Service> = {}): Service {
 }
 
 /** A verification answer: the customer's name and nothing else unless given. */
-export function aVerification(overrides: Partial<VerifyResponse> = {}): VerifyResponse {
+export function aVerification(overrides: Partial<Wire<VerifyResponse>> = {}): Wire<VerifyResponse> {
   return {
     serviceId: 'dstv',
     billersCode: '1212121212',
@@ -219,7 +232,7 @@ export function aVariation(
   amountKobo: number,
   priceKobo = amountKobo,
   apiPriceKobo = priceKobo,
-): Variation {
+): Wire<Variation> {
   return {
     code,
     name,
@@ -246,7 +259,7 @@ export function anApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
 }
 
 /** A saved number: Mum's MTN line unless given, saved and last used on 12 March 2025. */
-export function aBeneficiary(overrides: Partial<Beneficiary> = {}): Beneficiary {
+export function aBeneficiary(overrides: Partial<Wire<Beneficiary>> = {}): Wire<Beneficiary> {
   return {
     id: 'ben_1',
     kind: 'phone',
@@ -263,11 +276,11 @@ export function aBeneficiary(overrides: Partial<Beneficiary> = {}): Beneficiary 
 }
 
 /** The saved-numbers reply: these numbers, and the cap of 50. */
-export function savedNumbers(...beneficiaries: Beneficiary[]): { body: BeneficiariesResponse } {
+export function savedNumbers(...beneficiaries: Wire<Beneficiary>[]): { body: Wire<BeneficiariesResponse> } {
   return { body: { beneficiaries, limit: 50 } };
 }
 
-export function aNotification(overrides: Partial<Notification> = {}): Notification {
+export function aNotification(overrides: Partial<Wire<Notification>> = {}): Wire<Notification> {
   return {
     id: 'ntf_1',
     category: 'purchases',
@@ -280,7 +293,7 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
   };
 }
 
-export function aProfile(overrides: Partial<Profile> = {}): Profile {
+export function aProfile(overrides: Partial<Wire<Profile>> = {}): Wire<Profile> {
   return {
     name: 'Ada Obi',
     email: 'ada@example.com',
@@ -293,7 +306,7 @@ export function aProfile(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
-export function aSignedInSession(overrides: Partial<SignedInSession> = {}): SignedInSession {
+export function aSignedInSession(overrides: Partial<Wire<SignedInSession>> = {}): Wire<SignedInSession> {
   return {
     id: 'ses_this',
     device: 'Chrome on Android',

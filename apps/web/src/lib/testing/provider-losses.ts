@@ -1,7 +1,8 @@
 import type { ProviderLoss, ProviderLossesResponse } from '@quickvend/shared/api/provider-losses';
+import type { Wire } from './wire.ts';
 
 /** An open loss: VTpass delivered Bola Ade's ₦60,000 MTN airtime after we refunded it, taking ₦58,200. */
-export function aProviderLoss(overrides: Partial<ProviderLoss> = {}): ProviderLoss {
+export function aProviderLoss(overrides: Partial<Wire<ProviderLoss>> = {}): Wire<ProviderLoss> {
   return {
     id: 'plo_1',
     purchaseId: 'pur_01JQ00000000000000LOSS01',
@@ -27,7 +28,7 @@ export function aProviderLoss(overrides: Partial<ProviderLoss> = {}): ProviderLo
 }
 
 /** The list as the server sends it: open losses counted and summed. */
-export function providerLossesOf(losses: ProviderLoss[]): { body: ProviderLossesResponse } {
+export function providerLossesOf(losses: Wire<ProviderLoss>[]): { body: Wire<ProviderLossesResponse> } {
   const open = losses.filter((loss) => loss.status === 'open');
   return {
     body: {

@@ -19,6 +19,7 @@ import { ChangePinPage } from './change-pin-page.tsx';
 import { ConfirmEmailPage } from './confirm-email-page.tsx';
 import { pinSectionTexts } from './pin-section.tsx';
 import { ProfilePage } from './profile-page.tsx';
+import type { Wire } from '@/lib/testing/wire.ts';
 
 const tooEasy = 'That PIN is too easy to guess. Choose 4 digits that are not a pattern.';
 const PARTNER_SINCE = '2025-03-01T09:00:00.000Z';
@@ -37,7 +38,7 @@ function profileApi(overrides: MockHandlers = {}, email = 'ada@example.com') {
   });
 }
 
-function aDataExport(): DataExport {
+function aDataExport(): Wire<DataExport> {
   return {
     exportedAt: '2025-03-12T13:05:10.000Z',
     profile: { ...aProfile(), emailVerified: true, role: 'user' },

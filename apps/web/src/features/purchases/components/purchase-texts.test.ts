@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Purchase } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import { ESCALATED_MESSAGE } from '@quickvend/shared/messages/purchase';
+import { kobo } from '@quickvend/shared/money';
 import { paidPhraseOf, pendingPromiseOf, purchaseSummary } from '@quickvend/shared/purchase-words';
 import { failureReasonOf, receiptFactsOf } from '@/components/purchases/receipt-facts.ts';
 import { aPurchase } from '@/lib/testing/mock-api.ts';
 import { resultTexts } from './purchase-result.tsx';
 import { repeatTexts } from './use-purchase-flow.ts';
+import type { Wire } from '@/lib/testing/wire.ts';
 
 const pins = [
   { serial: 'WRN000000001', pin: '111122223333' },
@@ -14,7 +16,7 @@ const pins = [
 ];
 
 /** One purchase of each kind, named as VTpass names them (prices in the plan, brands repeated). */
-const kinds: [string, Partial<Purchase>][] = [
+const kinds: [string, Partial<Wire<Purchase>>][] = [
   ['airtime', { serviceId: 'mtn', kind: 'airtime', serviceName: 'MTN Airtime' }],
   [
     'data',
@@ -117,7 +119,7 @@ function asFailed(purchase: Purchase, message: string): Purchase {
     ...purchase,
     status: 'failed',
     refundedKobo: purchase.chargedKobo,
-    chargedKobo: 0,
+    chargedKobo: kobo(0),
     token: null,
     pins: null,
     message,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReferralsResponse } from '@quickvend/shared/api/referrals';
+import { kobo } from '@quickvend/shared/money';
 import { call } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
@@ -14,7 +15,7 @@ export function useMarkRewardsSeen() {
     mutationFn: markRewardsSeen,
     onSuccess: () => {
       queryClient.setQueryData<ReferralsResponse>(queryKeys.referrals, (old) =>
-        old ? { ...old, newRewardsKobo: 0 } : old,
+        old ? { ...old, newRewardsKobo: kobo(0) } : old,
       );
     },
   });
