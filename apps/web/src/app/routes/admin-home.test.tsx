@@ -38,7 +38,7 @@ const deposit = aManualRequest({
   amountKobo: 1_000_000,
 });
 
-const summary: Wire<PurchasesSummary> = {
+const summary: PurchasesSummary = {
   byStatus: { processing: 1, pending: 3, delivered: 90, failed: 6 },
   open: 4,
   flagged: 2,

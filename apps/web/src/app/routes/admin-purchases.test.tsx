@@ -26,7 +26,7 @@ const delivered = anAdminPurchase({
   marginKobo: 19_000,
 });
 
-const summary = (flagged: number): { body: Wire<PurchasesSummary> } => ({
+const summary = (flagged: number): { body: PurchasesSummary } => ({
   body: {
     byStatus: { processing: 0, pending: flagged, delivered: 1, failed: 0 },
     open: flagged,

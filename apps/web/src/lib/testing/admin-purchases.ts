@@ -32,7 +32,7 @@ export function anAdminPurchase(overrides: Partial<Wire<AdminPurchase>> = {}): W
   };
 }
 
-export function aPurchaseEvent(overrides: Partial<Wire<PurchaseEvent>> = {}): Wire<PurchaseEvent> {
+export function aPurchaseEvent(overrides: Partial<PurchaseEvent> = {}): PurchaseEvent {
   return {
     id: 'pev_1',
     at: '2025-03-12T13:05:10.000Z',

@@ -133,7 +133,7 @@ export function aFundingsReport(
 export function aUsersReport(
   range: { from: string; to: string; period?: ReportPeriod },
   counts: Record<string, number> = {},
-): Wire<UsersReport> {
+): UsersReport {
   const period = range.period ?? 'day';
   const periods = periodsBetween(range.from, range.to, period).map((start) => ({
     start,
@@ -180,7 +180,7 @@ export function aProfitAndLossReport(
   return { from: range.from, to: range.to, period, periods, totals };
 }
 
-export function anAuditEntry(overrides: Partial<Wire<AuditEntry>> = {}): Wire<AuditEntry> {
+export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
     id: 'aud_01JQ0000000000000000000001',
     at: '2025-03-12T13:05:00.000Z',

@@ -64,7 +64,7 @@ export function anAdminUserDetail(
   };
 }
 
-export function anInvitation(overrides: Partial<Wire<AdminInvitation>> = {}): Wire<AdminInvitation> {
+export function anInvitation(overrides: Partial<AdminInvitation> = {}): AdminInvitation {
   return {
     id: 'inv_1',
     email: 'new.admin@example.com',

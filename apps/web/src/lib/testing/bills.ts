@@ -124,7 +124,7 @@ export function billsApi(overrides: MockHandlers = {}) {
 }
 
 /** The answer to `POST /api/v1/purchases`: the purchase made for the request (its key, service, phone and number). */
-export function purchaseMadeFor(request: Wire<CreatePurchaseBody>, fields: Partial<Wire<Purchase>>) {
+export function purchaseMadeFor(request: CreatePurchaseBody, fields: Partial<Wire<Purchase>>) {
   return {
     status: 201,
     body: {

@@ -2,7 +2,7 @@ import type { AdminDispute, Dispute } from '@quickvend/shared/api/disputes';
 import type { Wire } from './wire.ts';
 
 /** An open report: the provider confirmed delivery when asked again, and the customer left a note. */
-export function aDispute(overrides: Partial<Wire<Dispute>> = {}): Wire<Dispute> {
+export function aDispute(overrides: Partial<Dispute> = {}): Dispute {
   return {
     id: 'dsp_1',
     status: 'open',

@@ -43,7 +43,7 @@ export function aWallet(
   };
 }
 
-export function aUser(overrides: Partial<Wire<Me>> = {}): Wire<Me> {
+export function aUser(overrides: Partial<Me> = {}): Me {
   return {
     id: 'usr_1',
     name: 'Ada Obi',
@@ -259,7 +259,7 @@ export function anApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
 }
 
 /** A saved number: Mum's MTN line unless given, saved and last used on 12 March 2025. */
-export function aBeneficiary(overrides: Partial<Wire<Beneficiary>> = {}): Wire<Beneficiary> {
+export function aBeneficiary(overrides: Partial<Beneficiary> = {}): Beneficiary {
   return {
     id: 'ben_1',
     kind: 'phone',
@@ -276,11 +276,11 @@ export function aBeneficiary(overrides: Partial<Wire<Beneficiary>> = {}): Wire<B
 }
 
 /** The saved-numbers reply: these numbers, and the cap of 50. */
-export function savedNumbers(...beneficiaries: Wire<Beneficiary>[]): { body: Wire<BeneficiariesResponse> } {
+export function savedNumbers(...beneficiaries: Beneficiary[]): { body: BeneficiariesResponse } {
   return { body: { beneficiaries, limit: 50 } };
 }
 
-export function aNotification(overrides: Partial<Wire<Notification>> = {}): Wire<Notification> {
+export function aNotification(overrides: Partial<Notification> = {}): Notification {
   return {
     id: 'ntf_1',
     category: 'purchases',
@@ -293,7 +293,7 @@ export function aNotification(overrides: Partial<Wire<Notification>> = {}): Wire
   };
 }
 
-export function aProfile(overrides: Partial<Wire<Profile>> = {}): Wire<Profile> {
+export function aProfile(overrides: Partial<Profile> = {}): Profile {
   return {
     name: 'Ada Obi',
     email: 'ada@example.com',
@@ -306,7 +306,7 @@ export function aProfile(overrides: Partial<Wire<Profile>> = {}): Wire<Profile> 
   };
 }
 
-export function aSignedInSession(overrides: Partial<Wire<SignedInSession>> = {}): Wire<SignedInSession> {
+export function aSignedInSession(overrides: Partial<SignedInSession> = {}): SignedInSession {
   return {
     id: 'ses_this',
     device: 'Chrome on Android',
