@@ -1,12 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
- * An amount of money in whole kobo as the API carries it: a plain integer in JSON, `Kobo` once parsed. The
- * brand is a type only, so parsing costs no more than `z.number().int()`.
+ * An amount of money in whole kobo. The type is zod's brand, so `koboSchema` (api/kobo.ts) parses the API's
+ * plain integers into it; this file imports zod's types only, so a page that formats money loads no zod.
  */
-export const koboSchema = z.number().int().brand<'Kobo'>();
-
-export type Kobo = z.output<typeof koboSchema>;
+export type Kobo = number & z.$brand<'Kobo'>;
 
 export const KOBO_PER_NAIRA = 100;
 

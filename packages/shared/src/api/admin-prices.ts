@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 import { MAX_MARKUP_BPS, MIN_MARKUP_BPS, PRICE_CHANNELS } from '../pricing.ts';
 import { purchaseKind } from './purchases.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 import { PURCHASE_NOT_FOUND } from '../messages/purchase.ts';
 import { purchase, purchaseStatus } from './purchases.ts';
 

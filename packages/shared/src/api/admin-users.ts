@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 import { emailAddress } from './common.ts';
 import { messages } from '../messages.ts';
 import { normalisePhone } from '../phone.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 import { DISPUTE_NOTE_MAX, DISPUTE_WINDOW_HOURS } from '../disputes.ts';
 
 export { DISPUTE_WINDOW_HOURS };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 
 const nairaAmount = z.union([z.string(), z.number()], { error: 'Enter an amount.' });
 

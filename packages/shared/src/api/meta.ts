@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 
 /** How customers reach the business, as configured; anything not configured is null (or left out of `links`). */
 export const supportContact = z.object({

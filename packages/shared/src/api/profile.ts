@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 import { emailAddress } from './common.ts';
 import { isCalendarDate } from '../periods.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 
 /** What the back office says about provider-side losses, in the operator's words. */
 export const providerLossMessages = {

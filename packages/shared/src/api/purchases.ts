@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 
 export const purchaseStatus = z.enum(['delivered', 'pending', 'failed']);
 export type PurchaseStatus = z.infer<typeof purchaseStatus>;

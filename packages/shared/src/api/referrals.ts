@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 import { PRODUCT_NAME } from '../services.ts';
 
 export const referralStatus = z.enum(['pending', 'success', 'declined']);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 
 /** What the back office says about money that reached an account after it closed. */
 export const refundsDueTexts = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 import { isCalendarDate, reportPeriods } from '../periods.ts';
 
 /** The longest range a report covers, in days: a year, leap or not. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { koboSchema } from '../money.ts';
+import { koboSchema } from './kobo.ts';
 
 export const walletBreakdown = z.object({
   /** card payments and bank transfers */

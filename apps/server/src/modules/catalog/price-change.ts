@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PricePreviewRow } from '@quickvend/shared/api/admin-prices';
-import { kobo, koboSchema, type Kobo } from '@quickvend/shared/money';
+import { koboSchema } from '@quickvend/shared/api/kobo';
+import { kobo, type Kobo } from '@quickvend/shared/money';
 import { PRICE_CHANNELS, ruleInWords, type PriceRule } from '@quickvend/shared/pricing';
 import type { ApprovalRow, ApprovalSubject, Approvals, FindPeople } from '../approvals/index.ts';
 import type { RuleTarget } from './price-rules.store.ts';
