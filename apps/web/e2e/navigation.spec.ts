@@ -96,6 +96,8 @@ test('an admin reaches the back office from their account page', async ({ page }
 
 test('on a phone the offline notice sits above the tab bar, not over it', async ({ page, context }) => {
   await signUp(page, 'Efe Okoro', uniqueEmail('efe'));
+  // the address changes before the dashboard is drawn: its tab bar must be there before the network goes
+  await expect(tabBar(page)).toBeVisible();
   await context.setOffline(true);
   const notice = page.getByText(/You are offline/);
   await expect(notice).toBeVisible();
