@@ -352,36 +352,6 @@ export async function queryRows<T extends Record<string, unknown>>(
   return (result as { rows: T[] }).rows;
 }
 
-// as drizzle reads them: timestamps and dates stay text until their column maps them
-const RAW_TYPES = [pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE];
-const driverTypes = new pg.TypeOverrides();
-for (const type of RAW_TYPES) driverTypes.setTypeParser(type, (value: string) => value);
-const pgliteRawTimestamps = Object.fromEntries(RAW_TYPES.map((type) => [type, (value: string) => value]));
-
-/**
- * Runs a statement that runs on every purchase as a named statement: on PostgreSQL it is parsed and planned once
- * per connection instead of on every call. One name, one text: callers name a text by its hash. Outside any
- * transaction; rows come back as drizzle's own queries return them (timestamps as text).
- */
-export function createPreparedRunner(db: Database) {
-  const client: unknown = (db as { $client?: unknown }).$client;
-  return async function run<T extends Record<string, unknown>>(
-    name: string,
-    text: string,
-    values: unknown[],
-  ): Promise<T[]> {
-    if (client instanceof pg.Pool) {
-      return (await client.query<T>({ name, text, values, types: driverTypes })).rows;
-    }
-    if (client instanceof PGlite) {
-      return (await client.query<T>(text, values, { parsers: pgliteRawTimestamps })).rows;
-    }
-    throw new Error('statements run on PostgreSQL or PGlite only');
-  };
-}
-
-export type PreparedRunner = ReturnType<typeof createPreparedRunner>;
-
 /** The error PostgreSQL raised (code, constraint, table, column), under drizzle's wrapper; null for any other. */
 export function databaseErrorOf(
   error: unknown,

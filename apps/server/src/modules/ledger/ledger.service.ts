@@ -3,7 +3,6 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { messages } from '@quickvend/shared/messages';
 import { kobo, negateKobo, type Kobo } from '@quickvend/shared/money';
 import {
-  createPreparedRunner,
   databaseErrorOf,
   inTransaction,
   queryRows,
@@ -11,6 +10,7 @@ import {
   type Executor,
   type Transaction,
 } from '../../db/client.ts';
+import { createPreparedRunner, runPreparedIn } from '../../db/prepared.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import {
@@ -138,9 +138,10 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
   async function write(plan: EntryPlan, tx: Transaction | undefined): Promise<Record<string, unknown>[]> {
     const template = templateOf(plan);
     const values = fill(template, valuesOf(plan));
-    const run = () =>
+    const run = async () =>
       tx
-        ? queryRows<Record<string, unknown>>(tx, asQuery(template, values))
+        ? ((await runPreparedIn<Record<string, unknown>>(tx, template.name, template.text, values)) ??
+          queryRows<Record<string, unknown>>(tx, asQuery(template, values)))
         : runPrepared<Record<string, unknown>>(template.name, template.text, values);
     const announced = async () => {
       const rows = await run();

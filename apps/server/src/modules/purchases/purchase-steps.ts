@@ -158,21 +158,19 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
         .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
         .returning();
       if (!row) return null;
-      // announced below once committed; a caller's transaction announces itself at its commit
+      await recordEvent(row, tx);
+      // posted last: it locks the shared accounts' rows, held to the commit that follows at once. Announced
+      // below once committed; a caller's transaction announces itself at its commit
       const posted = await ledger.post(endingEntry(row, ending), tx, { callerAnnounces: !outer });
-      let final = row;
       // the receipt's balance after is the wallet's balance once the money is back
       const balanceAfterKobo = posted.walletBalances.get(row.userId);
-      if (ending.status === 'failed' && balanceAfterKobo !== undefined) {
-        const [refunded] = await tx
-          .update(purchases)
-          .set({ balanceAfterKobo })
-          .where(eq(purchases.id, id))
-          .returning();
-        final = refunded ?? row;
-      }
-      await recordEvent(final, tx);
-      return final;
+      if (ending.status === 'delivered' || balanceAfterKobo === undefined) return row;
+      const [refunded] = await tx
+        .update(purchases)
+        .set({ balanceAfterKobo })
+        .where(eq(purchases.id, id))
+        .returning();
+      return refunded ?? row;
     });
     if (ended && !outer) {
       if (ended.status === 'failed') ledger.announce([ended.userId]);
