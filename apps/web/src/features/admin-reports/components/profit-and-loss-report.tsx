@@ -1,5 +1,5 @@
 import type { ProfitAndLossFigures } from '@quickvend/shared/api/reports';
-import { formatNaira } from '@quickvend/shared/money';
+import { formatNaira, negateKobo } from '@quickvend/shared/money';
 import { formatPeriod } from '@quickvend/shared/periods';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
@@ -35,7 +35,7 @@ const LINES: readonly Line[] = [
 ];
 
 const amountOf = (figures: ProfitAndLossFigures, line: Line) =>
-  formatNaira(line.isCost ? -figures[line.key] : figures[line.key]);
+  formatNaira(line.isCost ? negateKobo(figures[line.key]) : figures[line.key]);
 
 /** What the business made in the range: sales less what VTpass took, then every other income and cost. */
 export function ProfitAndLossSection({ params }: { params: ReportParams }) {
