@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Purchase, Service, VerifyResponse } from '@quickvend/shared/api/purchases';
+import type { Service, VerifyResponse } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
-import { kobo } from '@quickvend/shared/money';
-import { catalogVariations, customerVerifications } from '../../../src/db/schema.ts';
-import { createTestApp, errorOf, signUp, type TestApp, type TestClient } from '../../helpers/app.ts';
+import { customerVerifications } from '../../../src/db/schema.ts';
+import { createTestApp, errorOf, signUp, type TestApp } from '../../helpers/app.ts';
+import {
+  billHelpers,
+  JAMB_PROFILE,
+  PHONE,
+  POSTPAID_METER,
+  PREPAID_METER,
+  SMARTCARD,
+} from '../../helpers/bills.ts';
 import { describeEachDatabase } from '../../helpers/database.ts';
 import { buy, fundedCustomer, resolvePending } from '../../helpers/purchases.ts';
 import { turnOnPartnerAccess } from '../../helpers/partners.ts';
-
-const SMARTCARD = '1212121212';
-const PREPAID_METER = '1111111111111';
-const POSTPAID_METER = '1010101010101';
-const JAMB_PROFILE = '0123456789';
-const PHONE = '08031234567';
 
 describeEachDatabase('bill payments: verification and cable TV', (kind) => {
   let t: TestApp;
@@ -24,26 +25,7 @@ describeEachDatabase('bill payments: verification and cable TV', (kind) => {
     await t.close();
   });
 
-  const balanceOf = (userId: string) => t.container.ledger.getWalletBalance(userId);
-  const sound = async () => {
-    expect((await t.container.ledger.verify()).problems).toEqual([]);
-    expect(await t.container.purchases.verify()).toEqual([]);
-  };
-  const verify = (client: TestClient, body: { serviceId: string; billersCode: string; type?: string }) =>
-    client.post('/api/v1/verify', body);
-  const variationsOf = async (client: TestClient, serviceId: string) =>
-    (await client.get(`/api/v1/services/${serviceId}/variations`)).json<{
-      variations: { code: string; name: string; amountKobo: number }[];
-    }>().variations;
-  const purchaseOf = async (client: TestClient, requestId: string) =>
-    (await client.get(`/api/v1/purchases/${requestId}`)).json<{ purchase: Purchase }>().purchase;
-  /** A plan our catalogue still lists but the provider has withdrawn: it refuses the sale. */
-  const staleVariation = async (serviceId: string, code: string, amountKobo: number) => {
-    await t.container.db
-      .insert(catalogVariations)
-      .values({ serviceId, code, name: `Old ${code}`, amountKobo: kobo(amountKobo) })
-      .onConflictDoNothing();
-  };
+  const { balanceOf, sound, verify, variationsOf, purchaseOf, staleVariation } = billHelpers(() => t);
 
   it('lists the bills with what must be verified and their discount', async () => {
     const { client } = await signUp(t.app);
