@@ -67,7 +67,7 @@ import {
   type PaystackSimulator,
 } from './providers/simulators/paystack/paystack-simulator.ts';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { registerApiKeyRoutes } from './modules/partners/index.ts';
+import { registerApiKeyRoutes, registerTestBalanceRoutes } from './modules/partners/index.ts';
 import { registerProfileRoutes } from './modules/profile/index.ts';
 import {
   registerPinRoutes,
@@ -307,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerPinRoutes(app, { pins: container.pins, auth: container.auth, limiter });
   registerApiKeyRoutes(app, { partners: container.partners });
+  registerTestBalanceRoutes(app, { testBalances: container.testBalances });
   registerProfileRoutes(app, { profiles: container.profiles, auth: container.auth, limiter, clock });
   registerVtpassWebhook(app, {
     engine: container.purchases,

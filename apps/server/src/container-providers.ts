@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Metrics } from './lib/metrics.ts';
@@ -10,6 +11,7 @@ import {
 import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts';
 import { createSmtpTransport } from './providers/smtp/smtp.adapter.ts';
 import { createTermiiSender } from './providers/termii/termii.adapter.ts';
+import { createInternalSimulator, routeByMode } from './providers/test-mode.ts';
 import { createVtpassProvider } from './providers/vtpass/vtpass.adapter.ts';
 
 export const PAYSTACK_SIMULATOR_PREFIX = '/sandbox/paystack';
@@ -29,6 +31,7 @@ export function createProviders(deps: {
   selfUrl: string;
   providerTimeoutMs?: number | undefined;
   metrics?: Metrics | undefined;
+  log: FastifyBaseLogger;
 }) {
   const { config, db, selfUrl, metrics } = deps;
   // the sandbox mailbox shows every reset and PIN link to anyone: never in live mode
@@ -45,7 +48,7 @@ export function createProviders(deps: {
     secretKey: config.paystack.secretKey,
     publicKey: config.paystack.publicKey,
   });
-  const billsProvider = createVtpassProvider({
+  const liveBills = createVtpassProvider({
     baseUrl: config.vtpass.baseUrl ?? `${selfUrl}${VTPASS_SIMULATOR_PREFIX}`,
     apiKey: config.vtpass.apiKey,
     publicKey: config.vtpass.publicKey,
@@ -57,5 +60,16 @@ export function createProviders(deps: {
       },
     }),
   });
-  return { sandboxMailbox, transport, sandboxSms, smsSender, gateway, billsProvider };
+  // test keys: in the sandbox the same simulator as everyone; in live mode one that only this machine reaches
+  const testSimulator =
+    config.providerMode === 'live'
+      ? createInternalSimulator({
+          db,
+          callbackUrl: `${selfUrl}/webhooks/vtpass`,
+          log: deps.log,
+          timeoutMs: deps.providerTimeoutMs,
+        })
+      : undefined;
+  const billsProvider = routeByMode(liveBills, testSimulator ?? liveBills);
+  return { sandboxMailbox, transport, sandboxSms, smsSender, gateway, billsProvider, testSimulator };
 }

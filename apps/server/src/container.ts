@@ -11,7 +11,12 @@ import { createRateLimiter } from './lib/rate-limit.ts';
 import { checkSecretFingerprints } from './lib/secrets.ts';
 import { createApprovals } from './modules/approvals/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
-import { createAuthService, createSessionWatch, shareBrowser } from './modules/auth/index.ts';
+import {
+  createAuthService,
+  createSessionWatch,
+  createTestAccounts,
+  shareBrowser,
+} from './modules/auth/index.ts';
 import { createBeneficiaries } from './modules/beneficiaries/index.ts';
 import { createFundingService, sharedPayerOf } from './modules/funding/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
@@ -25,7 +30,7 @@ import { createReferrals } from './modules/referrals/index.ts';
 import { createSettingChanges, createSettings } from './modules/settings/index.ts';
 import { createBalanceAnnouncer, createStatement, startBalanceFeed } from './modules/wallet/index.ts';
 import { createCatalog, createRefreshRequests } from './modules/catalog/index.ts';
-import { createPartners } from './modules/partners/index.ts';
+import { createPartners, createTestBalances } from './modules/partners/index.ts';
 import { createProfiles } from './modules/profile/index.ts';
 import {
   createPinService,
@@ -89,13 +94,8 @@ export async function createContainer({
 }: ContainerDeps) {
   const { db } = database;
   await checkSecretFingerprints(db, { AUTH_SECRET: config.authSecret, PIN_PEPPER: config.pinPepper });
-  const { sandboxMailbox, transport, sandboxSms, smsSender, gateway, billsProvider } = createProviders({
-    config,
-    db,
-    selfUrl,
-    providerTimeoutMs: options.providerTimeoutMs,
-    metrics,
-  });
+  const { sandboxMailbox, transport, sandboxSms, smsSender, gateway, billsProvider, testSimulator } =
+    createProviders({ config, db, selfUrl, providerTimeoutMs: options.providerTimeoutMs, metrics, log });
   const mailer = createMailer(transport, log);
   // work that follows a committed change without holding up its request; close() waits for it
   const inFlight = new Set<Promise<void>>();
@@ -205,6 +205,16 @@ export async function createContainer({
     sendMail: (mail) => mailer.send(mail),
     events,
   });
+  const testAccounts = createTestAccounts({
+    db,
+    openWallet: (userId, tx) => ledger.openWalletAccount(userId, tx),
+  });
+  const testBalances = createTestBalances({
+    db,
+    ledger,
+    testAccounts,
+    partnerAccessOf: (userId) => auth.accounts.partnerAccessOf(userId),
+  });
   const partners = createPartners({
     db,
     clock,
@@ -217,6 +227,7 @@ export async function createContainer({
     requireConfirmedEmail: (userId) => auth.accounts.requireConfirmedEmail(userId),
     pins,
     holdSession: auth.holdSession,
+    testAccounts,
     audit,
     events,
     ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
@@ -355,6 +366,7 @@ export async function createContainer({
     beneficiaries,
     pins,
     partners,
+    testBalances,
     purchases,
     verifications,
     rateLimiter,
@@ -375,6 +387,7 @@ export async function createContainer({
       await purchaseFeed.close();
       await cacheEvents.close();
       await jobs.stop();
+      await testSimulator?.close();
     },
   };
 }

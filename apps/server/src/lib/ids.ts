@@ -17,6 +17,8 @@ const ulid = monotonicFactory(pooledRandom);
 
 export type IdPrefix =
   | 'usr'
+  /** a top-up of a partner's test balance */
+  | 'ttu'
   | 'dsp'
   | 'ses'
   | 'acc'

@@ -10,9 +10,15 @@ export const allowedIpsMessages = {
   tooManyAddresses: `List at most ${MAX_ALLOWED_IPS} addresses or ranges.`,
 } as const;
 
+/** `test` keys buy from the simulators with a test balance of their own; `live` keys sell for real */
+export const keyModes = ['live', 'test'] as const;
+export const keyMode = z.enum(keyModes);
+export type KeyMode = z.infer<typeof keyMode>;
+
 export const apiKey = z.object({
   id: z.string(),
   name: z.string(),
+  mode: keyMode,
   /** the first characters of the key, enough to recognise it */
   prefix: z.string(),
   /** IPv4/IPv6 addresses and CIDR blocks the key may be used from; empty: any address */
@@ -44,9 +50,25 @@ export const createApiKeyBody = z.object({
   password: z.string('Enter your password.').min(1, 'Enter your password.').max(1024),
   pin: z.string().max(16).optional(),
   allowedIps: allowedIpsField.optional(),
+  /** default `live` */
+  mode: keyMode.optional(),
 });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBody>;
 
 export const createApiKeyResponse = z.object({ apiKey, key: z.string() });
 export const apiKeysResponse = z.object({ apiKeys: z.array(apiKey) });
 export const apiKeyResponse = z.object({ apiKey });
+
+/** The most a test balance may hold: plenty to integrate with, too little to look like real money. */
+export const TEST_BALANCE_CAP_KOBO = 10_000_000_00;
+
+export const testBalanceMessages = {
+  liveKey: 'Top-ups are for test keys. Use a test key (qv_test_…), or top up from the Developers page.',
+  overCap: (cap: string) => `A test balance holds at most ${cap}. Spend some first.`,
+} as const;
+
+/** Test money for a partner's test keys: any amount up to the cap, free. */
+export const topUpTestBalanceBody = z.object({
+  amount: z.union([z.string(), z.number()], { error: 'Enter an amount.' }),
+});
+export type TopUpTestBalanceBody = z.input<typeof topUpTestBalanceBody>;

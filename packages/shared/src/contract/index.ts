@@ -15,7 +15,7 @@ import type { RouteDefinition } from './define.ts';
 import { disputes } from './disputes.ts';
 import { funding } from './funding.ts';
 import { notifications } from './notifications.ts';
-import { partners } from './partners.ts';
+import { partners, testBalance } from './partners.ts';
 import { pin } from './pin.ts';
 import { profile } from './profile.ts';
 import { purchases } from './purchases.ts';
@@ -33,6 +33,7 @@ export const contract = {
   profile,
   pin,
   partners,
+  testBalance,
   catalog,
   purchases,
   disputes,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { apiKeyResponse, apiKeysResponse, createApiKeyBody, createApiKeyResponse } from '../api/api-keys.ts';
+import {
+  apiKeyResponse,
+  apiKeysResponse,
+  createApiKeyBody,
+  createApiKeyResponse,
+  topUpTestBalanceBody,
+} from '../api/api-keys.ts';
+import { balanceResponse } from '../api/purchases.ts';
 import { defineRoute } from './define.ts';
 
 export const partners = {
@@ -28,5 +35,27 @@ export const partners = {
     params: z.object({ id: z.string().min(1).max(64) }),
     responses: { 200: apiKeyResponse },
     errors: ['NOT_FOUND'],
+  }),
+} as const;
+
+/** The balance a partner's test keys spend: its own, topped up freely, never the live wallet. */
+export const testBalance = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/v1/test-balance',
+    access: 'user',
+    summary: "The balance the signed-in partner's test keys spend",
+    responses: { 200: balanceResponse },
+    errors: [],
+  }),
+  topUp: defineRoute({
+    method: 'POST',
+    path: '/api/v1/test-balance/top-up',
+    access: 'userOrKey',
+    partner: true,
+    summary: 'Add test money to the balance test keys spend (a test key, or the partner in the web app)',
+    body: topUpTestBalanceBody,
+    responses: { 200: balanceResponse },
+    errors: ['FORBIDDEN', 'CONFLICT'],
   }),
 } as const;

@@ -13,6 +13,11 @@ declare module 'fastify' {
     currentUser: Me | null;
     /** how the current user proved who they are: the web session cookie, or a partner API key */
     authMethod: 'session' | 'key' | null;
+    /**
+     * The partner key this request came with, when it came with one. A test key's request acts for the partner's
+     * test account: `currentUser.id` is that account's.
+     */
+    apiKey: { id: string; mode: 'live' | 'test'; ownerId: string } | null;
     /** the web session this request came with, when it came with one */
     sessionId: string | null;
   }
@@ -44,12 +49,18 @@ const KEY_OWNER_CACHE_MS = 5_000;
 export function createGuards(
   app: FastifyInstance,
   auth: Pick<AuthService, 'getSession' | 'accounts'>,
-  keys: { authenticate: (key: string, ip: string) => Promise<string | null> },
+  keys: {
+    authenticate: (
+      key: string,
+      ip: string,
+    ) => Promise<{ userId: string; keyId: string; mode: 'live' | 'test'; actsFor: string } | null>;
+  },
   options: { cacheEvents?: Pick<CacheEvents, 'subscribe'>; keyOwnerCacheMs?: number } = {},
 ) {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('authMethod', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiKey', null);
   const keyOwnerCacheMs = options.keyOwnerCacheMs ?? KEY_OWNER_CACHE_MS;
   type KeyOwner = { owner: Me; standing: UserStatus };
   const keyOwners = new Map<string, KeyOwner & { until: number }>();
@@ -92,15 +103,18 @@ export function createGuards(
    */
   async function loadKeyOwner(request: FastifyRequest): Promise<Me> {
     const key = request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
-    const userId = key ? await keys.authenticate(key, request.ip) : null;
-    const found = userId ? await findKeyOwner(userId) : undefined;
-    if (!found || found.standing === 'deleted') {
+    const holder = key ? await keys.authenticate(key, request.ip) : null;
+    // the owner's standing rules their test keys too: a suspended partner's test key stops with the rest
+    const found = holder ? await findKeyOwner(holder.userId) : undefined;
+    if (!holder || !found || found.standing === 'deleted') {
       throw new AppError('UNAUTHENTICATED', 'Missing, unknown or revoked API key.');
     }
     if (found.standing === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', userAdminMessages.suspended);
-    request.currentUser = found.owner;
+    request.currentUser =
+      holder.actsFor === found.owner.id ? found.owner : { ...found.owner, id: holder.actsFor };
     request.authMethod = 'key';
-    return found.owner;
+    request.apiKey = { id: holder.keyId, mode: holder.mode, ownerId: holder.userId };
+    return request.currentUser;
   }
 
   return {

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from './auth.tables.ts';
 
@@ -10,7 +10,14 @@ export function createAuthReportQueries(db: Database) {
       const rows = await db
         .select({ createdAt: users.createdAt })
         .from(users)
-        .where(and(eq(users.role, 'user'), gte(users.createdAt, range.from), lt(users.createdAt, range.to)));
+        .where(
+          and(
+            eq(users.role, 'user'),
+            isNull(users.testOf),
+            gte(users.createdAt, range.from),
+            lt(users.createdAt, range.to),
+          ),
+        );
       return rows.map((row) => row.createdAt);
     },
   };

@@ -1,4 +1,13 @@
-import { boolean, date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,6 +36,13 @@ export const users = pgTable('users', {
   suspensionReason: text('suspension_reason'),
   /** soft delete: personal data is anonymised; the ledger lines and purchases stay for the books */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /**
+   * Set on a partner's test account: the hidden account a partner's test keys act for (its own wallet, purchases
+   * and statement, sold by the simulators). Never signs in; follows its partner's standing.
+   */
+  testOf: text('test_of')
+    .unique()
+    .references((): AnyPgColumn => users.id),
   ...timestamps,
 });
 

@@ -23,3 +23,4 @@ export {
   type SignedIn,
 } from './auth.events.ts';
 export { registerAuthSubscribers } from './subscribers.ts';
+export { createTestAccounts, TEST_ACCOUNT_DOMAIN, type TestAccounts } from './test-accounts.ts';

@@ -135,6 +135,8 @@ export function createUserAccounts(deps: { db: Database; clock: Clock }) {
     async search(query: UserSearch, balanceOf: (userId: SQL) => SQL<number>) {
       const q = query.q?.trim();
       const where = and(
+        // a partner's test account is theirs, not a customer of ours
+        isNull(users.testOf),
         q ? matching(q) : undefined,
         query.role ? eq(users.role, query.role) : undefined,
         withStatus(query.status),

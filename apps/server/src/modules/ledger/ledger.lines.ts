@@ -17,6 +17,12 @@ export const systemAccounts = [
   'expense:provider-losses',
   /** money that reached an account after it closed, owed back to whoever paid it */
   'payable:refunds-due',
+  /** partners' test money: where test balances are topped up from (negative by what was handed out) */
+  'test:funds',
+  /** test purchases' money between the hold and the ending, as `held:purchases` is for live ones */
+  'test:held',
+  /** what test purchases "paid" the simulators */
+  'test:provider',
 ] as const;
 export type SystemAccount = (typeof systemAccounts)[number];
 
@@ -63,7 +69,8 @@ export type EntryKind =
   | 'provider-loss.write-off'
   | 'refund-due.park'
   | 'refund-due.return'
-  | 'reversal';
+  | 'reversal'
+  | 'test.top-up';
 
 export type PostInput = {
   /** Unique per money movement (`funding:<ref>`); posting it again moves nothing. */

@@ -85,7 +85,10 @@ export function createLedgerQueries(db: Database) {
       const [row] = await db
         .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balanceKobo}), 0)::text` })
         .from(ledgerAccounts)
-        .where(sql`${ledgerAccounts.ownerUserId} is not null`);
+        // partners' test accounts hold test money, owed to no one
+        .where(
+          sql`${ledgerAccounts.ownerUserId} is not null and ${ledgerAccounts.ownerUserId} not in (select id from users where test_of is not null)`,
+        );
       return kobo(Number(row?.total ?? 0));
     },
 

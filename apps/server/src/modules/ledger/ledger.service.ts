@@ -245,8 +245,8 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
     ...createLedgerQueries(db),
 
     /** Idempotent: every user has exactly one wallet account. */
-    async openWalletAccount(userId: string): Promise<void> {
-      await ensureWalletAccount(db, userId);
+    async openWalletAccount(userId: string, executor: Executor = db): Promise<void> {
+      await ensureWalletAccount(executor, userId);
     },
 
     /**

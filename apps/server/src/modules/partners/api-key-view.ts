@@ -4,6 +4,7 @@ import type { ApiKey } from '@quickvend/shared/api/api-keys';
 export const toApiKeyView = (row: {
   id: string;
   name: string;
+  mode: 'live' | 'test';
   prefix: string;
   allowedIps: string[];
   createdAt: Date;
@@ -12,6 +13,7 @@ export const toApiKeyView = (row: {
 }): ApiKey => ({
   id: row.id,
   name: row.name,
+  mode: row.mode,
   prefix: row.prefix,
   allowedIps: row.allowedIps,
   createdAt: row.createdAt.toISOString(),

@@ -1,10 +1,6 @@
-export {
-  API_KEYS_TOPIC,
-  createPartners,
-  KEY_CACHE_MS,
-  type KeyOwner,
-  type Partners,
-} from './partners.service.ts';
+export { createPartners, type KeyOwner, type Partners } from './partners.service.ts';
+export { API_KEYS_TOPIC, KEY_CACHE_MS, type KeyHolder, type KeyMode } from './api-key-auth.ts';
 export { toApiKeyView } from './api-key-view.ts';
-export { registerApiKeyRoutes } from './partners.routes.ts';
+export { registerApiKeyRoutes, registerTestBalanceRoutes } from './partners.routes.ts';
+export { createTestBalances, type TestBalances } from './test-balance.ts';
 export { keyChangedEvent, type ApiKeyChanged } from './partners.events.ts';

@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { profileTexts } from '@quickvend/shared/api/profile';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { CacheEvents } from '../../lib/cache-events.ts';
@@ -10,27 +9,19 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
-import { USERS_TOPIC } from '../auth/index.ts';
+import type { TestAccounts } from '../auth/index.ts';
+import { API_KEYS_TOPIC, createKeyAuthentication, hashKey, type KeyMode } from './api-key-auth.ts';
 import { keyChangedEvent, type KeyChange } from './partners.events.ts';
 import { keyCreatedMail, keyRevokedMail } from './partners.mail.ts';
 import { apiKeys } from './partners.tables.ts';
 
-const KEY_PREFIX = 'qv_';
-const LAST_USED_PRECISION_MS = 60_000;
-/**
- * How long this process trusts a key it has looked up. A revocation reaches every process at once through
- * `API_KEYS_TOPIC`; this is the fallback when that notification is lost.
- */
-export const KEY_CACHE_MS = 5_000;
-/** Cache events naming the id of a key that must be looked up again. */
-export const API_KEYS_TOPIC = 'api-keys';
+const MODE_PREFIX = { live: 'qv_live_', test: 'qv_test_' } as const;
+/** what the key list shows of a key: its mode and a few characters to recognise it by */
+const SHOWN_PREFIX_LENGTH = 12;
 
 const WRONG_PASSWORD = 'That password is not right. Enter the password you sign in with.';
 const PIN_NEEDED = 'Enter your transaction PIN.';
 const PASSWORD_TRIES = { max: 5, windowSeconds: 15 * 60 };
-
-// a key is 32 random bytes: a fast hash is enough, nobody can guess their way through 2^256
-const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 export type { KeyChange };
 
@@ -62,72 +53,19 @@ export type PartnersDeps = {
    * ends every session before it revokes every key, so a key made during a reset is revoked or refused.
    */
   holdSession: (session: { userId: string; sessionId: string }, tx: Transaction) => Promise<boolean>;
+  /** the partner's test account, which their test keys act for */
+  testAccounts: Pick<TestAccounts, 'ensure' | 'of'>;
   /** where a key revoked by the system (a password reset) is recorded, with why */
   audit: Pick<AuditLog, 'record'>;
   keyCacheMs?: number;
 };
 
-/** An allowlist as node matches addresses; an entry it cannot read matches nothing. */
-function toBlockList(entries: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const entry of entries) {
-    const [address = '', prefix] = entry.split('/');
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    try {
-      if (prefix === undefined) list.addAddress(address, family);
-      else list.addSubnet(address, Number(prefix), family);
-    } catch {
-      // validated on the way in; a bad entry only narrows the list
-    }
-  }
-  return list;
-}
-
-function isAllowedFrom(list: BlockList, ip: string): boolean {
-  const family = isIP(ip);
-  return family !== 0 && list.check(ip, family === 4 ? 'ipv4' : 'ipv6');
-}
-
 export function createPartners(deps: PartnersDeps) {
   const { db, clock } = deps;
-  const keyCacheMs = deps.keyCacheMs ?? KEY_CACHE_MS;
-  const lastWritten = new Map<string, number>();
-  type LiveKey = { id: string; userId: string; allowed: BlockList | null; until: number };
-  const liveKeys = new Map<string, LiveKey>();
-  // bumped on every invalidation: a lookup that was running meanwhile must not cache what it read
-  let generation = 0;
-
-  deps.cacheEvents.subscribe(API_KEYS_TOPIC, (id) => {
-    generation += 1;
-    for (const [keyHash, live] of liveKeys) if (id === null || live.id === id) liveKeys.delete(keyHash);
+  const { authenticate } = createKeyAuthentication({
+    ...deps,
+    testAccountOf: (partnerId) => deps.testAccounts.of(partnerId),
   });
-  // an owner suspended, restored or deleted: their keys are read again too
-  deps.cacheEvents.subscribe(USERS_TOPIC, (userId) => {
-    generation += 1;
-    for (const [keyHash, live] of liveKeys)
-      if (userId === null || live.userId === userId) liveKeys.delete(keyHash);
-  });
-
-  async function findLiveKey(key: string): Promise<LiveKey | null> {
-    const keyHash = hashKey(key);
-    const cached = liveKeys.get(keyHash);
-    if (cached && cached.until > performance.now()) return cached;
-    liveKeys.delete(keyHash);
-    const seen = generation;
-    const [row] = await db
-      .select({ id: apiKeys.id, userId: apiKeys.userId, allowedIps: apiKeys.allowedIps })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
-    if (!row) return null;
-    const live = {
-      id: row.id,
-      userId: row.userId,
-      allowed: row.allowedIps.length > 0 ? toBlockList(row.allowedIps) : null,
-      until: performance.now() + keyCacheMs,
-    };
-    if (generation === seen) liveKeys.set(keyHash, live);
-    return live;
-  }
 
   /**
    * A new key, the owner told (inbox and mail). The full key is returned here only; the database keeps its hash.
@@ -138,11 +76,12 @@ export function createPartners(deps: PartnersDeps) {
    */
   async function issueKey(
     owner: KeyOwner,
-    input: { name: string; allowedIps?: readonly string[] },
+    input: { name: string; allowedIps?: readonly string[]; mode?: KeyMode | undefined },
     sessionId?: string,
     actor?: Actor,
   ) {
-    const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const mode = input.mode ?? 'live';
+    const key = `${MODE_PREFIX[mode]}${randomBytes(32).toString('base64url')}`;
     const created = await db.transaction(async (tx) => {
       if (!(await deps.holdPartnerAccess(owner.id, tx))) {
         throw new AppError('FORBIDDEN', profileTexts.partnerAccessNeeded);
@@ -150,13 +89,15 @@ export function createPartners(deps: PartnersDeps) {
       if (sessionId !== undefined && !(await deps.holdSession({ userId: owner.id, sessionId }, tx))) {
         throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
       }
+      if (mode === 'test') await deps.testAccounts.ensure(owner, tx);
       const [row] = await tx
         .insert(apiKeys)
         .values({
           id: newId('key'),
           userId: owner.id,
           name: input.name,
-          prefix: key.slice(0, 10),
+          prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
+          mode,
           keyHash: hashKey(key),
           allowedIps: [...(input.allowedIps ?? [])],
         })
@@ -168,7 +109,12 @@ export function createPartners(deps: PartnersDeps) {
             action: 'apikey.create',
             targetType: 'user',
             targetId: owner.id,
-            after: { keyId: row.id, keyName: row.name, allowedIps: row.allowedIps.join(', ') || null },
+            after: {
+              keyId: row.id,
+              keyName: row.name,
+              mode: row.mode,
+              allowedIps: row.allowedIps.join(', ') || null,
+            },
           },
           tx,
         );
@@ -200,7 +146,13 @@ export function createPartners(deps: PartnersDeps) {
      */
     async createKey(
       owner: KeyOwner,
-      input: { name: string; password: string; pin?: string | undefined; allowedIps?: readonly string[] },
+      input: {
+        name: string;
+        password: string;
+        pin?: string | undefined;
+        allowedIps?: readonly string[];
+        mode?: KeyMode | undefined;
+      },
       sessionId: string,
       actor: Actor,
     ) {
@@ -338,37 +290,7 @@ export function createPartners(deps: PartnersDeps) {
       for (const id of ids) await deps.cacheEvents.publish(API_KEYS_TOPIC, id);
     },
 
-    /**
-     * The owner of a live key, or null for a missing, unknown or revoked one.
-     * @throws FORBIDDEN when the key has an allowlist and `ip` is not on it
-     */
-    async authenticate(key: string, ip: string): Promise<string | null> {
-      if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
-      const row = await findLiveKey(key);
-      if (!row) return null;
-      if (row.allowed && !isAllowedFrom(row.allowed, ip)) {
-        throw new AppError(
-          'FORBIDDEN',
-          `This API key may be used only from its allowed addresses, and ${ip} is not one of them.`,
-        );
-      }
-      const now = clock.now();
-      if (now.getTime() - (lastWritten.get(row.id) ?? 0) < LAST_USED_PRECISION_MS) return row.userId;
-      lastWritten.set(row.id, now.getTime());
-      await db
-        .update(apiKeys)
-        .set({ lastUsedAt: now })
-        .where(
-          and(
-            eq(apiKeys.id, row.id),
-            or(
-              isNull(apiKeys.lastUsedAt),
-              lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_PRECISION_MS)),
-            ),
-          ),
-        );
-      return row.userId;
-    },
+    authenticate,
   };
 }
 

@@ -17,6 +17,10 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** addresses (CIDR blocks) the key may be used from; empty: any address */
     allowedIps: text('allowed_ips').array().notNull().default([]),
+    /** `test` keys act for the owner's test account and buy from the simulators; `live` keys sell for real */
+    mode: text('mode', { enum: ['live', 'test'] })
+      .notNull()
+      .default('live'),
   },
   (t) => [index('api_keys_user_idx').on(t.userId)],
 );

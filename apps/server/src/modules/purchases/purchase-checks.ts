@@ -60,7 +60,14 @@ export function createPurchaseChecks(deps: {
     const rows = await db
       .select()
       .from(purchases)
-      .where(and(gte(purchases.createdAt, range.from), lt(purchases.createdAt, range.to)))
+      .where(
+        and(
+          // test keys' purchases went to the simulators: VTpass never saw them
+          eq(purchases.mode, 'live'),
+          gte(purchases.createdAt, range.from),
+          lt(purchases.createdAt, range.to),
+        ),
+      )
       .orderBy(asc(purchases.createdAt), asc(purchases.id));
     return rows.map(toChecked);
   }

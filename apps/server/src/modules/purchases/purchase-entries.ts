@@ -10,6 +10,10 @@ export type NewPurchase = typeof purchases.$inferInsert & { userId: string; char
 export type Ending =
   { status: 'delivered'; outcome: DeliveredOutcome } | { status: 'failed'; message: string };
 
+/** A test purchase's money stays in the test accounts, out of the books' totals. */
+const heldAccountOf = (mode: 'live' | 'test' | undefined) =>
+  ({ system: mode === 'test' ? 'test:held' : 'held:purchases' }) as const;
+
 /** The entry that holds a purchase's price: from the wallet into the held account's shard of the purchase. */
 export function holdEntry(values: NewPurchase, memo: string, shard: number): PostInput {
   return {
@@ -20,7 +24,7 @@ export function holdEntry(values: NewPurchase, memo: string, shard: number): Pos
     postings: [
       {
         from: { wallet: values.userId },
-        to: { system: 'held:purchases' },
+        to: heldAccountOf(values.mode),
         amountKobo: kobo(values.chargedKobo),
       },
     ],
@@ -29,7 +33,7 @@ export function holdEntry(values: NewPurchase, memo: string, shard: number): Pos
 
 /** The entry that ends a hold: to the provider (any commission to our margin), or back to the wallet. */
 export function endingEntry(row: PurchaseRow, ending: Ending): PostInput {
-  const held = { system: 'held:purchases' } as const;
+  const held = heldAccountOf(row.mode);
   const charged = row.chargedKobo;
   if (ending.status === 'failed') {
     return {
@@ -38,6 +42,14 @@ export function endingEntry(row: PurchaseRow, ending: Ending): PostInput {
       memo: `Refund: ${row.serviceId} ${row.phone}`,
       shard: row.heldShard,
       postings: [{ from: held, to: { wallet: row.userId }, amountKobo: charged }],
+    };
+  }
+  if (row.mode === 'test') {
+    return {
+      reference: `purchase:${row.id}:settle`,
+      kind: 'purchase.settle',
+      memo: `Delivered ${row.serviceId} (test)`,
+      postings: [{ from: held, to: { system: 'test:provider' }, amountKobo: charged }],
     };
   }
   const vtpass = { system: 'provider:vtpass' } as const;

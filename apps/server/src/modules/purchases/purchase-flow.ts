@@ -18,12 +18,18 @@ import { ProviderUnavailableError, type BillsProvider } from './purchases.port.t
 import type { PurchaseRow, PurchasesRepo } from './purchases.repo.ts';
 import type { EnsuredCustomer, VerificationService } from './verification.service.ts';
 
-type Owner = { id: string };
+/** who buys; `mode: 'test'` for a partner's test key (its own test account, sold by the simulators) */
+type Owner = { id: string; mode?: 'live' | 'test' | undefined };
 
 export type PurchaseFlowDeps = {
   repo: Pick<PurchasesRepo, 'findByRequestId' | 'getById'>;
   steps: Pick<PurchaseSteps, 'pairs' | 'applyOutcome'>;
-  draftOrder: (body: CreatePurchaseBody, channel: 'web' | 'api') => Promise<DraftOrder>;
+  /** `test`: a test key's order, which may name the simulators' scenario numbers in any deployment */
+  draftOrder: (
+    body: CreatePurchaseBody,
+    channel: 'web' | 'api',
+    mode: 'live' | 'test',
+  ) => Promise<DraftOrder>;
   verifications: Pick<VerificationService, 'ensure'>;
   balanceOf: (userId: string) => Promise<Kobo>;
   pins: Pick<PinService, 'verify'>;
@@ -107,10 +113,11 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
     channel: 'web' | 'api',
     requestHash: string,
   ): Promise<{ purchase: PurchaseRow; isNew: boolean }> {
-    const draft = await deps.draftOrder(body, channel);
+    const draft = await deps.draftOrder(body, channel, owner.mode ?? 'live');
     // a wrong PIN is answered before the provider is asked anything, so it tells nothing about the number
     if (channel === 'web') await deps.pins.verify(owner.id, body.pin);
-    const checked = draft.check ? await checkCustomer(owner.id, draft.check, draft.leastChargeKobo) : null;
+    const check = draft.check && { ...draft.check, ...(owner.mode === 'test' && { mode: owner.mode }) };
+    const checked = check ? await checkCustomer(owner.id, check, draft.leastChargeKobo) : null;
     const order = await draft.finish(checked?.customer ?? null);
 
     const id = newId('pur');
@@ -120,8 +127,9 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
         userId: owner.id,
         requestId: body.requestId,
         requestHash,
-        providerRequestId: deps.provider.newRequestId(deps.clock.now()),
+        providerRequestId: deps.provider.newRequestId(deps.clock.now(), owner.mode),
         channel,
+        mode: owner.mode ?? 'live',
         serviceId: order.service.id,
         phone: order.phone,
         billersCode: order.billersCode ?? null,

@@ -38,6 +38,8 @@ export type CustomerCheck = {
   billersCode: string;
   /** electricity: prepaid or postpaid; JAMB: the plan code */
   type?: string | undefined;
+  /** `test` when a partner's test key asks: the simulator answers */
+  mode?: 'live' | 'test' | undefined;
 };
 
 /** Who the provider says the smartcard, meter or profile belongs to, and what it says about it. */
@@ -86,8 +88,8 @@ export class ProviderUnavailableError extends Error {
  * engine treats them as pending, never as failed.
  */
 export type BillsProvider = CatalogSource & {
-  /** A fresh request id for a new purchase (the provider dictates its shape). */
-  newRequestId(now: Date): string;
+  /** A fresh request id for a new purchase (the provider dictates its shape); `test` for a test key's. */
+  newRequestId(now: Date, mode?: 'live' | 'test'): string;
   purchase(request: PurchaseRequest): Promise<ProviderOutcome>;
   /** 'unknown' when the provider has no record of the request id. */
   requery(requestId: string): Promise<ProviderOutcome | ({ status: 'unknown' } & RawAnswer)>;

@@ -1,4 +1,4 @@
-import { and, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { purchases, type StoredPurchaseStatus } from './purchases.tables.ts';
 
@@ -27,7 +27,13 @@ export function createPurchaseReportQueries(db: Database) {
           status: purchases.status,
         })
         .from(purchases)
-        .where(and(gte(purchases.createdAt, range.from), lt(purchases.createdAt, range.to)));
+        .where(
+          and(
+            eq(purchases.mode, 'live'),
+            gte(purchases.createdAt, range.from),
+            lt(purchases.createdAt, range.to),
+          ),
+        );
       return rows.map((row) => ({
         ...row,
         settleReference: `purchase:${row.id}:settle`,

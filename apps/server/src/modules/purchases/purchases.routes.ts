@@ -30,7 +30,8 @@ export function registerPurchaseRoutes(
 
   route(app, contract.purchases.create, async (request, reply) => {
     const channel = request.authMethod === 'key' ? 'api' : 'web';
-    const { purchase, isNew } = await engine.create(signedInUser(request), request.body, channel);
+    const buyer = { ...signedInUser(request), mode: request.apiKey?.mode };
+    const { purchase, isNew } = await engine.create(buyer, request.body, channel);
     return reply.status(isNew ? 201 : 200).send({ purchase: toPurchase(purchase) });
   });
 
@@ -61,7 +62,11 @@ export function registerPurchaseRoutes(
         fields: { type: messages.bills.meterTypeRequired },
       });
     }
-    const check = { ...request.body, billersCode: compactNumber(request.body.billersCode) };
+    const check = {
+      ...request.body,
+      billersCode: compactNumber(request.body.billersCode),
+      ...(request.apiKey?.mode === 'test' && { mode: 'test' as const }),
+    };
     if (!/^\d+$/.test(check.billersCode)) {
       throw new AppError('VALIDATION_FAILED', messages.bills.numberDigitsOnly, {
         fields: { billersCode: messages.bills.numberDigitsOnly },

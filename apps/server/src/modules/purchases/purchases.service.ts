@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
@@ -7,6 +8,7 @@ import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Approvals } from '../approvals/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { Catalog } from '../catalog/index.ts';
+import type { PriceChannel } from '@quickvend/shared/pricing';
 import type { Ledger } from '../ledger/index.ts';
 import { createOrderResolver } from './order.resolve.ts';
 import type { PinService } from './pin.service.ts';
@@ -60,6 +62,17 @@ export type PurchaseActions = {
   keepPending(purchaseId: string, outcome: OutcomeNote): Promise<PurchaseRow | null>;
 };
 
+/** Orders read as the deployment reads them, and a test key's as the sandbox does (the simulators' numbers). */
+function draftOrderFor(deps: Pick<PurchaseEngineDeps, 'catalog' | 'acceptsSandboxNumbers'>) {
+  const live = createOrderResolver({
+    catalog: deps.catalog,
+    acceptsSandboxNumbers: deps.acceptsSandboxNumbers,
+  });
+  const test = createOrderResolver({ catalog: deps.catalog, acceptsSandboxNumbers: true });
+  return (body: CreatePurchaseBody, channel: PriceChannel, mode: 'live' | 'test') =>
+    (mode === 'test' ? test : live)(body, channel);
+}
+
 export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   const { db, provider, clock, log } = deps;
   const repo = createPurchasesRepo(db);
@@ -109,10 +122,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     create: createPurchaseFlow({
       repo,
       steps,
-      draftOrder: createOrderResolver({
-        catalog: deps.catalog,
-        acceptsSandboxNumbers: deps.acceptsSandboxNumbers,
-      }),
+      draftOrder: draftOrderFor(deps),
       verifications: deps.verifications,
       balanceOf: (userId) => deps.ledger.getWalletBalance(userId),
       pins: deps.pins,

@@ -20,6 +20,10 @@ export const purchases = pgTable(
     /** the id the provider knows it by; made before the first call, reused on every retry */
     providerRequestId: text('provider_request_id').notNull().unique(),
     channel: text('channel', { enum: ['web', 'api'] }).notNull(),
+    /** `test`: bought with a partner's test key from the simulators, with test money; never in the books' totals */
+    mode: text('mode', { enum: ['live', 'test'] })
+      .notNull()
+      .default('live'),
     serviceId: text('service_id').notNull(),
     phone: text('phone').notNull(),
     billersCode: text('billers_code'),

@@ -64,7 +64,11 @@ export function createVerificationService(deps: {
    */
   const refuseMisshapen = (check: CustomerCheck) => {
     if (!isTvServiceId(check.serviceId)) return;
-    const problem = checkSmartCard(check.serviceId, check.billersCode, deps.acceptsSandboxNumbers);
+    const problem = checkSmartCard(
+      check.serviceId,
+      check.billersCode,
+      deps.acceptsSandboxNumbers === true || check.mode === 'test',
+    );
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { fields: { billersCode: problem } });
   };
 

@@ -23,6 +23,7 @@ function signedIn(overrides: MockHandlers = {}) {
     'GET /api/v1/wallet': aWallet(0),
     'GET /api/v1/pin': { body: { hasPin: true, lockedUntil: null } },
     'GET /api/v1/api-keys': { body: { apiKeys: [] } },
+    'GET /api/v1/test-balance': { body: { balanceKobo: 0, balance: '0.00', currency: 'NGN' } },
     'GET /api/v1/profile': {
       body: { profile: aProfile({ partnerAccessSince: '2025-03-01T09:00:00.000Z' }) },
     },
@@ -128,6 +129,8 @@ describe('profile page', () => {
       body: { apiKeys: [anApiKey({ allowedIps: ['203.0.113.0/24', '198.51.100.7'] })] },
     });
     await user.type(screen.getByLabelText('Key name'), 'My shop');
+    expect(screen.getByRole('radio', { name: /Test/ })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('radio', { name: /Live/ }));
     await user.type(screen.getByLabelText('Allowed addresses'), '203.0.113.0/24,{enter}198.51.100.7');
     await user.type(screen.getByLabelText('Your password'), 'ada password');
     await user.type(screen.getByLabelText('Your PIN'), '1357');
@@ -141,6 +144,7 @@ describe('profile page', () => {
     expect(await navigator.clipboard.readText()).toBe('qv_live_ab12_secret_value');
     expect(api.callsTo('POST /api/v1/api-keys')[0]?.body).toEqual({
       name: 'My shop',
+      mode: 'live',
       allowedIps: ['203.0.113.0/24', '198.51.100.7'],
       password: 'ada password',
       pin: '1357',
@@ -149,6 +153,7 @@ describe('profile page', () => {
 
     const list = await screen.findByRole('list', { name: 'Your API keys' });
     expect(within(list).getByText('qv_live_ab12…')).toBeTruthy();
+    expect(within(list).getByText('Live key')).toBeTruthy();
     expect(within(list).getByText('203.0.113.0/24, 198.51.100.7')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'I have saved it' }));
     expect(screen.queryByLabelText('Your new API key')).toBeNull();
@@ -174,6 +179,7 @@ describe('profile page', () => {
     expect(screen.getByLabelText('Your password').getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('POST /api/v1/api-keys')[0]?.body).toEqual({
       name: 'Till',
+      mode: 'test',
       allowedIps: [],
       password: 'wrong one',
     });

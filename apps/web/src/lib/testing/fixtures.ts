@@ -249,6 +249,7 @@ export function anApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
   return {
     id: 'key_1',
     name: 'My shop',
+    mode: 'live',
     prefix: 'qv_live_ab12',
     allowedIps: [],
     createdAt: '2025-03-12T13:05:00.000Z',

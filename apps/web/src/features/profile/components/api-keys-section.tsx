@@ -1,8 +1,15 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { allowedIpsText, apiKeyName, createApiKeyBody, type ApiKey } from '@quickvend/shared/api/api-keys';
+import {
+  allowedIpsText,
+  apiKeyName,
+  createApiKeyBody,
+  keyMode,
+  type ApiKey,
+  type KeyMode,
+} from '@quickvend/shared/api/api-keys';
 import { pinDigits } from '@quickvend/shared/api/pin';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { Button } from '@/components/ui/button.tsx';
@@ -17,6 +24,7 @@ import { describePinError } from '@/lib/pin-errors.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
+import { KeyModeBadge, KeyModeField } from './key-mode-field.tsx';
 
 export const apiKeyTexts = {
   onceWarning: 'Copy this key now and keep it somewhere safe. It will not be shown again.',
@@ -32,10 +40,15 @@ export const apiKeyTexts = {
   anyAddress: 'Any address',
 } as const;
 
-const keyFields = { name: apiKeyName, allowedIps: allowedIpsText, password: createApiKeyBody.shape.password };
+const keyFields = {
+  name: apiKeyName,
+  mode: keyMode,
+  allowedIps: allowedIpsText,
+  password: createApiKeyBody.shape.password,
+};
 const withPin = z.object({ ...keyFields, pin: pinDigits });
 const withoutPin = z.object({ ...keyFields, pin: z.string() });
-const formFields = ['name', 'allowedIps', 'password', 'pin'] as const;
+const formFields = ['name', 'mode', 'allowedIps', 'password', 'pin'] as const;
 
 const pinInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 4 } as const;
 
@@ -51,11 +64,14 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
           <p className="truncate font-semibold text-gray-900">{apiKey.name}</p>
           <p className="font-mono text-sm text-gray-700">{apiKey.prefix}…</p>
         </div>
-        {isRevoked ? (
-          <StatusBadge label="Revoked" tone="error" />
-        ) : (
-          <StatusBadge label="Active" tone="success" />
-        )}
+        <div className="flex flex-col items-end gap-1">
+          <KeyModeBadge mode={apiKey.mode} />
+          {isRevoked ? (
+            <StatusBadge label="Revoked" tone="error" />
+          ) : (
+            <StatusBadge label="Active" tone="success" />
+          )}
+        </div>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs text-gray-700">
         <dt>Allowed from</dt>
@@ -163,14 +179,18 @@ function CreateKeyForm({ hasPin, onCreated }: { hasPin: boolean; onCreated: (sec
   const {
     register,
     handleSubmit,
+    control,
     reset,
     resetField,
     setError: setFieldError,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(hasPin ? withPin : withoutPin),
-    defaultValues: { name: '', allowedIps: '', password: '', pin: '' },
+    // a new partner starts with a test key: nothing real is bought until they choose live
+    defaultValues: { name: '', mode: 'test' as KeyMode, allowedIps: '', password: '', pin: '' },
   });
+
+  const mode = useWatch({ control, name: 'mode' });
 
   const onSubmit = handleSubmit(async ({ pin, ...values }) => {
     setError(null);
@@ -199,6 +219,7 @@ function CreateKeyForm({ hasPin, onCreated }: { hasPin: boolean; onCreated: (sec
         {...register('name')}
         error={errors.name?.message}
       />
+      <KeyModeField field={register('mode')} value={mode} />
       <TextArea
         label="Allowed addresses"
         rows={2}

@@ -140,6 +140,31 @@ describe('developers', () => {
   });
 });
 
+describe('test keys', () => {
+  it('shows the test balance, adds free test money, and marks test keys', async () => {
+    const api = profileApi({
+      'GET /api/v1/profile': { body: { profile: aProfile({ partnerAccessSince: PARTNER_SINCE }) } },
+      'GET /api/v1/api-keys': {
+        body: { apiKeys: [anApiKey({ id: 'key_2', name: 'Sandbox', mode: 'test', prefix: 'qv_test_Zx9a' })] },
+      },
+      'GET /api/v1/test-balance': { body: { balanceKobo: 150_000, balance: '1500.00', currency: 'NGN' } },
+      'POST /api/v1/test-balance/top-up': {
+        body: { balanceKobo: 650_000, balance: '6500.00', currency: 'NGN' },
+      },
+    });
+    const { user } = renderProfile();
+    const section = await screen.findByRole('region', { name: 'Test balance' });
+    expect(await within(section).findByText('₦1,500.00')).toBeTruthy();
+    expect(within(section).getByText(/Test keys spend this balance, not your wallet/)).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Your API keys' })).getByText('Test key')).toBeTruthy();
+
+    await user.click(within(section).getByRole('button', { name: 'Add ₦5,000.00 test money' }));
+    expect(await within(section).findByText('Done. Your test balance is now ₦6,500.00.')).toBeTruthy();
+    expect(within(section).getByText('₦6,500.00')).toBeTruthy();
+    expect(api.callsTo('POST /api/v1/test-balance/top-up')[0]?.body).toEqual({ amount: 5000 });
+  });
+});
+
 describe('your data', () => {
   it('downloads the data from the server, says how often it may, and why a download was refused', async () => {
     const refusal = profileTexts.exportLimited(42);
