@@ -27,6 +27,7 @@ import { createBalanceAnnouncer, createStatement, startBalanceFeed } from './mod
 import { createCatalog, createRefreshRequests } from './modules/catalog/index.ts';
 import { createPartners } from './modules/partners/index.ts';
 import { createProfiles } from './modules/profile/index.ts';
+import { createWebhooks } from './modules/webhooks/index.ts';
 import {
   createPinService,
   countOpenPurchases,
@@ -75,6 +76,8 @@ export type ContainerDeps = {
   keyCacheMs?: number;
   /** where the app's figures go; one-shot CLI commands keep none */
   metrics?: Metrics;
+  /** partner webhooks: how long an attempt may take, and where names resolve (tests) */
+  webhooks?: { timeoutMs?: number; resolve?: Parameters<typeof createWebhooks>[0]['resolve'] };
 };
 
 /** Builds every service once, each given what it needs; the providers are chosen in container-providers.ts. */
@@ -248,6 +251,19 @@ export async function createContainer({
     approvals,
     users: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
   });
+  const webhooks = createWebhooks({
+    db,
+    clock,
+    jobs,
+    log,
+    authSecret: config.authSecret,
+    requireHttps: config.providerMode === 'live',
+    allowPrivateTargets: config.providerMode === 'sandbox',
+    rateLimiter,
+    verifyPassword: auth.verifyPassword,
+    partnerAccessOf: (userId) => auth.accounts.partnerAccessOf(userId),
+    ...options.webhooks,
+  });
   const beneficiaries = createBeneficiaries({
     db,
     clock,
@@ -308,6 +324,7 @@ export async function createContainer({
       rateLimiter,
       metrics,
       log,
+      webhooks,
     },
     jobs,
     options.runWorkers,
@@ -355,6 +372,7 @@ export async function createContainer({
     beneficiaries,
     pins,
     partners,
+    webhooks,
     purchases,
     verifications,
     rateLimiter,

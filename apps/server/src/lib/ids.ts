@@ -43,7 +43,8 @@ export type IdPrefix =
   | 'ntf'
   | 'sms'
   | 'rcn'
-  | 'rfd';
+  | 'rfd'
+  | 'msg';
 
 /** Prefixed, time-sortable ids: `usr_01J...`. */
 export function newId(prefix: IdPrefix): string {
