@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -51,7 +50,6 @@ export function retryAfterSeconds(header: string | string[] | undefined, now: Da
 export function createDelivery(deps: DeliveryDeps) {
   const { db, clock } = deps;
   const random = deps.random ?? Math.random;
-  const earlier = alias(webhookMessages, 'earlier');
 
   /** Holds a message that is due, pending, not in flight and not waiting behind an earlier one of its purchase. */
   async function claim(id: string, now: Date): Promise<MessageRow | null> {
@@ -64,9 +62,9 @@ export function createDelivery(deps: DeliveryDeps) {
           eq(webhookMessages.status, 'pending'),
           lte(webhookMessages.nextAttemptAt, now),
           or(isNull(webhookMessages.lockedUntil), lte(webhookMessages.lockedUntil, now)),
-          sql`not exists (select 1 from ${earlier} where ${earlier.purchaseId} = ${webhookMessages.purchaseId}
-            and ${earlier.userId} = ${webhookMessages.userId} and ${earlier.mode} = ${webhookMessages.mode}
-            and ${earlier.id} < ${webhookMessages.id} and ${earlier.status} = 'pending')`,
+          sql`not exists (select 1 from webhook_messages earlier where earlier.purchase_id = ${webhookMessages.purchaseId}
+            and earlier.user_id = ${webhookMessages.userId} and earlier.mode = ${webhookMessages.mode}
+            and earlier.id < ${webhookMessages.id} and earlier.status = 'pending')`,
         ),
       )
       .returning();
