@@ -8,6 +8,7 @@ import { errorMessageOf } from '@/lib/form-errors.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSetPartnerAccess } from '../api/set-partner-access.ts';
 import { ApiKeysSection } from './api-keys-section.tsx';
+import { WebhooksSection } from './webhooks-section.tsx';
 
 export const developerTexts = {
   offIntro:
@@ -73,6 +74,7 @@ export function DevelopersSection({ profile }: { profile: Profile }) {
           <p className="text-sm text-gray-700">{developerTexts.onIntro(since)}</p>
           <ConfirmEmailNotice />
           <ApiKeysSection />
+          <WebhooksSection />
           <StatusMessage message={status?.text} tone={status?.tone} />
           <Button
             variant="text"
