@@ -9,6 +9,7 @@ import {
   VTPASS_SIMULATOR_PREFIX,
   type Container,
   type ContainerConfig,
+  type ContainerDeps,
 } from './container.ts';
 import { noSupportContact, type SupportContact } from '@quickvend/shared/api/meta';
 import type { DepositAccount } from '@quickvend/shared/api/funding';
@@ -69,6 +70,7 @@ import {
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { registerApiKeyRoutes, registerTestBalanceRoutes } from './modules/partners/index.ts';
 import { registerProfileRoutes } from './modules/profile/index.ts';
+import { registerWebhookRoutes } from './modules/webhooks/index.ts';
 import {
   registerPinRoutes,
   registerDisputeRoutes,
@@ -120,6 +122,8 @@ export type AppDeps = {
   support?: SupportContact;
   /** where customers pay manual deposits; none shown when not given */
   depositAccount?: DepositAccount | null;
+  /** partner webhook sending: its timeout, and a resolver for tests */
+  webhooks?: ContainerDeps['webhooks'];
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
@@ -203,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ...(deps.verifyPerMinute !== undefined && { verifyPerMinute: deps.verifyPerMinute }),
     ...(deps.purchasesPerMinute !== undefined && { purchasesPerMinute: deps.purchasesPerMinute }),
     ...(deps.keyCacheMs !== undefined && { keyCacheMs: deps.keyCacheMs }),
+    ...(deps.webhooks && { webhooks: deps.webhooks }),
   });
   app.addHook('onClose', async () => {
     await container.close();
@@ -308,6 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerPinRoutes(app, { pins: container.pins, auth: container.auth, limiter });
   registerApiKeyRoutes(app, { partners: container.partners });
   registerTestBalanceRoutes(app, { testBalances: container.testBalances });
+  registerWebhookRoutes(app, { webhooks: container.webhooks });
   registerProfileRoutes(app, { profiles: container.profiles, auth: container.auth, limiter, clock });
   registerVtpassWebhook(app, {
     engine: container.purchases,

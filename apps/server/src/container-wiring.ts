@@ -13,7 +13,7 @@ import {
   type WalletAdjustments,
 } from './modules/admin/index.ts';
 import { registerApprovalSubscribers, type Approvals } from './modules/approvals/index.ts';
-import { registerAuthSubscribers, type SessionWatch } from './modules/auth/index.ts';
+import { registerAuthSubscribers, type SessionWatch, type TestAccounts } from './modules/auth/index.ts';
 import { registerBeneficiarySubscribers, type Beneficiaries } from './modules/beneficiaries/index.ts';
 import {
   registerCatalogApprovals,
@@ -42,6 +42,7 @@ import {
   registerPurchaseApprovals,
   registerPurchaseFeedSubscribers,
   registerPurchaseJobs,
+  toPurchase,
   type PurchaseEngine,
 } from './modules/purchases/index.ts';
 import {
@@ -53,6 +54,7 @@ import {
 import { registerReferralSubscribers, type Referrals } from './modules/referrals/index.ts';
 import { registerSettingApprovals, type SettingChanges } from './modules/settings/index.ts';
 import { registerSystemJobs } from './modules/system/index.ts';
+import { registerWebhookSubscribers, type Webhooks } from './modules/webhooks/index.ts';
 
 export type WiredModules = {
   db: Database;
@@ -84,6 +86,8 @@ export type WiredModules = {
   rateLimiter: RateLimiter;
   metrics?: Metrics | undefined;
   log: FastifyBaseLogger;
+  webhooks: Webhooks;
+  testAccounts: Pick<TestAccounts, 'ownerOf'>;
 };
 
 /**
@@ -113,6 +117,14 @@ export async function wireModules(m: WiredModules, jobs: JobQueue, runWorkers: b
   registerReferralSubscribers(events, m.referrals);
   registerAuthSubscribers(events, m.sessionWatch);
   registerPurchaseFeedSubscribers(events, createPurchaseAnnouncer(m.notify));
+  registerWebhookSubscribers(events, {
+    webhooks: m.webhooks,
+    purchaseOf: async (purchaseId) => {
+      const row = await m.purchases.findById(purchaseId);
+      return row ? toPurchase(row) : null;
+    },
+    ownerOf: (userId) => m.testAccounts.ownerOf(userId),
+  });
   if (m.metrics) registerMetricsSubscribers(events, m.metrics);
   if (!runWorkers) return;
   const registrations: ((queue: JobQueue) => Promise<void>)[] = [
@@ -129,6 +141,7 @@ export async function wireModules(m: WiredModules, jobs: JobQueue, runWorkers: b
     (queue) => registerCatalogJobs(queue, m.catalog),
     (queue) => registerAdminJobs(queue, m.float),
     (queue) => registerSystemJobs(queue, m.rateLimiter),
+    (queue) => m.webhooks.delivery.registerJobs(queue),
   ];
   for (const register of registrations) await register(jobs);
 }

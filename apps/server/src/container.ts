@@ -32,6 +32,7 @@ import { createBalanceAnnouncer, createStatement, startBalanceFeed } from './mod
 import { createCatalog, createRefreshRequests } from './modules/catalog/index.ts';
 import { createPartners, createTestBalances } from './modules/partners/index.ts';
 import { createProfiles } from './modules/profile/index.ts';
+import { createWebhooks } from './modules/webhooks/index.ts';
 import {
   createPinService,
   countOpenPurchases,
@@ -80,6 +81,8 @@ export type ContainerDeps = {
   keyCacheMs?: number;
   /** where the app's figures go; one-shot CLI commands keep none */
   metrics?: Metrics;
+  /** partner webhooks: how long an attempt may take, and where names resolve (tests) */
+  webhooks?: { timeoutMs?: number; resolve?: Parameters<typeof createWebhooks>[0]['resolve'] };
 };
 
 /** Builds every service once, each given what it needs; the providers are chosen in container-providers.ts. */
@@ -259,6 +262,19 @@ export async function createContainer({
     approvals,
     users: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
   });
+  const webhooks = createWebhooks({
+    db,
+    clock,
+    jobs,
+    log,
+    authSecret: config.authSecret,
+    requireHttps: config.providerMode === 'live',
+    allowPrivateTargets: config.providerMode === 'sandbox',
+    rateLimiter,
+    verifyPassword: auth.verifyPassword,
+    partnerAccessOf: (userId) => auth.accounts.partnerAccessOf(userId),
+    ...options.webhooks,
+  });
   const beneficiaries = createBeneficiaries({
     db,
     clock,
@@ -319,6 +335,8 @@ export async function createContainer({
       rateLimiter,
       metrics,
       log,
+      webhooks,
+      testAccounts,
     },
     jobs,
     options.runWorkers,
@@ -367,6 +385,7 @@ export async function createContainer({
     pins,
     partners,
     testBalances,
+    webhooks,
     purchases,
     verifications,
     rateLimiter,

@@ -6,6 +6,7 @@ export * from '../modules/funding/funding.tables.ts';
 export * from '../modules/catalog/catalog.tables.ts';
 export * from '../modules/purchases/purchases.tables.ts';
 export * from '../modules/partners/partners.tables.ts';
+export * from '../modules/webhooks/webhooks.tables.ts';
 export * from './system.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/approvals/approvals.tables.ts';

@@ -45,7 +45,8 @@ export type IdPrefix =
   | 'ntf'
   | 'sms'
   | 'rcn'
-  | 'rfd';
+  | 'rfd'
+  | 'msg';
 
 /** Prefixed, time-sortable ids: `usr_01J...`. */
 export function newId(prefix: IdPrefix): string {

@@ -39,6 +39,7 @@ export async function createTestApp(
     trustProxy?: AppDeps['trustProxy'];
     support?: AppDeps['support'];
     depositAccount?: AppDeps['depositAccount'];
+    webhooks?: AppDeps['webhooks'];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(kind));
@@ -70,6 +71,7 @@ export async function createTestApp(
     ...(options.trustProxy && { trustProxy: options.trustProxy }),
     ...(options.support && { support: options.support }),
     ...(options.depositAccount && { depositAccount: options.depositAccount }),
+    ...(options.webhooks && { webhooks: options.webhooks }),
   });
   options.extraRoutes?.(built.app);
   await built.app.listen({ port, host: '127.0.0.1' });

@@ -22,6 +22,7 @@ import { purchases } from './purchases.ts';
 import { referrals } from './referrals.ts';
 import { system } from './system.ts';
 import { wallet } from './wallet.ts';
+import { webhooks } from './webhooks.ts';
 
 /**
  * Every route of /api/v1, by area. The server and the tests read the whole map; a web page imports only its
@@ -42,6 +43,7 @@ export const contract = {
   beneficiaries,
   notifications,
   referrals,
+  webhooks,
   adminUsers,
   adminMoney,
   adminApprovals,

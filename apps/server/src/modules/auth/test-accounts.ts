@@ -43,6 +43,12 @@ export function createTestAccounts(deps: {
       return existing.id;
     },
 
+    /** Whose money `userId`'s is: a test account's is its partner's test money, anyone else's their own. */
+    async ownerOf(userId: string): Promise<{ userId: string; mode: 'live' | 'test' }> {
+      const [row] = await db.select({ testOf: users.testOf }).from(users).where(eq(users.id, userId));
+      return row?.testOf ? { userId: row.testOf, mode: 'test' } : { userId, mode: 'live' };
+    },
+
     /** The partner's test account id, or null before their first test key. */
     async of(partnerId: string): Promise<string | null> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.testOf, partnerId));

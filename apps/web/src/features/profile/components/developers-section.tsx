@@ -9,6 +9,7 @@ import { useSession } from '@/lib/session.ts';
 import { useSetPartnerAccess } from '../api/set-partner-access.ts';
 import { ApiKeysSection } from './api-keys-section.tsx';
 import { TestBalanceSection } from './test-balance-section.tsx';
+import { WebhooksSection } from './webhooks-section.tsx';
 
 export const developerTexts = {
   offIntro:
@@ -75,6 +76,7 @@ export function DevelopersSection({ profile }: { profile: Profile }) {
           <ConfirmEmailNotice />
           <ApiKeysSection />
           <TestBalanceSection />
+          <WebhooksSection />
           <StatusMessage message={status?.text} tone={status?.tone} />
           <Button
             variant="text"

@@ -22,6 +22,8 @@ export function profileApi(overrides: MockHandlers = {}, email = 'ada@example.co
     'GET /api/v1/pin': { body: { hasPin: false, lockedUntil: null } },
     'GET /api/v1/api-keys': { body: { apiKeys: [] } },
     'GET /api/v1/test-balance': { body: { balanceKobo: 0, balance: '0.00', currency: 'NGN' } },
+    'GET /api/v1/webhooks/endpoint': { body: { endpoint: null } },
+    'GET /api/v1/webhooks/messages': { body: { messages: [], nextCursor: null } },
     'GET /api/v1/profile': { body: { profile: aProfile({ email }) } },
     'GET /api/v1/profile/sessions': { body: { sessions: [aSignedInSession()] } },
     'POST /api/v1/pin': apiError(400, 'VALIDATION_FAILED', tooEasy),
