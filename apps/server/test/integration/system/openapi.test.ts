@@ -91,7 +91,7 @@ describe('the OpenAPI document', () => {
     const [first] = Object.values(create?.requestBody?.content['application/json']?.examples ?? {});
     expect(first?.value).toEqual(expect.objectContaining({ serviceId: 'mtn', phone: '08011111111' }));
     const answers = Object.values(create?.responses['201']?.content?.['application/json']?.examples ?? {});
-    expect(answers[0]?.value).toEqual({ purchase: expect.objectContaining({ status: 'delivered' }) });
+    expect(answers[0]?.value).toHaveProperty('purchase.status', 'delivered');
     expect(create?.['x-codeSamples']?.[0]?.source).toContain('-H "Authorization: Bearer $QV_KEY"');
     const get = served.document.paths['/api/v1/purchases/{requestId}']?.['get'];
     expect(get?.parameters?.find((p) => p.name === 'requestId')?.example).toBe('shop-20261128-0001');
