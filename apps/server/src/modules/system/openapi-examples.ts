@@ -39,7 +39,7 @@ function curlOf(route: RouteDefinition, example: AnyRouteExample): string {
 
 /**
  * Puts a route's examples into its operation: each request body and answer as a named example, the first
- * example's path and query values on the parameters, and (for partner routes) curl commands.
+ * example's path and query values on the parameters, and (for partner routes) the first as a curl command.
  */
 export function addExamples(name: string, route: RouteDefinition, operation: Operation): void {
   const examples = examplesOf(name);
@@ -66,10 +66,7 @@ export function addExamples(name: string, route: RouteDefinition, operation: Ope
     };
   });
   if (route.partner || route.access === 'userOrKey') {
-    operation['x-codeSamples'] = examples.map((example) => ({
-      lang: 'Shell',
-      label: examples.length > 1 ? `curl: ${example.title}` : 'curl',
-      source: curlOf(route, example),
-    }));
+    // the first example only: one tab per example crowds the panel on a small screen
+    operation['x-codeSamples'] = [{ lang: 'Shell', label: 'curl', source: curlOf(route, first) }];
   }
 }

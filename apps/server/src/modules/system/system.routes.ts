@@ -4,6 +4,7 @@ import { type SupportContact } from '@quickvend/shared/api/meta';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { contract } from '@quickvend/shared/contract/index';
 import { route } from '../../lib/http/route.ts';
+import { registerDocsPage } from './docs-page.ts';
 import type { SandboxValue } from './openapi-docs.ts';
 import { openApiDocument } from './openapi.ts';
 
@@ -52,4 +53,6 @@ export function registerSystemRoutes(
   route(app, contract.system.openApi, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(openApiDocument(deps.sandboxValues)),
   );
+
+  registerDocsPage(app);
 }
