@@ -4,9 +4,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PRODUCT_NAME } from '@quickvend/shared/services';
-
-export const DOCS_PATH = '/docs/api';
+import { API_DOCS_PATH as DOCS_PATH, PRODUCT_NAME } from '@quickvend/shared/services';
 
 /**
  * Redoc's standalone build, from node_modules (a production dependency of the server, so it is there after
