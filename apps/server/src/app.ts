@@ -85,6 +85,7 @@ import {
 import { registerCatalogRoutes, registerPriceRoutes } from './modules/catalog/index.ts';
 import {
   registerVtpassSimulator,
+  SANDBOX_VALUES,
   type VtpassSimulator,
   type VtpassSimulatorOptions,
 } from './providers/simulators/vtpass/vtpass-simulator.ts';
@@ -267,6 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       return { minFundingKobo, manualChargeKobo };
     },
     support: deps.support ?? noSupportContact,
+    sandboxValues: SANDBOX_VALUES,
   });
   registerAuthRoutes(app, {
     auth: container.auth,

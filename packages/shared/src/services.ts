@@ -2,6 +2,9 @@ import { kobo } from './money.ts';
 
 export const PRODUCT_NAME = 'QuickVend';
 
+/** The partner API's reference, a page the server serves itself (not the web app's). */
+export const API_DOCS_PATH = '/docs/api';
+
 export const AIRTIME_QUICK_AMOUNTS_NAIRA = [100, 200, 500, 1000] as const;
 export const MANUAL_FUNDING_CHARGE_KOBO = kobo(5_000);
 /**

@@ -16,6 +16,8 @@ describe('what the service worker does with a request', () => {
     '/webhooks/paystack',
     '/sandbox/mailbox/messages',
     '/healthz',
+    // the API reference: a page of the server's own, not the app's
+    '/docs/api',
   ])('never answers %s from a cache, by request or by navigation', (path) => {
     expect(handling(path)).toBe('network');
     expect(handling(path, 'navigate')).toBe('network');

@@ -1,6 +1,6 @@
 /**
  * What the service worker does with a request. Only the app's own files are ever kept: API answers (balances,
- * prices, purchases), webhooks and the sandbox pages always go to the network, and a failure there is the
+ * prices, purchases), webhooks, the sandbox pages and the API reference always go to the network, and a failure there is the
  * page's to show.
  * - `page`: a navigation; the network first, the saved page when the network fails
  * - `asset`: a hashed file under /assets/; it never changes, so the saved copy first (all are saved at install)
@@ -9,7 +9,7 @@
  */
 export type Handling = 'page' | 'asset' | 'precached' | 'network';
 
-const NOT_APP = /^\/(api|webhooks|sandbox)(\/|$)|^\/(healthz|readyz|metrics)$/;
+const NOT_APP = /^\/(api|webhooks|sandbox|docs)(\/|$)|^\/(healthz|readyz|metrics)$/;
 
 export type RequestLike = { method: string; mode: string; url: string };
 

@@ -13,7 +13,7 @@ import { sendNotFound } from './error-handler.ts';
 export type WebAppOptions = { root: string; isSandbox: boolean };
 
 // hashed assets are files, never pages: a missing one is a 404, not the app (which a browser would keep as it)
-const NOT_SPA = /^\/(api|webhooks|sandbox|assets)(\/|$)|^\/(healthz|readyz|metrics)$/;
+const NOT_SPA = /^\/(api|webhooks|sandbox|assets|docs)(\/|$)|^\/(healthz|readyz|metrics)$/;
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /** A hashed file never changes under its name; anything else is asked for again each time it is used. */

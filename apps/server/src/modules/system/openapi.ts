@@ -4,6 +4,8 @@ import type { RouteDefinition } from '@quickvend/shared/contract/define';
 import { errorBody, type ErrorCode } from '@quickvend/shared/errors';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { httpStatusByCode } from '../../lib/errors.ts';
+import { apiDescription, errorCodeLine, type SandboxValue } from './openapi-docs.ts';
+import { addExamples } from './openapi-examples.ts';
 
 /** The partner key, as api.md promises it: `Authorization: Bearer <key>`. */
 const API_KEY = 'apiKey';
@@ -37,7 +39,7 @@ function errorResponses(route: RouteDefinition): ZodOpenApiOperationObject['resp
     [...byStatus].map(([status, codes]) => [
       String(status),
       {
-        description: `error.code is one of: ${codes.join(', ')}`,
+        description: codes.map((code) => `- ${errorCodeLine(code)}`).join('\n'),
         content: { 'application/json': { schema: errorBody } },
       },
     ]),
@@ -75,7 +77,10 @@ function operation(name: string, route: RouteDefinition): ZodOpenApiOperationObj
   return {
     operationId: name,
     summary: route.summary,
-    tags: [area],
+    ...(route.partner && {
+      description: '**Partner API**: promised to partners; changes only with a new version.',
+    }),
+    tags: [tagOf(area)],
     security: security(route),
     ...(route.params || route.query ? { requestParams } : {}),
     ...(route.body && {
@@ -85,7 +90,7 @@ function operation(name: string, route: RouteDefinition): ZodOpenApiOperationObj
   };
 }
 
-function build(): OpenApiDocument {
+function build(sandboxValues: readonly SandboxValue[]): OpenApiDocument {
   const paths: NonNullable<ZodOpenApiObject['paths']> = {};
   for (const { name, route } of allRoutes()) {
     const item = (paths[openApiPath(route.path)] ??= {});
@@ -96,9 +101,11 @@ function build(): OpenApiDocument {
     info: {
       title: `${PRODUCT_NAME} API`,
       version: '1',
-      description:
-        'Errors answer { "error": { "code", "message", "details"?, "requestId" } } with a 4xx status (5xx only for server faults).',
+      description: apiDescription(sandboxValues),
     },
+    tags: [...new Set(allRoutes().map(({ name }) => tagOf(name.split('.')[0] ?? name)))].map((name) => ({
+      name,
+    })),
     paths,
     components: {
       // one named error shape, referenced by every error answer rather than repeated in each
@@ -111,10 +118,41 @@ function build(): OpenApiDocument {
   });
 }
 
+/** The partner's areas first, under names a partner reads; the web app's own areas keep their map names. */
+const TAGS: Readonly<Record<string, string>> = {
+  catalog: 'Services and prices',
+  purchases: 'Purchases and balance',
+  partners: 'API keys',
+  system: 'About this server',
+};
+const tagOf = (area: string) => TAGS[area] ?? area;
+
+/** Redoc's groups in the side menu: the partner API apart from the web app's and the back office's calls. */
+function tagGroups(): { name: string; tags: string[] }[] {
+  const areas = [...new Set(allRoutes().map(({ name }) => name.split('.')[0] ?? name))];
+  const partnerAreas = Object.keys(TAGS);
+  return [
+    { name: 'Partner API', tags: partnerAreas.map(tagOf) },
+    { name: 'Web app', tags: areas.filter((a) => !partnerAreas.includes(a) && !a.startsWith('admin')) },
+    { name: 'Back office', tags: areas.filter((a) => a.startsWith('admin')) },
+  ];
+}
+
+type Operations = Record<string, Record<string, Parameters<typeof addExamples>[2]>>;
+
+function withExamples(document: OpenApiDocument): Record<string, unknown> {
+  const paths = document.paths as unknown as Operations;
+  for (const { name, route } of allRoutes()) {
+    const operation = paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+    if (operation) addExamples(name, route, operation);
+  }
+  return { ...document, 'x-tagGroups': tagGroups() };
+}
+
 let built: Record<string, unknown> | undefined;
 
 /** The OpenAPI 3.1 document of /api/v1, built from the shared contract once per process. */
-export function openApiDocument(): Record<string, unknown> {
-  built ??= { ...build() };
+export function openApiDocument(sandboxValues: readonly SandboxValue[]): Record<string, unknown> {
+  built ??= withExamples(build(sandboxValues));
   return built;
 }

@@ -4,6 +4,8 @@ import { type SupportContact } from '@quickvend/shared/api/meta';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
 import { contract } from '@quickvend/shared/contract/index';
 import { route } from '../../lib/http/route.ts';
+import { registerDocsPage } from './docs-page.ts';
+import type { SandboxValue } from './openapi-docs.ts';
 import { openApiDocument } from './openapi.ts';
 
 export function registerSystemRoutes(
@@ -17,6 +19,8 @@ export function registerSystemRoutes(
     support: SupportContact;
     /** read only by the operator's scraper (see `operator` access) */
     metrics: Registry;
+    /** the sandbox numbers, listed in the API reference */
+    sandboxValues: readonly SandboxValue[];
   },
 ): void {
   app.get('/healthz', () => ({ status: 'ok' }));
@@ -47,6 +51,8 @@ export function registerSystemRoutes(
   }));
 
   route(app, contract.system.openApi, async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(openApiDocument()),
+    reply.header('cache-control', 'public, max-age=300').send(openApiDocument(deps.sandboxValues)),
   );
+
+  registerDocsPage(app);
 }

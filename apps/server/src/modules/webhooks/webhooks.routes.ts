@@ -20,11 +20,20 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: We
     webhooks.rotateSecret(signedInUser(request).id, request.body),
   );
 
-  route(app, contract.webhooks.messages, async (request) =>
-    webhooks.listMessages(signedInUser(request).id, request.query),
-  );
+  // a key sees its owner's messages of its own mode only (a test key acts for the test account, not the owner)
+  route(app, contract.webhooks.messages, async (request) => {
+    const key = request.apiKey;
+    return key
+      ? webhooks.listMessages(key.ownerId, { ...request.query, mode: key.mode })
+      : webhooks.listMessages(signedInUser(request).id, request.query);
+  });
 
-  route(app, contract.webhooks.resend, async (request) => ({
-    message: await webhooks.resend(signedInUser(request).id, request.params.id),
-  }));
+  route(app, contract.webhooks.resend, async (request) => {
+    const key = request.apiKey;
+    return {
+      message: key
+        ? await webhooks.resend(key.ownerId, request.params.id, key.mode)
+        : await webhooks.resend(signedInUser(request).id, request.params.id),
+    };
+  });
 }

@@ -219,12 +219,19 @@ export function createWebhooks(deps: WebhooksDeps) {
      * Sends a message again, with its id (the endpoint may have seen it), from the start of the retry schedule.
      * @throws NOT_FOUND when it is not the caller's, CONFLICT while its endpoint is off, RATE_LIMITED
      */
-    async resend(userId: string, messageId: string) {
+    /** `mode`: a key resends only messages of its own mode */
+    async resend(userId: string, messageId: string, mode?: WebhookMode) {
       await deps.rateLimiter.consume([{ key: `webhook-resend:user:${userId}`, ...RESENDS }]);
       const [message] = await db
         .select()
         .from(webhookMessages)
-        .where(and(eq(webhookMessages.id, messageId), eq(webhookMessages.userId, userId)));
+        .where(
+          and(
+            eq(webhookMessages.id, messageId),
+            eq(webhookMessages.userId, userId),
+            mode ? eq(webhookMessages.mode, mode) : undefined,
+          ),
+        );
       if (!message) throw new AppError('NOT_FOUND', webhookTexts.notFound);
       const endpoint = await findEndpoint(userId, message.mode);
       if (!endpoint?.enabled) {

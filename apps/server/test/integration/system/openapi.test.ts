@@ -1,16 +1,22 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '@quickvend/shared/contract/index';
+import { errorCodes } from '@quickvend/shared/errors';
 import { openApiPath } from '../../../src/modules/system/openapi.ts';
+import { SANDBOX_VALUES } from '../../../src/providers/simulators/vtpass/vtpass-simulator.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 
+type Examples = Record<string, { summary: string; value: unknown }>;
 type Operation = {
   security?: Record<string, string[]>[];
-  requestBody?: { content: Record<string, { schema: { required?: string[] } }> };
-  responses: Record<string, { description: string }>;
+  parameters?: { name: string; example?: unknown }[];
+  requestBody?: { content: Record<string, { schema: { required?: string[] }; examples?: Examples }> };
+  responses: Record<string, { description: string; content?: Record<string, { examples?: Examples }> }>;
+  'x-codeSamples'?: { source: string }[];
 };
 type Document = {
   openapi: string;
+  info: { description: string };
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, unknown> };
 };
@@ -78,5 +84,33 @@ describe('the OpenAPI document', () => {
     expect(create?.responses['402']?.description).toContain('INSUFFICIENT_FUNDS');
     expect(create?.responses['409']?.description).toContain('IDEMPOTENCY_KEY_REUSED');
     expect(create?.responses['401']?.description).toContain('UNAUTHENTICATED');
+  });
+
+  it("shows each route's examples: the request, the answer, and curl for partners", () => {
+    const create = served.document.paths['/api/v1/purchases']?.['post'];
+    const [first] = Object.values(create?.requestBody?.content['application/json']?.examples ?? {});
+    expect(first?.value).toEqual(expect.objectContaining({ serviceId: 'mtn', phone: '08011111111' }));
+    const answers = Object.values(create?.responses['201']?.content?.['application/json']?.examples ?? {});
+    expect(answers[0]?.value).toHaveProperty('purchase.status', 'delivered');
+    expect(create?.['x-codeSamples']?.[0]?.source).toContain('-H "Authorization: Bearer $QV_KEY"');
+    const get = served.document.paths['/api/v1/purchases/{requestId}']?.['get'];
+    expect(get?.parameters?.find((p) => p.name === 'requestId')?.example).toBe('shop-20261128-0001');
+    expect(get?.['x-codeSamples']?.[0]?.source).toContain('"$QV_URL/api/v1/purchases/shop-20261128-0001"');
+  });
+
+  it('explains every error code, and each route says what its codes mean', () => {
+    const { description } = served.document.info;
+    for (const code of errorCodes) expect(description).toContain(`| \`${code}\` |`);
+    const create = served.document.paths['/api/v1/purchases']?.['post'];
+    expect(create?.responses['402']?.description).toMatch(/INSUFFICIENT_FUNDS.*\(402\): .+ Fund the wallet/);
+  });
+
+  it("lists the simulator's own sandbox numbers and carries the quick start", () => {
+    const { description } = served.document.info;
+    expect(SANDBOX_VALUES.length).toBeGreaterThan(5);
+    for (const row of SANDBOX_VALUES) expect(description).toContain(row.value);
+    expect(description).toContain('`201000000000` | any service');
+    expect(description).toMatch(/# Quick start[\s\S]*## 1\. Turn on partner access/);
+    expect(description).toContain('webhook-signature');
   });
 });

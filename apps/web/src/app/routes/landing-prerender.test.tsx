@@ -31,6 +31,8 @@ describe('the landing rendered at build', () => {
       expect(screen.getByRole('heading', { name, level: 2 })).toBeTruthy();
     }
     expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup');
+    // the partner API's reference is the server's own page
+    expect(screen.getByRole('link', { name: 'API for resellers' }).getAttribute('href')).toBe('/docs/api');
     // airtime and data are bought; only subscriptions are subscribed to
     const services = within(screen.getByRole('region', { name: 'Our Services' }));
     const actions = services

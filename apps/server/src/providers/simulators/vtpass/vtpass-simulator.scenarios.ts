@@ -18,6 +18,32 @@ export const POSTPAID_METER = '1010101010101';
 export const JAMB_PROFILE = '0123456789';
 const TARIFF_KOBO_PER_KWH = 20_950;
 
+const SCENARIO_RESULTS: Record<(typeof SCENARIOS)[string], string> = {
+  pending: 'pending for about 20 seconds, then delivered',
+  unexpected: 'an answer that cannot be read: pending, then delivered once asked again',
+  'no-response': 'no answer: pending, then delivered once asked again',
+  timeout: 'a timeout: pending, then delivered once asked again',
+};
+
+/**
+ * The sandbox's numbers as partners read them in the API reference: rendered from here, the values the
+ * simulator itself answers by, so the two cannot differ. `for` names the services, `result` what a purchase
+ * (or a check) with it does.
+ */
+export const SANDBOX_VALUES: readonly { value: string; for: string; result: string }[] = [
+  { value: SUCCESS_PHONE, for: 'airtime, data, Showmax, WAEC', result: 'delivered at once' },
+  { value: SMARTCARD, for: 'DStv, GOtv, StarTimes smartcard', result: 'checks as “TEST METHOD”; delivered' },
+  { value: PREPAID_METER, for: 'electricity, prepaid meter', result: 'checks; delivered with a token' },
+  { value: POSTPAID_METER, for: 'electricity, postpaid meter', result: 'checks; delivered' },
+  { value: JAMB_PROFILE, for: 'JAMB profile ID', result: 'checks; delivered with a PIN' },
+  ...Object.entries(SCENARIOS).map(([value, scenario]) => ({
+    value,
+    for: 'any service, as phone, card or meter',
+    result: SCENARIO_RESULTS[scenario],
+  })),
+  { value: 'any other number', for: 'any service', result: 'failed, and refunded at once' },
+];
+
 const DIGITS = '0123456789';
 export const randomDigits = (length: number) =>
   Array.from({ length }, () => DIGITS[randomInt(10)] ?? '').join('');

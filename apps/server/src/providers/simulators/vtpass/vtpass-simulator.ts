@@ -23,6 +23,8 @@ import {
   nairaNumber,
 } from './vtpass-simulator.wire.ts';
 
+export { SANDBOX_VALUES } from './vtpass-simulator.scenarios.ts';
+
 export type VtpassSimulatorOptions = {
   /** Where the simulator is mounted, e.g. `/sandbox/vtpass/api`; the provider's base URL is origin + prefix. */
   prefix: string;

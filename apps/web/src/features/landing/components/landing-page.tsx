@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@quickvend/shared/services';
+import { API_DOCS_PATH, PRODUCT_NAME } from '@quickvend/shared/services';
 import { LandingLayout, type LandingNavItem } from '@/components/layouts/landing-layout.tsx';
 import { AppLink, AppLinkButton } from '@/components/ui/app-link.tsx';
 import { Icon, type IconName } from '@/components/ui/icons.tsx';
@@ -129,6 +129,9 @@ export function LandingFooter({ contacts }: { contacts?: ContactLink[] }) {
             {PRODUCT_NAME} is built by a small team in Nigeria who believe topping up and paying bills should
             take seconds, cost less and never leave you guessing.
           </p>
+          <a className="mt-2 inline-flex min-h-11 items-center text-sm underline" href={API_DOCS_PATH}>
+            API for resellers
+          </a>
         </div>
         <div>
           <h2 className="font-semibold text-white">Services</h2>

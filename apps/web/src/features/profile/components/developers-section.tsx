@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Profile } from '@quickvend/shared/api/profile';
 import { formatLagosDateTime } from '@quickvend/shared/format';
+import { API_DOCS_PATH } from '@quickvend/shared/services';
 import { ConfirmEmailNotice } from '@/components/account/confirm-email-notice.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
@@ -18,6 +19,7 @@ export const developerTexts = {
   offNote: 'Most customers do not need this. You can turn it off again once you have no active keys.',
   onIntro: (since: string) => `Partner access is on (since ${formatLagosDateTime(since)}).`,
   turnedOff: 'Partner access is off.',
+  docsLink: 'API reference and quick start',
 } as const;
 
 /** Partner (reseller) access and, once it is on, the API keys. */
@@ -47,6 +49,10 @@ export function DevelopersSection({ profile }: { profile: Profile }) {
       <h2 id="developers-heading" className="text-lg font-bold text-gray-900">
         Developers
       </h2>
+      {/* the server's own page, not one of the app's: a full page load */}
+      <a href={API_DOCS_PATH} className="self-start text-sm font-semibold text-brand-800 underline">
+        {developerTexts.docsLink}
+      </a>
       {since === null ? (
         <>
           <p className="text-sm text-gray-700">{developerTexts.offIntro}</p>

@@ -116,6 +116,8 @@ describe('developers', () => {
       within(section).getByText(/Partner access lets that system buy from your QuickVend wallet/),
     ).toBeTruthy();
     expect(within(section).queryByRole('heading', { name: 'API keys' })).toBeNull();
+    const docs = within(section).getByRole('link', { name: 'API reference and quick start' });
+    expect(docs.getAttribute('href')).toBe('/docs/api');
     expect(api.callsTo('GET /api/v1/api-keys')).toHaveLength(0);
 
     await user.click(within(section).getByRole('button', { name: 'Turn on partner access' }));
