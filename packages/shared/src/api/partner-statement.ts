@@ -44,6 +44,7 @@ export function statementPeriod(
     query.from === undefined
       ? new Date(to.getTime() - STATEMENT_DEFAULT_DAYS * DAY_MS)
       : startOfInstant(query.from);
+  if (from.getTime() > now.getTime()) return { error: 'The start of the period cannot be in the future.' };
   if (from.getTime() > to.getTime()) return { error: 'The start of the period must come before its end.' };
   if (to.getTime() - from.getTime() > STATEMENT_MAX_DAYS * DAY_MS)
     return { error: `A statement covers at most ${STATEMENT_MAX_DAYS} days: choose a shorter period.` };
