@@ -1,3 +1,4 @@
+import { csvResponse } from '../api/reports.ts';
 import { statementQuery, statementResponse, walletResponse } from '../api/wallet.ts';
 import {
   partnerStatementQuery,
@@ -42,7 +43,7 @@ export const wallet = {
     partner: true,
     summary: 'The same statement as a CSV file (naira with 2 decimals beside kobo), for a spreadsheet',
     query: statementPeriodQuery,
-    responses: { 200: null },
+    responses: { 200: csvResponse },
     produces: 'text/csv',
     errors: [],
   }),
