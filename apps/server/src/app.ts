@@ -284,6 +284,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerWalletRoutes(app, {
     ledger: container.ledger,
     statement: container.statement,
+    periodStatement: container.periodStatement,
+    clock,
     balanceFeed: container.balanceFeed,
     feeds: [container.noticeFeed, container.purchaseFeed],
     sessions: container.sessionWatch,

@@ -28,7 +28,13 @@ import {
 } from './modules/notifications/index.ts';
 import { createReferrals } from './modules/referrals/index.ts';
 import { createSettingChanges, createSettings } from './modules/settings/index.ts';
-import { createBalanceAnnouncer, createStatement, startBalanceFeed } from './modules/wallet/index.ts';
+import {
+  createBalanceAnnouncer,
+  createPeriodStatement,
+  createStatement,
+  startBalanceFeed,
+  type StatementSources,
+} from './modules/wallet/index.ts';
 import { createCatalog, createRefreshRequests } from './modules/catalog/index.ts';
 import { createPartners, createTestBalances } from './modules/partners/index.ts';
 import { createProfiles } from './modules/profile/index.ts';
@@ -284,12 +290,13 @@ export async function createContainer({
     openPurchases: () => countOpenPurchases(db, clock.now()),
     jobBacklog: () => jobs.backlog(),
   });
-  const statement = createStatement({
+  const statementSources: StatementSources = {
     ledger,
     purchaseNames: createPurchaseNames(db),
     depositBanks: (ids) => funding.depositBanksByIds(ids),
     firstNames: (userIds) => referrals.firstNamesOf(userIds),
-  });
+  };
+  const statement = createStatement(statementSources);
   const backOffice = createBackOffice({
     db,
     clock,
@@ -394,6 +401,8 @@ export async function createContainer({
     sessionWatch,
     profiles,
     statement,
+    /** a period's statement with its balances, for partners and the CSV download */
+    periodStatement: createPeriodStatement(statementSources),
     events,
     /** asks for one service's plans again, at most once a minute */
     refreshCatalog: createRefreshRequests(jobs, clock),

@@ -1,5 +1,5 @@
 import { randomFillSync } from 'node:crypto';
-import { monotonicFactory } from 'ulidx';
+import { encodeTime, monotonicFactory } from 'ulidx';
 
 // ulidx asks the platform for one random byte per character; drawing them from a pooled buffer is the same
 // cryptographic randomness at a fraction of the cost, and ids are made on every request
@@ -51,4 +51,13 @@ export type IdPrefix =
 /** Prefixed, time-sortable ids: `usr_01J...`. */
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid()}`;
+}
+
+// the largest time a ULID holds (48 bits of milliseconds)
+const ULID_TIME_MAX = 2 ** 48 - 1;
+
+/** The smallest id of `prefix` made at `at`: ids made before it sort below it, ids made from it on at or above. */
+export function firstIdAt(prefix: IdPrefix, at: Date): string {
+  const ms = Math.min(Math.max(Math.trunc(at.getTime()), 0), ULID_TIME_MAX);
+  return `${prefix}_${encodeTime(Number.isNaN(ms) ? 0 : ms, 10)}`;
 }

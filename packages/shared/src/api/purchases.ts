@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { koboSchema } from './kobo.ts';
+import { statementInstant } from './partner-statement.ts';
 
 export const purchaseStatus = z.enum(['delivered', 'pending', 'failed']);
 export type PurchaseStatus = z.infer<typeof purchaseStatus>;
@@ -93,9 +94,17 @@ export const flaggedPurchasesResponse = z.object({ purchases: z.array(flaggedPur
 
 export const listPurchasesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(100).optional(),
-  serviceId: z.string().max(64).optional(),
-  status: purchaseStatus.optional(),
+  cursor: z.string().max(100).optional().describe("The previous page's `nextCursor`"),
+  serviceId: z.string().max(64).optional().describe('Only this service (`mtn`, `dstv`, `ikeja-electric`...)'),
+  status: purchaseStatus.optional().describe('Only purchases in this state now'),
+  from: statementInstant
+    .optional()
+    .describe(
+      'Made at or after: a date is that day from midnight in Lagos (WAT), or a date and time with its offset',
+    ),
+  to: statementInstant
+    .optional()
+    .describe('Made before: a date includes that whole Lagos day; a date and time is excluded'),
 });
 export const purchasesResponse = z.object({
   purchases: z.array(purchase),

@@ -1,4 +1,10 @@
+import { csvResponse } from '../api/reports.ts';
 import { statementQuery, statementResponse, walletResponse } from '../api/wallet.ts';
+import {
+  partnerStatementQuery,
+  partnerStatementResponse,
+  statementPeriodQuery,
+} from '../api/partner-statement.ts';
 import { defineRoute } from './define.ts';
 
 export const wallet = {
@@ -17,6 +23,28 @@ export const wallet = {
     summary: "The wallet's statement, a page at a time",
     query: statementQuery,
     responses: { 200: statementResponse },
+    errors: [],
+  }),
+  periodStatement: defineRoute({
+    method: 'GET',
+    path: '/api/v1/statement',
+    access: 'userOrKey',
+    partner: true,
+    summary:
+      "Every line of the caller's wallet in a period, oldest first, with what each belongs to, and the opening and closing balance: reconcile your books to the kobo",
+    query: partnerStatementQuery,
+    responses: { 200: partnerStatementResponse },
+    errors: [],
+  }),
+  periodStatementCsv: defineRoute({
+    method: 'GET',
+    path: '/api/v1/statement.csv',
+    access: 'userOrKey',
+    partner: true,
+    summary: 'The same statement as a CSV file (naira with 2 decimals beside kobo), for a spreadsheet',
+    query: statementPeriodQuery,
+    responses: { 200: csvResponse },
+    produces: 'text/csv',
     errors: [],
   }),
   /** each event's data is `balanceEvent` (api/wallet.ts) */

@@ -17,3 +17,4 @@ export {
 export { createLedger, type Ledger, type LedgerOptions } from './ledger.service.ts';
 export { BALANCE_CHANNEL } from './ledger.statement.ts';
 export type { LedgerDaySum, LedgerEntryFacts } from './ledger.queries.ts';
+export type { WalletPeriod, WalletPeriodLine } from './ledger.period.ts';

@@ -23,6 +23,7 @@ import {
   type PostedEntry,
   type PostInput,
 } from './ledger.lines.ts';
+import { createLedgerPeriods } from './ledger.period.ts';
 import { createLedgerQueries } from './ledger.queries.ts';
 import {
   asQuery,
@@ -243,6 +244,7 @@ export function createLedger(db: Database, options: LedgerOptions = {}) {
       options.announceBalances?.(userIds);
     },
     ...createLedgerQueries(db),
+    ...createLedgerPeriods(db),
 
     /** Idempotent: every user has exactly one wallet account. */
     async openWalletAccount(userId: string, executor: Executor = db): Promise<void> {

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { PurchaseStatus } from '@quickvend/shared/api/purchases';
 import type { Database, Executor } from '../../db/client.ts';
 import { readInIndexOrder } from '../../db/index-order.ts';
+import { firstIdAt } from '../../lib/ids.ts';
 import { purchases, type StoredPurchaseStatus } from './purchases.tables.ts';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -14,7 +15,17 @@ export type ListPurchasesQuery = {
   cursor?: string | undefined;
   serviceId?: string | undefined;
   status?: PurchaseStatus | undefined;
+  /** made at or after (`createdAt`) */
+  from?: Date | undefined;
+  /** made before */
+  to?: Date | undefined;
 };
+
+/**
+ * How far a purchase's id may lag or lead its `createdAt` (the id is made by the server's clock just before the
+ * row is written with the database's): a date filter reads this much more of the (user, id) index and no more.
+ */
+const ID_TIME_SLACK_MS = 60_000;
 
 /** Reads of the purchases table; the writes that move money live with the steps that make them. */
 export function createPurchasesRepo(db: Database) {
@@ -74,7 +85,10 @@ export function createPurchasesRepo(db: Database) {
       .limit(500);
   }
 
-  /** Newest first, `limit` at a time; `cursor` is the last id seen. Unfiltered, a page walks the (user, id) index. */
+  /**
+   * Newest first, `limit` at a time; `cursor` is the last id seen. Unfiltered or by period, a page walks the
+   * (user, id) index; by status or service the planner may choose another index and a sort.
+   */
   async function listForUser(userId: string, query: ListPurchasesQuery) {
     const statuses: StoredPurchaseStatus[] | undefined =
       query.status === 'pending' ? ['processing', 'pending'] : query.status ? [query.status] : undefined;
@@ -88,6 +102,19 @@ export function createPurchasesRepo(db: Database) {
             query.cursor ? lt(purchases.id, query.cursor) : undefined,
             query.serviceId ? eq(purchases.serviceId, query.serviceId) : undefined,
             statuses ? inArray(purchases.status, statuses) : undefined,
+            // ids sort by the time they were made: a period is a run of the (user, id) index
+            query.from
+              ? and(
+                  gte(purchases.id, firstIdAt('pur', new Date(query.from.getTime() - ID_TIME_SLACK_MS))),
+                  gte(purchases.createdAt, query.from),
+                )
+              : undefined,
+            query.to
+              ? and(
+                  lt(purchases.id, firstIdAt('pur', new Date(query.to.getTime() + ID_TIME_SLACK_MS))),
+                  lt(purchases.createdAt, query.to),
+                )
+              : undefined,
           ),
         )
         .orderBy(desc(purchases.id))
@@ -98,7 +125,27 @@ export function createPurchasesRepo(db: Database) {
     return { purchases: page, nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
   }
 
+  /**
+   * Takes the turn to ask the provider about an open purchase on a caller's behalf: true for one caller a
+   * minute across every process (the row's lock orders them; the loser reads the new time and takes none).
+   */
+  async function claimCallerRequery(id: string, now: Date, notSince: Date): Promise<boolean> {
+    const rows = await db
+      .update(purchases)
+      .set({ lastRequeriedAt: now })
+      .where(
+        and(
+          eq(purchases.id, id),
+          inArray(purchases.status, OPEN),
+          or(sql`${purchases.lastRequeriedAt} is null`, lte(purchases.lastRequeriedAt, notSince)),
+        ),
+      )
+      .returning({ id: purchases.id });
+    return rows.length > 0;
+  }
+
   return {
+    claimCallerRequery,
     findByRequestId,
     findById,
     findByIds,

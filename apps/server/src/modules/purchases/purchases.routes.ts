@@ -3,6 +3,7 @@ import { compactNumber } from '@quickvend/shared/bills';
 import { messages } from '@quickvend/shared/messages';
 import { PURCHASE_NOT_FOUND } from '@quickvend/shared/messages/purchase';
 import { AppError } from '../../lib/errors.ts';
+import { endOfInstant, startOfInstant } from '@quickvend/shared/api/partner-statement';
 import { contract } from '@quickvend/shared/contract/index';
 import { route } from '../../lib/http/route.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
@@ -18,7 +19,7 @@ import type { PurchaseEngine } from './purchases.service.ts';
 export function registerPurchaseRoutes(
   app: FastifyInstance,
   deps: {
-    engine: Pick<PurchaseEngine, 'create' | 'list' | 'findByRequestId'>;
+    engine: Pick<PurchaseEngine, 'create' | 'list' | 'findByRequestId' | 'findFreshByRequestId'>;
     verifications: Pick<VerificationService, 'verify'>;
     mailer: Mailer;
     catalog: Pick<Catalog, 'getService'>;
@@ -36,12 +37,17 @@ export function registerPurchaseRoutes(
   });
 
   route(app, contract.purchases.list, async (request) => {
-    const page = await engine.list(signedInUser(request).id, request.query);
+    const { from, to, ...rest } = request.query;
+    const page = await engine.list(signedInUser(request).id, {
+      ...rest,
+      ...(from !== undefined && { from: startOfInstant(from) }),
+      ...(to !== undefined && { to: endOfInstant(to) }),
+    });
     return { purchases: page.purchases.map(toPurchase), nextCursor: page.nextCursor };
   });
 
   route(app, contract.purchases.get, async (request) => {
-    const row = await engine.findByRequestId(signedInUser(request).id, request.params.requestId);
+    const row = await engine.findFreshByRequestId(signedInUser(request).id, request.params.requestId);
     if (!row) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
     return { purchase: toPurchase(row) };
   });

@@ -133,6 +133,11 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       clock,
     }),
     findByRequestId: repo.findByRequestId,
+    /** the caller's purchase, VTpass asked first when it has been pending over a minute (requery.freshen) */
+    async findFreshByRequestId(userId: string, requestId: string): Promise<PurchaseRow | null> {
+      const row = await repo.findByRequestId(userId, requestId);
+      return row && requery.freshen(row);
+    },
     list: repo.listForUser,
     /** purchases still open a day after they were made, oldest first */
     listFlagged: admin.listStuck,

@@ -51,6 +51,8 @@ export const purchases = pgTable(
     flaggedAt: timestamp('flagged_at', { withTimezone: true }),
     /** promised to the customer while pending: delivered or refunded by then, or escalated to the team */
     resolveBy: timestamp('resolve_by', { withTimezone: true }),
+    /** when a caller's look at the open purchase last asked the provider (at most once a minute, see requery) */
+    lastRequeriedAt: timestamp('last_requeried_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),

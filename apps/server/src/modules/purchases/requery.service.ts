@@ -6,12 +6,15 @@ import type { ProviderAnswer } from './purchase-lifecycle.ts';
 import { errorText, type PurchaseSteps } from './purchase-steps.ts';
 import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
 import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
-import { OPEN, type PurchasesRepo } from './purchases.repo.ts';
+import { OPEN, type PurchaseRow, type PurchasesRepo } from './purchases.repo.ts';
+
+/** How often a caller's look at an open purchase may ask the provider. */
+const CALLER_REQUERY_EVERY_MS = 60_000;
 
 export type RequeryAnswer = ProviderOutcome | ({ status: 'unknown' } & Pick<ProviderOutcome, 'raw'>);
 
 export type RequeryDeps = {
-  repo: Pick<PurchasesRepo, 'getById' | 'findByProviderRequestId' | 'listDue'>;
+  repo: Pick<PurchasesRepo, 'getById' | 'findByProviderRequestId' | 'listDue' | 'claimCallerRequery'>;
   steps: Pick<PurchaseSteps, 'applyOutcome' | 'applyAnswer'>;
   provider: Pick<BillsProvider, 'requery'>;
   timeline: Pick<PurchaseTimeline, 'record' | 'recordCallback'>;
@@ -73,6 +76,26 @@ export function createRequery(deps: RequeryDeps) {
     await steps.applyAnswer(row, { status: 'callback' });
   }
 
+  /**
+   * A purchase its owner asks about, after asking the provider when it has been open over a minute: at most
+   * once a minute per purchase, however many callers and processes ask. The answer settles it through the same
+   * lifecycle as any requery; a provider that cannot be reached leaves it as it was, never an error.
+   */
+  async function freshen(row: PurchaseRow): Promise<PurchaseRow> {
+    if (!OPEN.includes(row.status)) return row;
+    const now = clock.now();
+    const minuteAgo = new Date(now.getTime() - CALLER_REQUERY_EVERY_MS);
+    if (row.createdAt.getTime() > minuteAgo.getTime()) return row;
+    if (!(await repo.claimCallerRequery(row.id, now, minuteAgo))) return row;
+    try {
+      await requeryNow(row.id);
+    } catch (error) {
+      log.warn({ err: error, purchaseId: row.id }, "a caller's requery failed; answered with what we know");
+      return row;
+    }
+    return repo.getById(row.id);
+  }
+
   /** Requeries every purchase that is due or looks orphaned, now; returns what changed. */
   async function reconcile(): Promise<{ id: string; from: string; to: string }[]> {
     const now = clock.now();
@@ -86,5 +109,5 @@ export function createRequery(deps: RequeryDeps) {
     return changes;
   }
 
-  return { requeryNow, onProviderCallback, reconcile };
+  return { requeryNow, onProviderCallback, reconcile, freshen };
 }

@@ -8,3 +8,4 @@ export {
   type StatementSources,
 } from './wallet.service.ts';
 export type { StatementPurchase } from './statement-words.ts';
+export { createPeriodStatement, type PeriodStatement } from './statement-period.ts';

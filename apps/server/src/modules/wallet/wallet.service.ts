@@ -51,7 +51,7 @@ type StatementPage = { limit: number; cursor?: number | undefined };
 
 /** Where the statement's words come from: each answers for many ids in one query, and leaves unknown ids out. */
 export type StatementSources = {
-  ledger: Pick<Ledger, 'listWalletLines' | 'findEntries'>;
+  ledger: Pick<Ledger, 'listWalletLines' | 'findEntries' | 'walletPeriod' | 'walletLinesIn'>;
   purchaseNames: (ids: readonly string[]) => Promise<ReadonlyMap<string, StatementPurchase>>;
   depositBanks: (ids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
   firstNames: (userIds: readonly string[]) => Promise<ReadonlyMap<string, string>>;
@@ -76,25 +76,32 @@ export function toLedgerLine(line: WalletLine): LedgerStatementLine {
   return { ...amountsOf(line), reference: line.reference, memo: line.memo };
 }
 
+/** What a page's lines point at: one query for each kind of thing (first the entries reversals undo). */
+export async function statementFactsOf(
+  deps: StatementSources,
+  userId: string,
+  lines: readonly StatementEntry[],
+): Promise<StatementFacts> {
+  const reversedIds = present(lines.map((line) => referentOf(line).reversedEntryId));
+  const reversed: ReadonlyMap<string, StatementEntry> =
+    reversedIds.length > 0 ? await deps.ledger.findEntries(reversedIds) : new Map();
+  const referents = [...lines, ...reversed.values()].map(referentOf);
+  const [purchases, depositBanks, firstNames] = await Promise.all([
+    deps.purchaseNames(present(referents.map((about) => about.purchaseId))),
+    deps.depositBanks(present(referents.map((about) => about.depositId))),
+    deps.firstNames(present(referents.map((about) => about.referredUserId))),
+  ]);
+  // a line names only its own wallet's purchases
+  const own = new Map([...purchases].filter(([, purchase]) => purchase.userId === userId));
+  return { purchases: own, depositBanks, firstNames, reversed };
+}
+
 /**
  * The wallet's statement in words, read at the time it is asked for: a page of lines, then one query for each
- * kind of thing they point at (purchases, manual deposits, referred friends; first the entries reversals undo).
+ * kind of thing they point at (purchases, manual deposits, referred friends).
  */
 export function createStatement(deps: StatementSources) {
-  async function factsOf(userId: string, lines: readonly StatementEntry[]): Promise<StatementFacts> {
-    const reversedIds = present(lines.map((line) => referentOf(line).reversedEntryId));
-    const reversed: ReadonlyMap<string, StatementEntry> =
-      reversedIds.length > 0 ? await deps.ledger.findEntries(reversedIds) : new Map();
-    const referents = [...lines, ...reversed.values()].map(referentOf);
-    const [purchases, depositBanks, firstNames] = await Promise.all([
-      deps.purchaseNames(present(referents.map((about) => about.purchaseId))),
-      deps.depositBanks(present(referents.map((about) => about.depositId))),
-      deps.firstNames(present(referents.map((about) => about.referredUserId))),
-    ]);
-    // a line names only its own wallet's purchases
-    const own = new Map([...purchases].filter(([, purchase]) => purchase.userId === userId));
-    return { purchases: own, depositBanks, firstNames, reversed };
-  }
+  const factsOf = (userId: string, lines: readonly StatementEntry[]) => statementFactsOf(deps, userId, lines);
 
   return {
     /** The customer's statement: words and links to their own pages, no reference or internal id. */

@@ -1,6 +1,7 @@
 import type { RouteDefinition } from '../define.ts';
 import { catalogExamples, keyExamples, systemExamples, testBalanceExamples } from './partners.ts';
 import { purchaseExamples } from './purchases.ts';
+import { statementExamples } from './statement.ts';
 import { webhookExamples } from './webhooks.ts';
 import type { AnyRouteExample, RouteExamples } from './types.ts';
 
@@ -16,6 +17,7 @@ const routeExamples: RouteExamples = {
   ...keyExamples,
   ...testBalanceExamples,
   ...webhookExamples,
+  ...statementExamples,
 };
 
 export function examplesOf(name: string): readonly AnyRouteExample[] {

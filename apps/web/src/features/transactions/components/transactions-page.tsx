@@ -12,6 +12,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
 import { usePurchases } from '@/lib/api/get-purchases.ts';
 import { serviceFilterGroups, statusFilters } from './filters.ts';
+import { StatementDownload } from './statement-download.tsx';
 import { TransactionCard } from './transaction-card.tsx';
 
 function TransactionsSkeleton() {
@@ -141,6 +142,7 @@ export function TransactionsPage() {
         </Select>
       </div>
       {content}
+      <StatementDownload />
     </div>
   );
 }

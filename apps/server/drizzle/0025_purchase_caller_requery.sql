@@ -1,0 +1,1 @@
+ALTER TABLE "purchases" ADD COLUMN "last_requeried_at" timestamp with time zone;
