@@ -247,6 +247,7 @@ export async function createContainer({
     audit,
     approvals,
     users: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
+    keySpend: partners.keySpend,
   });
   const beneficiaries = createBeneficiaries({
     db,

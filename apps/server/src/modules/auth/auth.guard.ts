@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Me } from '@quickvend/shared/api/auth';
 import { userAdminMessages, type UserStatus } from '@quickvend/shared/api/admin-users';
 import type { CacheEvents } from '../../lib/cache-events.ts';
+import { partnerLimitTexts } from '@quickvend/shared/messages/partner-limits';
 import { AppError } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
 import { CLIENT_IP_HEADER } from './session-library.ts';
 import { USERS_TOPIC } from './user-accounts.ts';
@@ -15,6 +17,8 @@ declare module 'fastify' {
     authMethod: 'session' | 'key' | null;
     /** the web session this request came with, when it came with one */
     sessionId: string | null;
+    /** the partner API key this request came with (authMethod 'key'): its id and the services it may buy */
+    apiKey: { id: string; allowedServices: readonly string[] } | null;
   }
 }
 
@@ -44,12 +48,23 @@ const KEY_OWNER_CACHE_MS = 5_000;
 export function createGuards(
   app: FastifyInstance,
   auth: Pick<AuthService, 'getSession' | 'accounts'>,
-  keys: { authenticate: (key: string, ip: string) => Promise<string | null> },
-  options: { cacheEvents?: Pick<CacheEvents, 'subscribe'>; keyOwnerCacheMs?: number } = {},
+  keys: {
+    authenticate: (
+      key: string,
+      ip: string,
+    ) => Promise<{ userId: string; keyId: string; allowedServices: readonly string[] } | null>;
+  },
+  options: {
+    cacheEvents?: Pick<CacheEvents, 'subscribe'>;
+    keyOwnerCacheMs?: number;
+    /** requests each partner's keys may make together per second, counted in the database by every process */
+    partnerRate?: { limiter: Pick<RateLimiter, 'consume'>; perSecond: number };
+  } = {},
 ) {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('authMethod', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiKey', null);
   const keyOwnerCacheMs = options.keyOwnerCacheMs ?? KEY_OWNER_CACHE_MS;
   type KeyOwner = { owner: Me; standing: UserStatus };
   const keyOwners = new Map<string, KeyOwner & { until: number }>();
@@ -92,15 +107,35 @@ export function createGuards(
    */
   async function loadKeyOwner(request: FastifyRequest): Promise<Me> {
     const key = request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
-    const userId = key ? await keys.authenticate(key, request.ip) : null;
-    const found = userId ? await findKeyOwner(userId) : undefined;
+    const holder = key ? await keys.authenticate(key, request.ip) : null;
+    const found = holder ? await findKeyOwner(holder.userId) : undefined;
     if (!found || found.standing === 'deleted') {
       throw new AppError('UNAUTHENTICATED', 'Missing, unknown or revoked API key.');
     }
     if (found.standing === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', userAdminMessages.suspended);
+    if (options.partnerRate) await spendPartnerRate(found.owner.id, options.partnerRate);
     request.currentUser = found.owner;
     request.authMethod = 'key';
+    if (holder) request.apiKey = { id: holder.keyId, allowedServices: holder.allowedServices };
     return found.owner;
+  }
+
+  /** @throws RATE_LIMITED (details.retryAfterSeconds) naming the limit, once this second's requests are spent */
+  async function spendPartnerRate(
+    userId: string,
+    rate: { limiter: Pick<RateLimiter, 'consume'>; perSecond: number },
+  ): Promise<void> {
+    try {
+      await rate.limiter.consume([
+        { key: `partner-requests:user:${userId}`, max: rate.perSecond, windowSeconds: 1 },
+      ]);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+      throw new AppError('RATE_LIMITED', partnerLimitTexts.requestRate(rate.perSecond), {
+        ...error.details,
+        limit: 'requestsPerSecond',
+      });
+    }
   }
 
   return {

@@ -4,9 +4,10 @@ import { currentSessionId, signedInUser } from '../auth/index.ts';
 import type { Partners } from './partners.service.ts';
 import { toApiKeyView } from './api-key-view.ts';
 import { contract } from '@quickvend/shared/contract/index';
+import { AppError } from '../../lib/errors.ts';
 import { route } from '../../lib/http/route.ts';
 
-/** Managing keys needs the web session: a key cannot mint or revoke keys. */
+/** Managing keys needs the web session: a key cannot mint or revoke keys, nor change their limits. */
 export function registerApiKeyRoutes(app: FastifyInstance, deps: { partners: Partners }): void {
   const { partners } = deps;
 
@@ -24,9 +25,22 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { partners: Par
     return reply.status(201).send({ apiKey: toApiKeyView(apiKey), key });
   });
 
-  route(app, contract.partners.revoke, async (request) => ({
-    apiKey: toApiKeyView(
-      await partners.revokeKey(signedInUser(request), request.params.id, actorOf(request)),
-    ),
-  }));
+  route(app, contract.partners.revoke, async (request) => {
+    const user = signedInUser(request);
+    const revoked = await partners.revokeKey(user, request.params.id, actorOf(request));
+    // read again as the list shows it, with what the key spent today
+    const listed = (await partners.listKeys(user.id)).find((key) => key.id === revoked.id);
+    if (!listed) throw new AppError('NOT_FOUND', 'We could not find that API key.');
+    return { apiKey: toApiKeyView(listed) };
+  });
+
+  route(app, contract.partners.updateLimits, async (request) => {
+    const apiKey = await partners.updateLimits(
+      signedInUser(request),
+      request.params.id,
+      request.body,
+      actorOf(request),
+    );
+    return { apiKey: toApiKeyView(apiKey) };
+  });
 }

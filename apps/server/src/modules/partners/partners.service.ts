@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { BlockList } from 'node:net';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { profileTexts } from '@quickvend/shared/api/profile';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { CacheEvents } from '../../lib/cache-events.ts';
@@ -8,9 +8,14 @@ import type { Clock } from '../../lib/clock.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { kobo } from '@quickvend/shared/money';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
 import { USERS_TOPIC } from '../auth/index.ts';
+import { isAllowedFrom, toBlockList } from './address-allowlist.ts';
+import { createKeyLimits, type KeyLimits } from './key-limits.ts';
+import { createKeySpend } from './key-spend.ts';
+import { createOwnerCheck } from './owner-check.ts';
 import { keyChangedEvent, type KeyChange } from './partners.events.ts';
 import { keyCreatedMail, keyRevokedMail } from './partners.mail.ts';
 import { apiKeys } from './partners.tables.ts';
@@ -22,12 +27,13 @@ const LAST_USED_PRECISION_MS = 60_000;
  * `API_KEYS_TOPIC`; this is the fallback when that notification is lost.
  */
 export const KEY_CACHE_MS = 5_000;
+/**
+ * Requests one partner's keys may make together in a second, by default: above what a reseller's busiest till
+ * sends, and low enough that one partner's runaway loop cannot take the server from everyone else.
+ */
+export const PARTNER_REQUESTS_PER_SECOND = 20;
 /** Cache events naming the id of a key that must be looked up again. */
 export const API_KEYS_TOPIC = 'api-keys';
-
-const WRONG_PASSWORD = 'That password is not right. Enter the password you sign in with.';
-const PIN_NEEDED = 'Enter your transaction PIN.';
-const PASSWORD_TRIES = { max: 5, windowSeconds: 15 * 60 };
 
 // a key is 32 random bytes: a fast hash is enough, nobody can guess their way through 2^256
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
@@ -36,6 +42,9 @@ export type { KeyChange };
 
 /** The user a key belongs to, as the mails about it address them. */
 export type KeyOwner = { id: string; email: string; name: string };
+
+/** A live key as a request through it sees it: its owner, and what the key itself may buy. */
+export type KeyHolder = { userId: string; keyId: string; allowedServices: readonly string[] };
 
 export type PartnersDeps = {
   db: Database;
@@ -67,32 +76,17 @@ export type PartnersDeps = {
   keyCacheMs?: number;
 };
 
-/** An allowlist as node matches addresses; an entry it cannot read matches nothing. */
-function toBlockList(entries: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const entry of entries) {
-    const [address = '', prefix] = entry.split('/');
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    try {
-      if (prefix === undefined) list.addAddress(address, family);
-      else list.addSubnet(address, Number(prefix), family);
-    } catch {
-      // validated on the way in; a bad entry only narrows the list
-    }
-  }
-  return list;
-}
-
-function isAllowedFrom(list: BlockList, ip: string): boolean {
-  const family = isIP(ip);
-  return family !== 0 && list.check(ip, family === 4 ? 'ipv4' : 'ipv6');
-}
-
 export function createPartners(deps: PartnersDeps) {
   const { db, clock } = deps;
   const keyCacheMs = deps.keyCacheMs ?? KEY_CACHE_MS;
   const lastWritten = new Map<string, number>();
-  type LiveKey = { id: string; userId: string; allowed: BlockList | null; until: number };
+  type LiveKey = {
+    id: string;
+    userId: string;
+    allowed: BlockList | null;
+    allowedServices: string[];
+    until: number;
+  };
   const liveKeys = new Map<string, LiveKey>();
   // bumped on every invalidation: a lookup that was running meanwhile must not cache what it read
   let generation = 0;
@@ -115,7 +109,12 @@ export function createPartners(deps: PartnersDeps) {
     liveKeys.delete(keyHash);
     const seen = generation;
     const [row] = await db
-      .select({ id: apiKeys.id, userId: apiKeys.userId, allowedIps: apiKeys.allowedIps })
+      .select({
+        id: apiKeys.id,
+        userId: apiKeys.userId,
+        allowedIps: apiKeys.allowedIps,
+        allowedServices: apiKeys.allowedServices,
+      })
       .from(apiKeys)
       .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
     if (!row) return null;
@@ -123,6 +122,7 @@ export function createPartners(deps: PartnersDeps) {
       id: row.id,
       userId: row.userId,
       allowed: row.allowedIps.length > 0 ? toBlockList(row.allowedIps) : null,
+      allowedServices: row.allowedServices,
       until: performance.now() + keyCacheMs,
     };
     if (generation === seen) liveKeys.set(keyHash, live);
@@ -138,7 +138,7 @@ export function createPartners(deps: PartnersDeps) {
    */
   async function issueKey(
     owner: KeyOwner,
-    input: { name: string; allowedIps?: readonly string[] },
+    input: { name: string; allowedIps?: readonly string[] } & Partial<KeyLimits>,
     sessionId?: string,
     actor?: Actor,
   ) {
@@ -159,6 +159,8 @@ export function createPartners(deps: PartnersDeps) {
           prefix: key.slice(0, 10),
           keyHash: hashKey(key),
           allowedIps: [...(input.allowedIps ?? [])],
+          dailyLimitKobo: input.dailyLimitKobo ?? null,
+          allowedServices: [...(input.allowedServices ?? [])],
         })
         .returning();
       if (row && actor) {
@@ -168,7 +170,13 @@ export function createPartners(deps: PartnersDeps) {
             action: 'apikey.create',
             targetType: 'user',
             targetId: owner.id,
-            after: { keyId: row.id, keyName: row.name, allowedIps: row.allowedIps.join(', ') || null },
+            after: {
+              keyId: row.id,
+              keyName: row.name,
+              allowedIps: row.allowedIps.join(', ') || null,
+              ...(row.dailyLimitKobo !== null && { dailyLimitKobo: row.dailyLimitKobo }),
+              ...(row.allowedServices.length > 0 && { allowedServices: row.allowedServices.join(', ') }),
+            },
           },
           tx,
         );
@@ -185,8 +193,20 @@ export function createPartners(deps: PartnersDeps) {
       return { row, event };
     });
     deps.events?.publish(created.event);
-    return { apiKey: created.row, key };
+    return { apiKey: { ...created.row, spentTodayKobo: kobo(0) }, key };
   }
+
+  const confirmOwner = createOwnerCheck(deps);
+  const keySpend = createKeySpend();
+  const limits = createKeyLimits({
+    db,
+    clock,
+    keySpend,
+    audit: deps.audit,
+    cacheEvents: deps.cacheEvents,
+    keysTopic: API_KEYS_TOPIC,
+    confirmOwner,
+  });
 
   return {
     /** For operators, who are trusted: no password or PIN asked. */
@@ -194,13 +214,18 @@ export function createPartners(deps: PartnersDeps) {
 
     /**
      * A key buys without the PIN, so making one takes what a purchase takes: the password and, once set, the
-     * PIN. The password is checked first, so a session alone cannot spend the owner's PIN tries.
+     * PIN (owner-check.ts).
      * @throws EMAIL_NOT_CONFIRMED, FORBIDDEN without partner access, INVALID_CREDENTIALS (details.fields.password), RATE_LIMITED, VALIDATION_FAILED (no PIN sent),
      * PIN_INCORRECT, PIN_LOCKED, UNAUTHENTICATED (the session `sessionId` ended meanwhile)
      */
     async createKey(
       owner: KeyOwner,
-      input: { name: string; password: string; pin?: string | undefined; allowedIps?: readonly string[] },
+      input: {
+        name: string;
+        password: string;
+        pin?: string | undefined;
+        allowedIps?: readonly string[];
+      } & Partial<KeyLimits>,
       sessionId: string,
       actor: Actor,
     ) {
@@ -208,23 +233,7 @@ export function createPartners(deps: PartnersDeps) {
       if (!(await deps.partnerAccessOf(owner.id))) {
         throw new AppError('FORBIDDEN', profileTexts.partnerAccessNeeded);
       }
-      await deps.rateLimiter.countFailures(
-        [{ key: `api-key-password:user:${owner.id}`, ...PASSWORD_TRIES }],
-        async () => {
-          if (!(await deps.verifyPassword(owner.id, input.password))) {
-            throw new AppError('INVALID_CREDENTIALS', WRONG_PASSWORD, {
-              fields: { password: WRONG_PASSWORD },
-            });
-          }
-        },
-      );
-      const pin = await deps.pins.status(owner.id);
-      if (pin.hasPin) {
-        if (!input.pin && pin.lockedUntil === null) {
-          throw new AppError('VALIDATION_FAILED', PIN_NEEDED, { fields: { pin: PIN_NEEDED } });
-        }
-        await deps.pins.verify(owner.id, input.pin);
-      }
+      await confirmOwner(owner.id, input);
       return issueKey(owner, input, sessionId, actor);
     },
 
@@ -237,9 +246,12 @@ export function createPartners(deps: PartnersDeps) {
       return row?.active ?? 0;
     },
 
-    async listKeys(userId: string) {
-      return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
-    },
+    /** The user's keys, newest first, each with what it has spent today. */
+    listKeys: limits.listKeys,
+    /** Replaces a key's daily limit and allowed services (key-limits.ts). */
+    updateLimits: limits.updateLimits,
+    /** A purchase's share of its key's daily spend, moved in the purchase's own transactions. */
+    keySpend,
 
     /**
      * Stops the key in every process at once; the owner is told (inbox and mail) and the audit log records it as
@@ -339,10 +351,10 @@ export function createPartners(deps: PartnersDeps) {
     },
 
     /**
-     * The owner of a live key, or null for a missing, unknown or revoked one.
+     * The owner of a live key and what the key may buy, or null for a missing, unknown or revoked one.
      * @throws FORBIDDEN when the key has an allowlist and `ip` is not on it
      */
-    async authenticate(key: string, ip: string): Promise<string | null> {
+    async authenticate(key: string, ip: string): Promise<KeyHolder | null> {
       if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
       const row = await findLiveKey(key);
       if (!row) return null;
@@ -352,8 +364,9 @@ export function createPartners(deps: PartnersDeps) {
           `This API key may be used only from its allowed addresses, and ${ip} is not one of them.`,
         );
       }
+      const holder = { userId: row.userId, keyId: row.id, allowedServices: row.allowedServices };
       const now = clock.now();
-      if (now.getTime() - (lastWritten.get(row.id) ?? 0) < LAST_USED_PRECISION_MS) return row.userId;
+      if (now.getTime() - (lastWritten.get(row.id) ?? 0) < LAST_USED_PRECISION_MS) return holder;
       lastWritten.set(row.id, now.getTime());
       await db
         .update(apiKeys)
@@ -367,7 +380,7 @@ export function createPartners(deps: PartnersDeps) {
             ),
           ),
         );
-      return row.userId;
+      return holder;
     },
   };
 }

@@ -3,6 +3,9 @@ import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import { purchaseRefusals } from '@quickvend/shared/messages/purchase';
 import type { Kobo } from '@quickvend/shared/money';
+import { findCatalogueService } from '@quickvend/shared/catalog';
+import { partnerLimitTexts } from '@quickvend/shared/messages/partner-limits';
+import { lagosDateOf } from '@quickvend/shared/periods';
 import { purchaseFingerprint } from '@quickvend/shared/purchase-fingerprint';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -19,6 +22,8 @@ import type { PurchaseRow, PurchasesRepo } from './purchases.repo.ts';
 import type { EnsuredCustomer, VerificationService } from './verification.service.ts';
 
 type Owner = { id: string };
+/** The partner API key a purchase came through: it counts in the key's daily spend, and only buys what it may. */
+export type BuyingKey = { id: string; allowedServices: readonly string[] };
 
 export type PurchaseFlowDeps = {
   repo: Pick<PurchasesRepo, 'findByRequestId' | 'getById'>;
@@ -72,6 +77,7 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
     owner: Owner,
     body: CreatePurchaseBody,
     channel: 'web' | 'api',
+    key: BuyingKey | null = null,
   ): Promise<{ purchase: PurchaseRow; isNew: boolean }> {
     const requestHash = hashRequest(body);
     const replayed = async () => {
@@ -93,7 +99,7 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
       );
     }
     try {
-      return await buy(owner, body, channel, requestHash);
+      return await buy(owner, body, channel, requestHash, key);
     } catch (error) {
       const replay = channel === 'api' && error instanceof AppError ? await replayed() : null;
       if (replay) return replay;
@@ -106,7 +112,9 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
     body: CreatePurchaseBody,
     channel: 'web' | 'api',
     requestHash: string,
+    key: BuyingKey | null,
   ): Promise<{ purchase: PurchaseRow; isNew: boolean }> {
+    if (key) refuseServiceOfKey(key, body.serviceId);
     const draft = await deps.draftOrder(body, channel);
     // a wrong PIN is answered before the provider is asked anything, so it tells nothing about the number
     if (channel === 'web') await deps.pins.verify(owner.id, body.pin);
@@ -122,6 +130,8 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
         requestHash,
         providerRequestId: deps.provider.newRequestId(deps.clock.now()),
         channel,
+        apiKeyId: key?.id ?? null,
+        keySpendDay: key ? lagosDateOf(deps.clock.now()) : null,
         serviceId: order.service.id,
         phone: order.phone,
         billersCode: order.billersCode ?? null,
@@ -171,4 +181,14 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
   }
 
   return createPurchase;
+}
+
+/** @throws FORBIDDEN when the key has a list of services and this one we sell is not on it */
+function refuseServiceOfKey(key: BuyingKey, serviceId: string): void {
+  const allowed = key.allowedServices;
+  if (allowed.length === 0 || allowed.includes(serviceId) || !findCatalogueService(serviceId)) return;
+  throw new AppError('FORBIDDEN', partnerLimitTexts.service(serviceId, allowed), {
+    limit: 'services',
+    allowedServices: allowed,
+  });
 }
