@@ -60,8 +60,9 @@ function sameOrRefuse(existing: PurchaseRow, requestHash: string): PurchaseRow {
 
 /**
  * A purchase. First what may refuse it, in this order, none asking the provider before the customer may buy:
- *   (web) the minute's allowance · the request read and priced · (web) the PIN · (a smartcard, meter or
- *   JAMB profile) the wallet holds the price, then the provider checks the number (verification.service.ts)
+ *   (web) the minute's allowance · (a partner's key) the services it may buy · the request read and priced ·
+ *   (web) the PIN · (a smartcard, meter or JAMB profile) the wallet holds the price, then the provider checks
+ *   the number (verification.service.ts) · (a partner's key) its daily limit, in the hold's own transaction
  * Then the named steps of PURCHASE_STEPS (purchase-lifecycle.ts), each with what undoes it: `hold`, then
  * `askProvider`, then what nextPurchaseState makes of the answer (settle, refund or keepPending, after which
  * the requery job in requery.service.ts asks again).
@@ -70,7 +71,7 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
   const { repo, steps } = deps;
 
   /**
-   * @throws RATE_LIMITED, VALIDATION_FAILED, PRODUCT_UNAVAILABLE, CUSTOMER_NOT_VERIFIED, IDEMPOTENCY_KEY_REUSED,
+   * @throws FORBIDDEN (a key's services or daily limit), RATE_LIMITED, VALIDATION_FAILED, PRODUCT_UNAVAILABLE, CUSTOMER_NOT_VERIFIED, IDEMPOTENCY_KEY_REUSED,
    *   INSUFFICIENT_FUNDS, PIN_NOT_SET, PIN_INCORRECT, PIN_LOCKED, SERVICE_UNAVAILABLE
    */
   async function createPurchase(
