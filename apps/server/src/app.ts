@@ -68,7 +68,7 @@ import {
   type PaystackSimulator,
 } from './providers/simulators/paystack/paystack-simulator.ts';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { registerApiKeyRoutes, registerTestBalanceRoutes } from './modules/partners/index.ts';
+import { PARTNER_REQUESTS_PER_SECOND, registerApiKeyRoutes } from './modules/partners/index.ts';
 import { registerProfileRoutes } from './modules/profile/index.ts';
 import { registerWebhookRoutes } from './modules/webhooks/index.ts';
 import {
@@ -110,6 +110,8 @@ export type AppDeps = {
   verifyPerMinute?: number;
   /** web purchases each customer may attempt per minute (refused ones included); 10 unless set */
   purchasesPerMinute?: number;
+  /** requests each partner's keys may make together per second; PARTNER_REQUESTS_PER_SECOND unless set */
+  partnerRequestsPerSecond?: number;
   /** how long a partner key, once looked up, is trusted without the database */
   keyCacheMs?: number;
   logger?: FastifyBaseLogger | false;
@@ -248,6 +250,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const guards = createGuards(app, container.auth, container.partners, {
     cacheEvents: container.cacheEvents,
     ...(deps.keyCacheMs !== undefined && { keyOwnerCacheMs: deps.keyCacheMs }),
+    partnerRate: {
+      limiter: container.rateLimiter,
+      perSecond: deps.partnerRequestsPerSecond ?? PARTNER_REQUESTS_PER_SECOND,
+    },
   });
   const routes = enforceDeclaredAccess(app, {
     user: guards.requireUser,
@@ -305,7 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     depositAccount: deps.depositAccount ?? null,
   });
   registerPaystackWebhook(app, { funding: container.funding, gateway: container.gateway });
-  registerCatalogRoutes(app, { catalog: container.catalog });
+  registerCatalogRoutes(app, { catalog: container.catalog, loadKeyCaller: guards.requireUserOrKey });
   registerPriceRoutes(app, { prices: container.prices });
   registerPurchaseRoutes(app, {
     engine: container.purchases,
@@ -315,8 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     limiter,
   });
   registerPinRoutes(app, { pins: container.pins, auth: container.auth, limiter });
-  registerApiKeyRoutes(app, { partners: container.partners });
-  registerTestBalanceRoutes(app, { testBalances: container.testBalances });
+  registerApiKeyRoutes(app, container);
   registerWebhookRoutes(app, { webhooks: container.webhooks });
   registerProfileRoutes(app, { profiles: container.profiles, auth: container.auth, limiter, clock });
   registerVtpassWebhook(app, {

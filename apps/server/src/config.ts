@@ -56,6 +56,7 @@ const envSchema = z.object({
     .regex(/^\d+(\.\d{1,2})?$/, 'must be an amount in naira, such as 100 or 250.50')
     .default('100'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  PARTNER_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
   PURCHASE_RECHECK_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   TRUST_PROXY: z
     .string()
@@ -178,6 +179,8 @@ export type Config = {
   purchaseRecheckAfterSeconds: number;
   /** wrong sign-ins allowed per account and address per 10 minutes (see `AuthRateLimits`) */
   authRateLimit: number;
+  /** requests each partner's API keys may make together per second, across every process */
+  partnerRequestsPerSecond: number;
   trustProxy: TrustProxy | undefined;
   /** shown to customers on the public pages; what is not set is not shown */
   support: SupportContact;
@@ -268,6 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
     minFundingKobo: parseNaira(e.FUNDING_MIN_AMOUNT),
     purchaseRecheckAfterSeconds: e.PURCHASE_RECHECK_AFTER_SECONDS,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    partnerRequestsPerSecond: e.PARTNER_REQUESTS_PER_SECOND,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     support: {
       phone: e.SUPPORT_PHONE ?? null,

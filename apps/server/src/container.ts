@@ -11,12 +11,7 @@ import { createRateLimiter } from './lib/rate-limit.ts';
 import { checkSecretFingerprints } from './lib/secrets.ts';
 import { createApprovals } from './modules/approvals/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
-import {
-  createAuthService,
-  createSessionWatch,
-  createTestAccounts,
-  shareBrowser,
-} from './modules/auth/index.ts';
+import { createAuthService, createSessionWatch, shareBrowser } from './modules/auth/index.ts';
 import { createBeneficiaries } from './modules/beneficiaries/index.ts';
 import { createFundingService, sharedPayerOf } from './modules/funding/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
@@ -36,9 +31,7 @@ import {
   type StatementSources,
 } from './modules/wallet/index.ts';
 import { createCatalog, createRefreshRequests } from './modules/catalog/index.ts';
-import { createPartners, createTestBalances } from './modules/partners/index.ts';
 import { createProfiles } from './modules/profile/index.ts';
-import { createWebhooks } from './modules/webhooks/index.ts';
 import {
   createPinService,
   countOpenPurchases,
@@ -47,6 +40,7 @@ import {
   createVerificationService,
   startPurchaseFeed,
 } from './modules/purchases/index.ts';
+import { createPartnerPlatform, type WebhookOptions } from './container-partners.ts';
 import { createProviders } from './container-providers.ts';
 import { createBackOffice } from './container-back-office.ts';
 import { wireModules } from './container-wiring.ts';
@@ -88,7 +82,7 @@ export type ContainerDeps = {
   /** where the app's figures go; one-shot CLI commands keep none */
   metrics?: Metrics;
   /** partner webhooks: how long an attempt may take, and where names resolve (tests) */
-  webhooks?: { timeoutMs?: number; resolve?: Parameters<typeof createWebhooks>[0]['resolve'] };
+  webhooks?: WebhookOptions;
 };
 
 /** Builds every service once, each given what it needs; the providers are chosen in container-providers.ts. */
@@ -214,32 +208,21 @@ export async function createContainer({
     sendMail: (mail) => mailer.send(mail),
     events,
   });
-  const testAccounts = createTestAccounts({
-    db,
-    openWallet: (userId, tx) => ledger.openWalletAccount(userId, tx),
-  });
-  const testBalances = createTestBalances({
-    db,
-    ledger,
-    testAccounts,
-    partnerAccessOf: (userId) => auth.accounts.partnerAccessOf(userId),
-  });
-  const partners = createPartners({
+  const { testAccounts, testBalances, partners, webhooks } = createPartnerPlatform({
     db,
     clock,
-    appUrl: config.appUrl,
+    config,
     cacheEvents,
     rateLimiter,
-    verifyPassword: auth.verifyPassword,
-    partnerAccessOf: (userId) => auth.accounts.partnerAccessOf(userId),
-    holdPartnerAccess: (userId, tx) => auth.accounts.holdPartnerAccess(userId, tx),
-    requireConfirmedEmail: (userId) => auth.accounts.requireConfirmedEmail(userId),
+    auth,
+    ledger,
     pins,
-    holdSession: auth.holdSession,
-    testAccounts,
     audit,
     events,
-    ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
+    jobs,
+    log,
+    keyCacheMs: options.keyCacheMs,
+    webhooks: options.webhooks,
   });
   const verifications = createVerificationService({
     db,
@@ -267,19 +250,7 @@ export async function createContainer({
     audit,
     approvals,
     users: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
-  });
-  const webhooks = createWebhooks({
-    db,
-    clock,
-    jobs,
-    log,
-    authSecret: config.authSecret,
-    requireHttps: config.providerMode === 'live',
-    allowPrivateTargets: config.providerMode === 'sandbox',
-    rateLimiter,
-    verifyPassword: auth.verifyPassword,
-    partnerAccessOf: (userId) => auth.accounts.partnerAccessOf(userId),
-    ...options.webhooks,
+    keySpend: partners.keySpend,
   });
   const beneficiaries = createBeneficiaries({
     db,

@@ -41,6 +41,7 @@ async function start(): Promise<void> {
     ...(config.trustProxy && { trustProxy: config.trustProxy }),
     support: config.support,
     depositAccount: config.depositAccount,
+    partnerRequestsPerSecond: config.partnerRequestsPerSecond,
     rateLimits: {
       signIn: config.authRateLimit,
       signUp: config.authRateLimit,

@@ -27,6 +27,7 @@ export async function createTestApp(
     verifyPerMinute?: number;
     /** web purchases per customer a minute; generous unless set (see below) */
     purchasesPerMinute?: number;
+    partnerRequestsPerSecond?: number;
     /** settings that differ from the sandbox defaults below */
     config?: Partial<AppDeps['config']>;
     /** extra routes for a test, added before the app starts listening */
@@ -66,6 +67,8 @@ export async function createTestApp(
     // suites buy in bursts no person could (hundreds at once on a frozen clock); purchase-bounds.test.ts
     // holds the real limit
     purchasesPerMinute: options.purchasesPerMinute ?? 100_000,
+    // the same bursts through partner keys; key-limits.test.ts holds the real limit
+    partnerRequestsPerSecond: options.partnerRequestsPerSecond ?? 100_000,
     ...(options.keyCacheMs !== undefined && { keyCacheMs: options.keyCacheMs }),
     ...(options.runWorkers !== undefined && { runWorkers: options.runWorkers }),
     ...(options.trustProxy && { trustProxy: options.trustProxy }),

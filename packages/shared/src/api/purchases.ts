@@ -141,6 +141,9 @@ export const variation = z.object({
   /** what a partner pays for it through the API */
   apiPriceKobo: koboSchema,
   apiPrice: z.string(),
+  /** what this caller pays for it: `apiPriceKobo` through an API key, `priceKobo` signed in on the web */
+  callerPriceKobo: koboSchema,
+  callerPrice: z.string(),
 });
 export type Variation = z.infer<typeof variation>;
 export const variationsResponse = z.object({ variations: z.array(variation) });

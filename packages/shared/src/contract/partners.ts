@@ -5,6 +5,7 @@ import {
   createApiKeyBody,
   createApiKeyResponse,
   topUpTestBalanceBody,
+  updateApiKeyLimitsBody,
 } from '../api/api-keys.ts';
 import { balanceResponse } from '../api/purchases.ts';
 import { defineRoute } from './define.ts';
@@ -35,6 +36,16 @@ export const partners = {
     params: z.object({ id: z.string().min(1).max(64) }),
     responses: { 200: apiKeyResponse },
     errors: ['NOT_FOUND'],
+  }),
+  updateLimits: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/api-keys/:id/limits',
+    access: 'user',
+    summary: "Set a partner API key's daily spend limit and the services it may buy",
+    params: z.object({ id: z.string().min(1).max(64) }),
+    body: updateApiKeyLimitsBody,
+    responses: { 200: apiKeyResponse },
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_CREDENTIALS', 'PIN_INCORRECT', 'PIN_LOCKED', 'RATE_LIMITED'],
   }),
 } as const;
 

@@ -58,6 +58,7 @@ export const purchases = {
       'PIN_LOCKED',
       'CONFLICT',
       'RATE_LIMITED',
+      'SERVICE_UNAVAILABLE',
     ],
   }),
   list: defineRoute({

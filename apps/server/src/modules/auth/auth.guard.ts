@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Me } from '@quickvend/shared/api/auth';
 import { userAdminMessages, type UserStatus } from '@quickvend/shared/api/admin-users';
 import type { CacheEvents } from '../../lib/cache-events.ts';
+import { partnerLimitTexts } from '@quickvend/shared/messages/partner-limits';
 import { AppError } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
 import { CLIENT_IP_HEADER } from './session-library.ts';
 import { USERS_TOPIC } from './user-accounts.ts';
@@ -17,7 +19,13 @@ declare module 'fastify' {
      * The partner key this request came with, when it came with one. A test key's request acts for the partner's
      * test account: `currentUser.id` is that account's.
      */
-    apiKey: { id: string; mode: 'live' | 'test'; ownerId: string } | null;
+    apiKey: {
+      id: string;
+      mode: 'live' | 'test';
+      ownerId: string;
+      /** the services it may buy; empty: every service */
+      allowedServices: readonly string[];
+    } | null;
     /** the web session this request came with, when it came with one */
     sessionId: string | null;
   }
@@ -53,9 +61,20 @@ export function createGuards(
     authenticate: (
       key: string,
       ip: string,
-    ) => Promise<{ userId: string; keyId: string; mode: 'live' | 'test'; actsFor: string } | null>;
+    ) => Promise<{
+      userId: string;
+      keyId: string;
+      mode: 'live' | 'test';
+      actsFor: string;
+      allowedServices: readonly string[];
+    } | null>;
   },
-  options: { cacheEvents?: Pick<CacheEvents, 'subscribe'>; keyOwnerCacheMs?: number } = {},
+  options: {
+    cacheEvents?: Pick<CacheEvents, 'subscribe'>;
+    keyOwnerCacheMs?: number;
+    /** requests each partner's keys may make together per second, counted in the database by every process */
+    partnerRate?: { limiter: Pick<RateLimiter, 'consume'>; perSecond: number };
+  } = {},
 ) {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('authMethod', null);
@@ -110,11 +129,35 @@ export function createGuards(
       throw new AppError('UNAUTHENTICATED', 'Missing, unknown or revoked API key.');
     }
     if (found.standing === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', userAdminMessages.suspended);
+    if (options.partnerRate) await spendPartnerRate(found.owner.id, options.partnerRate);
     request.currentUser =
       holder.actsFor === found.owner.id ? found.owner : { ...found.owner, id: holder.actsFor };
     request.authMethod = 'key';
-    request.apiKey = { id: holder.keyId, mode: holder.mode, ownerId: holder.userId };
+    request.apiKey = {
+      id: holder.keyId,
+      mode: holder.mode,
+      ownerId: holder.userId,
+      allowedServices: holder.allowedServices,
+    };
     return request.currentUser;
+  }
+
+  /** @throws RATE_LIMITED (details.retryAfterSeconds) naming the limit, once this second's requests are spent */
+  async function spendPartnerRate(
+    userId: string,
+    rate: { limiter: Pick<RateLimiter, 'consume'>; perSecond: number },
+  ): Promise<void> {
+    try {
+      await rate.limiter.consume([
+        { key: `partner-requests:user:${userId}`, max: rate.perSecond, windowSeconds: 1 },
+      ]);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+      throw new AppError('RATE_LIMITED', partnerLimitTexts.requestRate(rate.perSecond), {
+        ...error.details,
+        limit: 'requestsPerSecond',
+      });
+    }
   }
 
   return {

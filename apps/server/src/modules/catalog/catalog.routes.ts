@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toNairaString } from '@quickvend/shared/money';
 import { AppError } from '../../lib/errors.ts';
 import { contract } from '@quickvend/shared/contract/index';
@@ -6,7 +6,14 @@ import { route } from '../../lib/http/route.ts';
 import { findServiceDefinition } from './catalog.definitions.ts';
 import type { Catalog } from './catalog.service.ts';
 
-export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Catalog }): void {
+export function registerCatalogRoutes(
+  app: FastifyInstance,
+  deps: {
+    catalog: Catalog;
+    /** reads the partner key a caller of a public route sends, so a partner is answered with its own prices */
+    loadKeyCaller?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  },
+): void {
   const { catalog } = deps;
 
   route(app, contract.catalog.services, async () => ({
@@ -24,10 +31,13 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
     })),
   }));
 
-  route(app, contract.catalog.variations, async (request) => {
+  route(app, contract.catalog.variations, async (request, reply) => {
+    // anyone may ask; a caller who sends a key is a partner (a wrong key is refused as anywhere else)
+    if (request.headers.authorization?.startsWith('Bearer ')) await deps.loadKeyCaller?.(request, reply);
     const service = findServiceDefinition(request.params.serviceId);
     if (!service) throw new AppError('NOT_FOUND', 'We do not sell that service.');
     const variations = service.hasVariations ? await catalog.listVariations(service.id) : [];
+    const isPartner = request.authMethod === 'key';
     return {
       variations: variations.map((v) => ({
         code: v.code,
@@ -38,6 +48,8 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
         price: toNairaString(v.priceKobo),
         apiPriceKobo: v.apiPriceKobo,
         apiPrice: toNairaString(v.apiPriceKobo),
+        callerPriceKobo: isPartner ? v.apiPriceKobo : v.priceKobo,
+        callerPrice: toNairaString(isPartner ? v.apiPriceKobo : v.priceKobo),
       })),
     };
   });

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
+import type { BlockList } from 'node:net';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { CacheEvents } from '../../lib/cache-events.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { USERS_TOPIC } from '../auth/index.ts';
+import { isAllowedFrom, toBlockList } from './address-allowlist.ts';
 import { apiKeys } from './partners.tables.ts';
 
 /** every key starts so; keys made before test keys existed are `qv_` and a secret, and are live */
@@ -25,28 +26,14 @@ export const hashKey = (key: string) => createHash('sha256').update(key).digest(
 export type KeyMode = 'live' | 'test';
 
 /** What a working key proves: whose it is, which key, and who it acts for. */
-export type KeyHolder = { userId: string; keyId: string; mode: KeyMode; actsFor: string };
-
-/** An allowlist as node matches addresses; an entry it cannot read matches nothing. */
-function toBlockList(entries: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const entry of entries) {
-    const [address = '', prefix] = entry.split('/');
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    try {
-      if (prefix === undefined) list.addAddress(address, family);
-      else list.addSubnet(address, Number(prefix), family);
-    } catch {
-      // validated on the way in; a bad entry only narrows the list
-    }
-  }
-  return list;
-}
-
-function isAllowedFrom(list: BlockList, ip: string): boolean {
-  const family = isIP(ip);
-  return family !== 0 && list.check(ip, family === 4 ? 'ipv4' : 'ipv6');
-}
+export type KeyHolder = {
+  userId: string;
+  keyId: string;
+  mode: KeyMode;
+  actsFor: string;
+  /** the services the key may buy; empty: every service */
+  allowedServices: readonly string[];
+};
 
 /** Who a bearer key is: looked up by its hash, kept a few seconds, dropped at once when revoked anywhere. */
 export function createKeyAuthentication(deps: {
@@ -67,6 +54,7 @@ export function createKeyAuthentication(deps: {
     /** who the key acts for: the owner, or for a test key the owner's test account */
     actsFor: string;
     allowed: BlockList | null;
+    allowedServices: string[];
     until: number;
   };
   const liveKeys = new Map<string, LiveKey>();
@@ -96,6 +84,7 @@ export function createKeyAuthentication(deps: {
         userId: apiKeys.userId,
         mode: apiKeys.mode,
         allowedIps: apiKeys.allowedIps,
+        allowedServices: apiKeys.allowedServices,
       })
       .from(apiKeys)
       .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
@@ -109,6 +98,7 @@ export function createKeyAuthentication(deps: {
       mode: row.mode,
       actsFor: testAccount ?? row.userId,
       allowed: row.allowedIps.length > 0 ? toBlockList(row.allowedIps) : null,
+      allowedServices: row.allowedServices,
       until: performance.now() + keyCacheMs,
     };
     if (generation === seen) liveKeys.set(keyHash, live);
@@ -130,7 +120,13 @@ export function createKeyAuthentication(deps: {
         `This API key may be used only from its allowed addresses, and ${ip} is not one of them.`,
       );
     }
-    const holder = { userId: row.userId, keyId: row.id, mode: row.mode, actsFor: row.actsFor };
+    const holder = {
+      userId: row.userId,
+      keyId: row.id,
+      mode: row.mode,
+      actsFor: row.actsFor,
+      allowedServices: row.allowedServices,
+    };
     const now = clock.now();
     if (now.getTime() - (lastWritten.get(row.id) ?? 0) < LAST_USED_PRECISION_MS) return holder;
     lastWritten.set(row.id, now.getTime());

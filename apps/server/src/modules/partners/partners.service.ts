@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { kobo } from '@quickvend/shared/money';
 import { profileTexts } from '@quickvend/shared/api/profile';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { CacheEvents } from '../../lib/cache-events.ts';
@@ -11,6 +12,9 @@ import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Actor, AuditLog } from '../audit/index.ts';
 import type { TestAccounts } from '../auth/index.ts';
 import { API_KEYS_TOPIC, createKeyAuthentication, hashKey, type KeyMode } from './api-key-auth.ts';
+import { createKeyLimits, type KeyLimits } from './key-limits.ts';
+import { createKeySpend } from './key-spend.ts';
+import { createOwnerCheck } from './owner-check.ts';
 import { keyChangedEvent, type KeyChange } from './partners.events.ts';
 import { keyCreatedMail, keyRevokedMail } from './partners.mail.ts';
 import { apiKeys } from './partners.tables.ts';
@@ -19,9 +23,11 @@ const MODE_PREFIX = { live: 'qv_live_', test: 'qv_test_' } as const;
 /** what the key list shows of a key: its mode and a few characters to recognise it by */
 const SHOWN_PREFIX_LENGTH = 12;
 
-const WRONG_PASSWORD = 'That password is not right. Enter the password you sign in with.';
-const PIN_NEEDED = 'Enter your transaction PIN.';
-const PASSWORD_TRIES = { max: 5, windowSeconds: 15 * 60 };
+/**
+ * Requests one partner's keys may make together in a second, by default: above what a reseller's busiest till
+ * sends, and low enough that one partner's runaway loop cannot take the server from everyone else.
+ */
+export const PARTNER_REQUESTS_PER_SECOND = 20;
 
 export type { KeyChange };
 
@@ -76,7 +82,7 @@ export function createPartners(deps: PartnersDeps) {
    */
   async function issueKey(
     owner: KeyOwner,
-    input: { name: string; allowedIps?: readonly string[]; mode?: KeyMode | undefined },
+    input: { name: string; allowedIps?: readonly string[]; mode?: KeyMode | undefined } & Partial<KeyLimits>,
     sessionId?: string,
     actor?: Actor,
   ) {
@@ -100,6 +106,8 @@ export function createPartners(deps: PartnersDeps) {
           mode,
           keyHash: hashKey(key),
           allowedIps: [...(input.allowedIps ?? [])],
+          dailyLimitKobo: input.dailyLimitKobo ?? null,
+          allowedServices: [...(input.allowedServices ?? [])],
         })
         .returning();
       if (row && actor) {
@@ -114,6 +122,8 @@ export function createPartners(deps: PartnersDeps) {
               keyName: row.name,
               mode: row.mode,
               allowedIps: row.allowedIps.join(', ') || null,
+              ...(row.dailyLimitKobo !== null && { dailyLimitKobo: row.dailyLimitKobo }),
+              ...(row.allowedServices.length > 0 && { allowedServices: row.allowedServices.join(', ') }),
             },
           },
           tx,
@@ -131,8 +141,20 @@ export function createPartners(deps: PartnersDeps) {
       return { row, event };
     });
     deps.events?.publish(created.event);
-    return { apiKey: created.row, key };
+    return { apiKey: { ...created.row, spentTodayKobo: kobo(0) }, key };
   }
+
+  const confirmOwner = createOwnerCheck(deps);
+  const keySpend = createKeySpend();
+  const limits = createKeyLimits({
+    db,
+    clock,
+    keySpend,
+    audit: deps.audit,
+    cacheEvents: deps.cacheEvents,
+    keysTopic: API_KEYS_TOPIC,
+    confirmOwner,
+  });
 
   return {
     /** For operators, who are trusted: no password or PIN asked. */
@@ -140,7 +162,7 @@ export function createPartners(deps: PartnersDeps) {
 
     /**
      * A key buys without the PIN, so making one takes what a purchase takes: the password and, once set, the
-     * PIN. The password is checked first, so a session alone cannot spend the owner's PIN tries.
+     * PIN (owner-check.ts).
      * @throws EMAIL_NOT_CONFIRMED, FORBIDDEN without partner access, INVALID_CREDENTIALS (details.fields.password), RATE_LIMITED, VALIDATION_FAILED (no PIN sent),
      * PIN_INCORRECT, PIN_LOCKED, UNAUTHENTICATED (the session `sessionId` ended meanwhile)
      */
@@ -152,7 +174,7 @@ export function createPartners(deps: PartnersDeps) {
         pin?: string | undefined;
         allowedIps?: readonly string[];
         mode?: KeyMode | undefined;
-      },
+      } & Partial<KeyLimits>,
       sessionId: string,
       actor: Actor,
     ) {
@@ -160,23 +182,7 @@ export function createPartners(deps: PartnersDeps) {
       if (!(await deps.partnerAccessOf(owner.id))) {
         throw new AppError('FORBIDDEN', profileTexts.partnerAccessNeeded);
       }
-      await deps.rateLimiter.countFailures(
-        [{ key: `api-key-password:user:${owner.id}`, ...PASSWORD_TRIES }],
-        async () => {
-          if (!(await deps.verifyPassword(owner.id, input.password))) {
-            throw new AppError('INVALID_CREDENTIALS', WRONG_PASSWORD, {
-              fields: { password: WRONG_PASSWORD },
-            });
-          }
-        },
-      );
-      const pin = await deps.pins.status(owner.id);
-      if (pin.hasPin) {
-        if (!input.pin && pin.lockedUntil === null) {
-          throw new AppError('VALIDATION_FAILED', PIN_NEEDED, { fields: { pin: PIN_NEEDED } });
-        }
-        await deps.pins.verify(owner.id, input.pin);
-      }
+      await confirmOwner(owner.id, input);
       return issueKey(owner, input, sessionId, actor);
     },
 
@@ -189,9 +195,12 @@ export function createPartners(deps: PartnersDeps) {
       return row?.active ?? 0;
     },
 
-    async listKeys(userId: string) {
-      return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
-    },
+    /** The user's keys, newest first, each with what it has spent today. */
+    listKeys: limits.listKeys,
+    /** Replaces a key's daily limit and allowed services (key-limits.ts). */
+    updateLimits: limits.updateLimits,
+    /** A purchase's share of its key's daily spend, moved in the purchase's own transactions. */
+    keySpend,
 
     /**
      * Stops the key in every process at once; the owner is told (inbox and mail) and the audit log records it as

@@ -3,6 +3,9 @@ import type { CreatePurchaseBody } from '@quickvend/shared/api/purchases';
 import { messages } from '@quickvend/shared/messages';
 import { purchaseRefusals } from '@quickvend/shared/messages/purchase';
 import type { Kobo } from '@quickvend/shared/money';
+import { findCatalogueService } from '@quickvend/shared/catalog';
+import { partnerLimitTexts } from '@quickvend/shared/messages/partner-limits';
+import { lagosDateOf } from '@quickvend/shared/periods';
 import { purchaseFingerprint } from '@quickvend/shared/purchase-fingerprint';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -20,6 +23,8 @@ import type { EnsuredCustomer, VerificationService } from './verification.servic
 
 /** who buys; `mode: 'test'` for a partner's test key (its own test account, sold by the simulators) */
 type Owner = { id: string; mode?: 'live' | 'test' | undefined };
+/** The partner API key a purchase came through: it counts in the key's daily spend, and only buys what it may. */
+export type BuyingKey = { id: string; allowedServices: readonly string[] };
 
 export type PurchaseFlowDeps = {
   repo: Pick<PurchasesRepo, 'findByRequestId' | 'getById'>;
@@ -61,8 +66,9 @@ function sameOrRefuse(existing: PurchaseRow, requestHash: string): PurchaseRow {
 
 /**
  * A purchase. First what may refuse it, in this order, none asking the provider before the customer may buy:
- *   (web) the minute's allowance · the request read and priced · (web) the PIN · (a smartcard, meter or
- *   JAMB profile) the wallet holds the price, then the provider checks the number (verification.service.ts)
+ *   (web) the minute's allowance · (a partner's key) the services it may buy · the request read and priced ·
+ *   (web) the PIN · (a smartcard, meter or JAMB profile) the wallet holds the price, then the provider checks
+ *   the number (verification.service.ts) · (a partner's key) its daily limit, in the hold's own transaction
  * Then the named steps of PURCHASE_STEPS (purchase-lifecycle.ts), each with what undoes it: `hold`, then
  * `askProvider`, then what nextPurchaseState makes of the answer (settle, refund or keepPending, after which
  * the requery job in requery.service.ts asks again).
@@ -71,13 +77,14 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
   const { repo, steps } = deps;
 
   /**
-   * @throws RATE_LIMITED, VALIDATION_FAILED, PRODUCT_UNAVAILABLE, CUSTOMER_NOT_VERIFIED, IDEMPOTENCY_KEY_REUSED,
+   * @throws FORBIDDEN (a key's services or daily limit), RATE_LIMITED, VALIDATION_FAILED, PRODUCT_UNAVAILABLE, CUSTOMER_NOT_VERIFIED, IDEMPOTENCY_KEY_REUSED,
    *   INSUFFICIENT_FUNDS, PIN_NOT_SET, PIN_INCORRECT, PIN_LOCKED, SERVICE_UNAVAILABLE
    */
   async function createPurchase(
     owner: Owner,
     body: CreatePurchaseBody,
     channel: 'web' | 'api',
+    key: BuyingKey | null = null,
   ): Promise<{ purchase: PurchaseRow; isNew: boolean }> {
     const requestHash = hashRequest(body);
     const replayed = async () => {
@@ -99,7 +106,7 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
       );
     }
     try {
-      return await buy(owner, body, channel, requestHash);
+      return await buy(owner, body, channel, requestHash, key);
     } catch (error) {
       const replay = channel === 'api' && error instanceof AppError ? await replayed() : null;
       if (replay) return replay;
@@ -112,7 +119,9 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
     body: CreatePurchaseBody,
     channel: 'web' | 'api',
     requestHash: string,
+    key: BuyingKey | null,
   ): Promise<{ purchase: PurchaseRow; isNew: boolean }> {
+    if (key) refuseServiceOfKey(key, body.serviceId);
     const draft = await deps.draftOrder(body, channel, owner.mode ?? 'live');
     // a wrong PIN is answered before the provider is asked anything, so it tells nothing about the number
     if (channel === 'web') await deps.pins.verify(owner.id, body.pin);
@@ -130,6 +139,8 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
         providerRequestId: deps.provider.newRequestId(deps.clock.now(), owner.mode),
         channel,
         mode: owner.mode ?? 'live',
+        apiKeyId: key?.id ?? null,
+        keySpendDay: key ? lagosDateOf(deps.clock.now()) : null,
         serviceId: order.service.id,
         phone: order.phone,
         billersCode: order.billersCode ?? null,
@@ -179,4 +190,14 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
   }
 
   return createPurchase;
+}
+
+/** @throws FORBIDDEN when the key has a list of services and this one we sell is not on it */
+function refuseServiceOfKey(key: BuyingKey, serviceId: string): void {
+  const allowed = key.allowedServices;
+  if (allowed.length === 0 || allowed.includes(serviceId) || !findCatalogueService(serviceId)) return;
+  throw new AppError('FORBIDDEN', partnerLimitTexts.service(serviceId, allowed), {
+    limit: 'services',
+    allowedServices: allowed,
+  });
 }

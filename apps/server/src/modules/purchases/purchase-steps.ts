@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONFIRMING } from '@quickvend/shared/messages/purchase';
+import { kobo } from '@quickvend/shared/money';
 import {
   databaseErrorOf,
   inTransaction,
@@ -24,7 +25,12 @@ import {
 } from './purchase-lifecycle.ts';
 import { endingEntry, holdEntry, type Ending, type NewPurchase } from './purchase-entries.ts';
 import { purchaseEventOf } from './purchase-events.ts';
-import { ProviderUnavailableError, type BillsProvider, type ProviderOutcome } from './purchases.port.ts';
+import {
+  ProviderUnavailableError,
+  type BillsProvider,
+  type KeySpendPort,
+  type ProviderOutcome,
+} from './purchases.port.ts';
 import { OPEN, type PurchaseRow } from './purchases.repo.ts';
 import { purchases } from './purchases.tables.ts';
 
@@ -34,6 +40,17 @@ export type OutcomeNote = Pick<ProviderOutcome, 'message'>;
 /** What went wrong with a provider call, as the purchase's timeline shows it. */
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The key spend a purchase counts in: what it charged, on its key's day; null when no key bought it. */
+function keySpendOf(purchase: {
+  apiKeyId?: string | null;
+  keySpendDay?: string | null;
+  chargedKobo: number;
+}) {
+  return purchase.apiKeyId && purchase.keySpendDay
+    ? { keyId: purchase.apiKeyId, day: purchase.keySpendDay, amountKobo: kobo(purchase.chargedKobo) }
+    : null;
+}
+
 export type PurchaseStepsDeps = {
   db: Database;
   ledger: Ledger;
@@ -41,6 +58,8 @@ export type PurchaseStepsDeps = {
   jobs: Pick<JobQueue, 'send'>;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** a partner key's daily spend: raised with the hold, given back with the refund */
+  keySpend: KeySpendPort;
   /**
    * Each change a customer hears of (delivered, refunded, first pending, escalated) records its event in its own
    * transaction and publishes it once committed; one a crash left unpublished is published by the sweep.
@@ -68,6 +87,9 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
     try {
       // the flow read a balance that pays for it, so the wallet has its account
       const held = await db.transaction(async (tx) => {
+        // before the wallet: a refund takes the spend's row first too, so the two never wait on each other
+        const spend = keySpendOf(values);
+        if (spend) await deps.keySpend.spend(tx, spend);
         const posted = await ledger.post(holdEntry(values, memo, heldShard), tx, { callerAnnounces: true });
         const balanceAfterKobo = posted.walletBalances.get(values.userId);
         const [row] = await tx
@@ -159,6 +181,8 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
         .returning();
       if (!row) return null;
       await recordEvent(row, tx);
+      const spend = ending.status === 'failed' ? keySpendOf(row) : null;
+      if (spend) await deps.keySpend.giveBack(tx, spend);
       // posted last: it locks the shared accounts' rows, held to the commit that follows at once. Announced
       // below once committed; a caller's transaction announces itself at its commit
       const posted = await ledger.post(endingEntry(row, ending), tx, { callerAnnounces: !outer });

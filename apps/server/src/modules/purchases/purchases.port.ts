@@ -1,4 +1,5 @@
 import type { Kobo } from '@quickvend/shared/money';
+import type { Transaction } from '../../db/client.ts';
 import type { CatalogSource } from '../catalog/index.ts';
 
 // an adapter finds the whole port here
@@ -97,4 +98,11 @@ export type BillsProvider = CatalogSource & {
   verifyCustomer(check: CustomerCheck): Promise<VerificationOutcome>;
   /** Reads a provider callback body; never trusted on its own: the engine requeries before moving money. */
   readCallback(body: unknown): ProviderCallback;
+};
+
+/** A partner key's spend per Lagos day (partners/key-spend.ts), moved inside a purchase's own transactions. */
+export type KeySpendPort = {
+  /** @throws FORBIDDEN when the purchase would take the key over its daily limit */
+  spend(tx: Transaction, entry: { keyId: string; day: string; amountKobo: Kobo }): Promise<void>;
+  giveBack(tx: Transaction, entry: { keyId: string; day: string; amountKobo: Kobo }): Promise<void>;
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { compactNumber } from '@quickvend/shared/bills';
 import { messages } from '@quickvend/shared/messages';
+import { partnerLimitTexts } from '@quickvend/shared/messages/partner-limits';
 import { PURCHASE_NOT_FOUND } from '@quickvend/shared/messages/purchase';
 import { AppError } from '../../lib/errors.ts';
 import { endOfInstant, startOfInstant } from '@quickvend/shared/api/partner-statement';
@@ -15,6 +16,10 @@ import { toPurchase, toVerifyResponse } from './purchases.mapper.ts';
 import { ProviderUnavailableError, type BillsProvider } from './purchases.port.ts';
 import type { VerificationService } from './verification.service.ts';
 import type { PurchaseEngine } from './purchases.service.ts';
+
+/** When a partner may try a purchase again after the provider's float or service was out. */
+const OUTAGE_RETRY_AFTER_SECONDS = 60;
+const isProviderOutage = (message: string) => message === partnerLimitTexts.serviceUnavailable;
 
 export function registerPurchaseRoutes(
   app: FastifyInstance,
@@ -31,8 +36,22 @@ export function registerPurchaseRoutes(
 
   route(app, contract.purchases.create, async (request, reply) => {
     const channel = request.authMethod === 'key' ? 'api' : 'web';
-    const buyer = { ...signedInUser(request), mode: request.apiKey?.mode };
-    const { purchase, isNew } = await engine.create(buyer, request.body, channel);
+    const { purchase, isNew } = await engine.create(
+      { ...signedInUser(request), mode: request.apiKey?.mode },
+      request.body,
+      channel,
+      channel === 'api' ? request.apiKey : null,
+    );
+    // a partner's program acts on the code: the provider is out (nothing sold, the money back), retry later
+    // with a new requestId. A replay of that requestId answers the same.
+    if (channel === 'api' && purchase.status === 'failed' && isProviderOutage(purchase.message)) {
+      throw new AppError('SERVICE_UNAVAILABLE', partnerLimitTexts.serviceUnavailable, {
+        retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS,
+        requestId: purchase.requestId,
+        purchaseId: purchase.id,
+        refunded: true,
+      });
+    }
     return reply.status(isNew ? 201 : 200).send({ purchase: toPurchase(purchase) });
   });
 

@@ -18,7 +18,7 @@ import { createPurchaseFlow, WEB_PURCHASES_PER_MINUTE } from './purchase-flow.ts
 import { createPurchaseSteps, type DeliveredOutcome, type OutcomeNote } from './purchase-steps.ts';
 import { createPurchaseTimeline, type PurchaseEventInput } from './purchase-timeline.ts';
 import { findPurchaseProblems } from './purchases.invariants.ts';
-import type { BillsProvider } from './purchases.port.ts';
+import type { BillsProvider, KeySpendPort } from './purchases.port.ts';
 import { createPurchasesRepo, type PurchaseRow } from './purchases.repo.ts';
 import { createPurchaseSearch } from './purchases.search.ts';
 import { createRequery } from './requery.service.ts';
@@ -46,6 +46,8 @@ export type PurchaseEngineDeps = {
   limiter: Pick<RateLimiter, 'consume'>;
   /** web purchases one customer may attempt in a minute; default WEB_PURCHASES_PER_MINUTE */
   webPurchasesPerMinute?: number;
+  /** a partner key's daily spend, moved in the purchase's hold and refund transactions */
+  keySpend: KeySpendPort;
   /** where a closed "I didn't get it" report records its event */
   events?: Pick<DomainEvents, 'record' | 'publish'>;
 };
@@ -83,6 +85,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     jobs: deps.jobs,
     clock,
     log,
+    keySpend: deps.keySpend,
     ...(deps.events && { events: deps.events }),
   });
   const timeline = createPurchaseTimeline({ db, clock, log });

@@ -1,5 +1,15 @@
 import type { Kobo } from '@quickvend/shared/money';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 import { PURCHASE_EVENT_KINDS } from '@quickvend/shared/api/admin-purchases';
 
@@ -24,6 +34,10 @@ export const purchases = pgTable(
     mode: text('mode', { enum: ['live', 'test'] })
       .notNull()
       .default('live'),
+    /** the partner API key that bought it, when one did */
+    apiKeyId: text('api_key_id'),
+    /** the Lagos calendar day whose spend of that key it counts in (a refund gives it back there) */
+    keySpendDay: date('key_spend_day', { mode: 'string' }),
     serviceId: text('service_id').notNull(),
     phone: text('phone').notNull(),
     billersCode: text('billers_code'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { partnerLimitTexts } from '@quickvend/shared/messages/partner-limits';
 import { toOutcome, toRequeryOutcome, toStatus } from './vtpass.mapper.ts';
 import { delivered, withStatus } from './vtpass.mapper.fixtures.ts';
 
@@ -30,15 +31,31 @@ const FAILED_CODES = [
   '085',
   '087',
 ];
+// our float, our account or the biller is out: the customer never reads VTpass's words for these
+const OUTAGE_CODES = ['018', '021', '022', '023', '024', '027', '028', '030', '034', '035', '087'];
 const PENDING_CODES = ['099', '044', '083', '089', '014', '015', '042', '999', ''];
 
 describe('toOutcome: the response-code table of providers.md §1.6', () => {
-  it.each(FAILED_CODES)('code %s is failed, with the code and VTpass text', (code) => {
-    expect(toOutcome({ code, response_description: `TEXT ${code}` })).toEqual({
+  it.each(FAILED_CODES.filter((code) => !OUTAGE_CODES.includes(code)))(
+    'code %s is failed, with the code and VTpass text',
+    (code) => {
+      expect(toOutcome({ code, response_description: `TEXT ${code}` })).toEqual({
+        status: 'failed',
+        message: `TEXT ${code}`,
+        code,
+      });
+    },
+  );
+
+  it.each(OUTAGE_CODES)('code %s (a float, account or biller outage) is failed, in plain words', (code) => {
+    expect(toOutcome({ code, response_description: 'LOW WALLET BALANCE' })).toEqual({
       status: 'failed',
-      message: `TEXT ${code}`,
+      message: 'This service is temporarily unavailable. Please retry later.',
       code,
     });
+    expect(partnerLimitTexts.serviceUnavailable).toBe(
+      'This service is temporarily unavailable. Please retry later.',
+    );
   });
 
   it.each(PENDING_CODES)('code "%s" is pending (requery)', (code) => {

@@ -1,3 +1,4 @@
+import { partnerLimitTexts } from '@quickvend/shared/messages/partner-limits';
 import { AmountError, KOBO_PER_NAIRA, kobo, parseNaira, type Kobo } from '@quickvend/shared/money';
 import {
   ProviderUnavailableError,
@@ -64,6 +65,24 @@ const CODE_VERDICTS: Readonly<Record<string, Verdict>> = {
   // on a purchase VTpass has just received the id, so "unknown id" cannot be final
   '015': 'pending',
 };
+
+/**
+ * Our float, our account with VTpass, or the biller is out: nothing was sold, and VTpass's words ("LOW WALLET
+ * BALANCE") would read as the customer's own wallet. The customer reads that the service is out for now.
+ */
+const OUTAGE_CODES: ReadonlySet<string> = new Set([
+  '018',
+  '021',
+  '022',
+  '023',
+  '024',
+  '027',
+  '028',
+  '087',
+  '030',
+  '034',
+  '035',
+]);
 
 // On a requery these codes refuse the query itself (keys, request shape, account), not the sale it asks about.
 const QUERY_REFUSALS: ReadonlySet<string> = new Set([
@@ -209,6 +228,9 @@ const OLD_ENVELOPE_SUCCESS = /^TRANSACTION SUCCESSFUL$/i;
 function toOutcomeOf(body: VtpassPayResponse): ProviderOutcome {
   const verdict = CODE_VERDICTS[body.code] ?? 'pending';
   const message = body.response_description ?? '';
+  if (verdict === 'failed' && OUTAGE_CODES.has(body.code)) {
+    return { status: 'failed', message: partnerLimitTexts.serviceUnavailable, code: body.code };
+  }
   if (verdict !== 'by-status') {
     return { status: verdict, message: message || DEFAULT_MESSAGES[verdict], code: body.code };
   }

@@ -218,6 +218,19 @@ describeEachDatabase('prices and margins', (kind) => {
       pin: TEST_PIN,
     });
     const { key } = created.json<{ key: string }>();
+    // the plans list answers each caller with their own price: the partner rule through the key
+    const keyPlans = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/services/mtn-data/variations',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(
+      keyPlans.json<{ variations: Variation[] }>().variations.find((v) => v.code === PLAN),
+    ).toMatchObject({ callerPriceKobo: 27_775, callerPrice: '277.75', priceKobo: 28_000 });
+    expect((await variationsOf(customer.client, 'mtn-data')).find((v) => v.code === PLAN)).toMatchObject({
+      callerPriceKobo: 28_000,
+      callerPrice: '280.00',
+    });
     const viaKey = async (body: Record<string, unknown>) => {
       const response = await t.app.inject({
         method: 'POST',

@@ -244,6 +244,7 @@ describeEachDatabase("one customer's records are invisible to another", (kind) =
     const aSession = aSessions.sessions[0]?.id ?? '';
     expect(aSession).not.toBe('');
 
+    const bLimits = { password: b.password, pin: TEST_PIN, dailyLimitKobo: null, allowedServices: [] };
     const asBKey = (url: string) => t.app.inject({ url, headers: { authorization: `Bearer ${bKey}` } });
     for (const response of [
       await b.client.get(`/api/v1/purchases/${requestId}`),
@@ -253,6 +254,7 @@ describeEachDatabase("one customer's records are invisible to another", (kind) =
       await b.client.get(`/api/v1/purchases/${requestId}/dispute`),
       await b.client.post('/api/v1/funding/card/confirm', { reference }),
       await b.client.post(`/api/v1/api-keys/${apiKey.id}/revoke`),
+      await b.client.put(`/api/v1/api-keys/${apiKey.id}/limits`, bLimits),
       await b.client.delete(`/api/v1/profile/sessions/${aSession}`),
     ]) {
       expect(response.statusCode, response.body).toBe(404);

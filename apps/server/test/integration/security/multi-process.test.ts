@@ -85,6 +85,8 @@ describe.skipIf(!databaseKinds.includes('postgres'))('two server processes on on
       AUTH_SECRET: 'multi-process-auth-secret-0123456789abcdef',
       PIN_PEPPER: 'multi-process-pin-pepper-0123456789abcdef',
       AUTH_RATE_LIMIT: '100000',
+      // storms of one partner's purchases, far above the per-partner rate of a real deployment
+      PARTNER_REQUESTS_PER_SECOND: '100000',
       PURCHASE_RECHECK_AFTER_SECONDS: '1',
       VTPASS_BASE_URL: simulatorUrl,
       VTPASS_API_KEY: VTPASS_KEYS.apiKey,

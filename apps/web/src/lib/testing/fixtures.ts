@@ -17,7 +17,7 @@ import type { Profile, SignedInSession } from '@quickvend/shared/api/profile';
 import type { RefundDue } from '@quickvend/shared/api/refunds-due';
 import type { BeneficiariesResponse, Beneficiary } from '@quickvend/shared/api/beneficiaries';
 import type { WalletBreakdown, WalletResponse } from '@quickvend/shared/api/wallet';
-import { toNairaString } from '@quickvend/shared/money';
+import { kobo, toNairaString } from '@quickvend/shared/money';
 import type { Wire } from './wire.ts';
 
 const noBreakdown: Wire<WalletBreakdown> = {
@@ -242,6 +242,8 @@ export function aVariation(
     price: toNairaString(priceKobo),
     apiPriceKobo,
     apiPrice: toNairaString(apiPriceKobo),
+    callerPriceKobo: priceKobo,
+    callerPrice: toNairaString(priceKobo),
   };
 }
 
@@ -255,6 +257,9 @@ export function anApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
     createdAt: '2025-03-12T13:05:00.000Z',
     lastUsedAt: null,
     revokedAt: null,
+    dailyLimitKobo: null,
+    allowedServices: [],
+    spentTodayKobo: kobo(0),
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { ApiKey } from '../../api/api-keys.ts';
+import { kobo } from '../../money.ts';
 import type { RouteExamples } from './types.ts';
 
 const shopKey: ApiKey = {
@@ -7,6 +8,9 @@ const shopKey: ApiKey = {
   mode: 'test',
   prefix: 'qv_test_Xd4R',
   allowedIps: ['203.0.113.7'],
+  dailyLimitKobo: kobo(5_000_000),
+  allowedServices: [],
+  spentTodayKobo: kobo(120_000),
   createdAt: '2026-11-28T08:10:55.273Z',
   lastUsedAt: '2026-11-28T08:15:02.114Z',
   revokedAt: null,
@@ -78,6 +82,8 @@ export const catalogExamples: RouteExamples = {
               price: '140.00',
               apiPriceKobo: 14_000,
               apiPrice: '140.00',
+              callerPriceKobo: 14_000,
+              callerPrice: '140.00',
             },
             {
               code: 'mtn-1gb-275',
@@ -88,6 +94,8 @@ export const catalogExamples: RouteExamples = {
               price: '275.00',
               apiPriceKobo: 27_500,
               apiPrice: '275.00',
+              callerPriceKobo: 27_500,
+              callerPrice: '275.00',
             },
           ],
         },
@@ -112,12 +120,52 @@ export const keyExamples: RouteExamples = {
         pin: '4826',
         mode: 'test',
         allowedIps: ['203.0.113.7'],
+        dailyLimitKobo: 5_000_000,
       },
       response: {
         status: 201,
         body: {
-          apiKey: { ...shopKey, lastUsedAt: null },
+          apiKey: { ...shopKey, lastUsedAt: null, spentTodayKobo: kobo(0) },
           key: 'qv_test_Xd4RuUiGIwDM1E_NA-BqBteme1ebngpeRd3oLqkhsU',
+        },
+      },
+    },
+  ],
+  'partners.updateLimits': [
+    {
+      title: 'At most ₦50,000.00 a day, airtime and data only',
+      params: { id: shopKey.id },
+      body: {
+        password: 'your account password',
+        pin: '4826',
+        dailyLimitKobo: 5_000_000,
+        allowedServices: [
+          'mtn',
+          'glo',
+          'airtel',
+          'etisalat',
+          'mtn-data',
+          'glo-data',
+          'airtel-data',
+          'etisalat-data',
+        ],
+      },
+      response: {
+        status: 200,
+        body: {
+          apiKey: {
+            ...shopKey,
+            allowedServices: [
+              'mtn',
+              'glo',
+              'airtel',
+              'etisalat',
+              'mtn-data',
+              'glo-data',
+              'airtel-data',
+              'etisalat-data',
+            ],
+          },
         },
       },
     },

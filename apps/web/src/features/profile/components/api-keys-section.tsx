@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
@@ -25,6 +25,14 @@ import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import { KeyModeBadge, KeyModeField } from './key-mode-field.tsx';
+import {
+  allowedServicesBoxes,
+  dailyLimitText,
+  EditKeyLimitsForm,
+  KeyLimitFields,
+  KeyLimitsSummary,
+  type LimitFieldValues,
+} from './api-key-limits.tsx';
 
 export const apiKeyTexts = {
   onceWarning: 'Copy this key now and keep it somewhere safe. It will not be shown again.',
@@ -44,17 +52,28 @@ const keyFields = {
   name: apiKeyName,
   mode: keyMode,
   allowedIps: allowedIpsText,
+  dailyLimit: dailyLimitText,
+  allowedServices: allowedServicesBoxes,
   password: createApiKeyBody.shape.password,
 };
 const withPin = z.object({ ...keyFields, pin: pinDigits });
 const withoutPin = z.object({ ...keyFields, pin: z.string() });
-const formFields = ['name', 'mode', 'allowedIps', 'password', 'pin'] as const;
+const formFields = [
+  'name',
+  'mode',
+  'allowedIps',
+  'dailyLimit',
+  'allowedServices',
+  'password',
+  'pin',
+] as const;
 
 const pinInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 4 } as const;
 
-function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+function KeyRow({ apiKey, hasPin }: { apiKey: ApiKey; hasPin: boolean }) {
   const revoke = useRevokeApiKey();
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isEditing, setIsEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const isRevoked = apiKey.revokedAt !== null;
   return (
@@ -78,6 +97,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         <dd className="min-w-0 font-mono wrap-anywhere">
           {apiKey.allowedIps.length > 0 ? apiKey.allowedIps.join(', ') : apiKeyTexts.anyAddress}
         </dd>
+        <KeyLimitsSummary apiKey={apiKey} />
         <dt>Created</dt>
         <dd>{formatLagosDateTime(apiKey.createdAt)}</dd>
         <dt>Last used</dt>
@@ -89,7 +109,16 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
           </>
         ) : null}
       </dl>
-      {isRevoked ? null : isConfirming ? (
+      {isEditing && !isRevoked ? (
+        <EditKeyLimitsForm
+          apiKey={apiKey}
+          hasPin={hasPin}
+          onDone={() => {
+            setIsEditing(false);
+          }}
+        />
+      ) : null}
+      {isRevoked || isEditing ? null : isConfirming ? (
         <div
           role="group"
           aria-label={`Revoke ${apiKey.name}`}
@@ -124,16 +153,28 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
           <StatusMessage message={error} tone="error" />
         </div>
       ) : (
-        <Button
-          variant="text"
-          className="self-start px-0 text-red-800"
-          aria-label={`Revoke ${apiKey.name}`}
-          onClick={() => {
-            setIsConfirming(true);
-          }}
-        >
-          Revoke
-        </Button>
+        <div className="flex gap-4">
+          <Button
+            variant="text"
+            className="px-0"
+            aria-label={`Edit limits of ${apiKey.name}`}
+            onClick={() => {
+              setIsEditing(true);
+            }}
+          >
+            Edit limits
+          </Button>
+          <Button
+            variant="text"
+            className="px-0 text-red-800"
+            aria-label={`Revoke ${apiKey.name}`}
+            onClick={() => {
+              setIsConfirming(true);
+            }}
+          >
+            Revoke
+          </Button>
+        </div>
       )}
     </li>
   );
@@ -187,15 +228,29 @@ function CreateKeyForm({ hasPin, onCreated }: { hasPin: boolean; onCreated: (sec
   } = useForm({
     resolver: zodResolver(hasPin ? withPin : withoutPin),
     // a new partner starts with a test key: nothing real is bought until they choose live
-    defaultValues: { name: '', mode: 'test' as KeyMode, allowedIps: '', password: '', pin: '' },
+    defaultValues: {
+      name: '',
+      mode: 'test' as KeyMode,
+      allowedIps: '',
+      dailyLimit: '',
+      allowedServices: [],
+      password: '',
+      pin: '',
+    },
   });
 
   const mode = useWatch({ control, name: 'mode' });
 
-  const onSubmit = handleSubmit(async ({ pin, ...values }) => {
+  const onSubmit = handleSubmit(async ({ pin, dailyLimit, allowedServices, ...values }) => {
     setError(null);
     try {
-      const created = await createKey.mutateAsync(hasPin ? { ...values, pin } : values);
+      // a key with no limits is sent as before there were any
+      const body = {
+        ...values,
+        ...(dailyLimit !== null && { dailyLimitKobo: dailyLimit }),
+        ...(allowedServices.length > 0 && { allowedServices }),
+      };
+      const created = await createKey.mutateAsync(hasPin ? { ...body, pin } : body);
       reset();
       onCreated(created.key);
     } catch (cause) {
@@ -230,6 +285,11 @@ function CreateKeyForm({ hasPin, onCreated }: { hasPin: boolean; onCreated: (sec
         spellCheck={false}
         {...register('allowedIps')}
         error={errors.allowedIps?.message}
+      />
+      <KeyLimitFields
+        register={register as unknown as UseFormRegister<LimitFieldValues>}
+        errors={errors}
+        idPrefix="new-key"
       />
       <p className="text-sm text-gray-700">{apiKeyTexts.confirm}</p>
       <div className={hasPin ? 'grid grid-cols-[1fr_7rem] gap-2' : 'flex flex-col'}>
@@ -296,7 +356,7 @@ export function ApiKeysSection() {
       ) : (
         <ul className="flex flex-col gap-2" aria-label="Your API keys">
           {apiKeys.data.apiKeys.map((apiKey) => (
-            <KeyRow key={apiKey.id} apiKey={apiKey} />
+            <KeyRow key={apiKey.id} apiKey={apiKey} hasPin={pinStatus.data?.hasPin ?? true} />
           ))}
         </ul>
       )}
