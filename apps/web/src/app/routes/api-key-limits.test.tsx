@@ -46,6 +46,7 @@ describe('API key limits', () => {
     expect(await screen.findByLabelText('Your new API key')).toBeTruthy();
     expect(api.callsTo('POST /api/v1/api-keys')[0]?.body).toEqual({
       name: 'Till',
+      mode: 'test',
       allowedIps: [],
       dailyLimitKobo: 5_000_000,
       allowedServices: ['mtn', 'glo'],

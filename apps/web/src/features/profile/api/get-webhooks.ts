@@ -1,23 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import type { WebhookMode } from '@quickvend/shared/api/webhooks';
 import { call } from '@/lib/api-client.ts';
 
-export const webhookEndpointQueryKey = ['webhooks', 'endpoint', 'live'] as const;
-export const webhookMessagesQueryKey = ['webhooks', 'messages'] as const;
+export const webhookEndpointQueryKey = (mode: WebhookMode) => ['webhooks', 'endpoint', mode] as const;
+export const webhookMessagesQueryKey = (mode: WebhookMode) => ['webhooks', 'messages', mode] as const;
 
-export const webhookEndpointQueryOptions = queryOptions({
-  queryKey: webhookEndpointQueryKey,
-  queryFn: ({ signal }) => call('GET /api/v1/webhooks/endpoint', { query: { mode: 'live' }, signal }),
-});
-
-/** The live webhook endpoint (test keys get their own once they exist). */
-export function useWebhookEndpoint() {
-  return useQuery(webhookEndpointQueryOptions);
+/** The webhook endpoint of test keys or of live keys (each has its own). */
+export function useWebhookEndpoint(mode: WebhookMode) {
+  return useQuery({
+    queryKey: webhookEndpointQueryKey(mode),
+    queryFn: ({ signal }) => call('GET /api/v1/webhooks/endpoint', { query: { mode }, signal }),
+  });
 }
 
-/** The latest webhook messages, each with its attempts. */
-export function useWebhookMessages() {
+/** The latest webhook messages of one mode, each with its attempts. */
+export function useWebhookMessages(mode: WebhookMode) {
   return useQuery({
-    queryKey: webhookMessagesQueryKey,
-    queryFn: ({ signal }) => call('GET /api/v1/webhooks/messages', { query: { limit: 10 }, signal }),
+    queryKey: webhookMessagesQueryKey(mode),
+    queryFn: ({ signal }) => call('GET /api/v1/webhooks/messages', { query: { limit: 10, mode }, signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { webhookTexts, type WebhookEndpoint, type WebhookMessage } from '@quickvend/shared/api/webhooks';
 import { aProfile, apiError } from '@/lib/testing/mock-api.ts';
@@ -65,6 +65,33 @@ describe('webhooks in Developers', () => {
     });
     await user.click(within(section).getByRole('button', { name: 'I have saved it' }));
     expect(within(section).queryByLabelText('Signing secret')).toBeNull();
+  });
+
+  it('keeps a separate address for test keys', async () => {
+    const api = profileApi({
+      ...partner,
+      'GET /api/v1/webhooks/endpoint': (_, url) => ({
+        body: {
+          endpoint:
+            url.searchParams.get('mode') === 'live' ? anEndpoint({ url: 'https://shop.example/live' }) : null,
+        },
+      }),
+      'PUT /api/v1/webhooks/endpoint': (body) => ({
+        body: { endpoint: anEndpoint({ mode: 'test', url: body.url }), secret: SECRET },
+      }),
+    });
+    const { user } = renderProfile();
+    const section = await screen.findByRole('region', { name: 'Webhooks' });
+    expect(await within(section).findByDisplayValue('https://shop.example/live')).toBeTruthy();
+    await user.click(within(section).getByRole('button', { name: 'For test keys' }));
+    const address = await within(section).findByLabelText<HTMLInputElement>('Webhook address');
+    await waitFor(() => {
+      expect(address.value).toBe('');
+    });
+    await user.type(address, 'http://localhost:4000/hooks');
+    await user.click(within(section).getByRole('button', { name: 'Save address' }));
+    expect(await within(section).findByText(webhookSectionTexts.secretOnce)).toBeTruthy();
+    expect(api.callsTo('PUT /api/v1/webhooks/endpoint')[0]?.body).toMatchObject({ mode: 'test' });
   });
 
   it('says why an endpoint is off, makes a new secret with the password, and resends a delivery', async () => {

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { webhookTexts, type WebhookEndpoint, type WebhookMessage } from '@quickvend/shared/api/webhooks';
+import {
+  webhookTexts,
+  type WebhookEndpoint,
+  type WebhookMessage,
+  type WebhookMode,
+} from '@quickvend/shared/api/webhooks';
 import { formatLagosDateTime } from '@quickvend/shared/format';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -64,13 +69,15 @@ function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
 }
 
 function EndpointForm({
+  mode,
   endpoint,
   onSecret,
 }: {
+  mode: WebhookMode;
   endpoint: WebhookEndpoint | null;
   onSecret: (s: string) => void;
 }) {
-  const save = useSaveWebhookEndpoint();
+  const save = useSaveWebhookEndpoint(mode);
   const [url, setUrl] = useState(endpoint?.url ?? '');
   const [status, setStatus] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
   const submit = (enabled: boolean) => {
@@ -134,8 +141,8 @@ function EndpointForm({
   );
 }
 
-function RotateSecret({ onSecret }: { onSecret: (s: string) => void }) {
-  const rotate = useRotateWebhookSecret();
+function RotateSecret({ mode, onSecret }: { mode: WebhookMode; onSecret: (s: string) => void }) {
+  const rotate = useRotateWebhookSecret(mode);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   return (
@@ -226,8 +233,9 @@ function MessageRow({ message }: { message: WebhookMessage }) {
 
 /** Signed status webhooks (inside Developers, once partner access is on): address, secret and the last deliveries. */
 export function WebhooksSection() {
-  const endpoint = useWebhookEndpoint();
-  const messages = useWebhookMessages();
+  const [mode, setMode] = useState<WebhookMode>('live');
+  const endpoint = useWebhookEndpoint(mode);
+  const messages = useWebhookMessages(mode);
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <section aria-labelledby="webhooks-heading" className="flex flex-col gap-3">
@@ -236,6 +244,21 @@ export function WebhooksSection() {
           Webhooks
         </h3>
         <p className="text-sm text-gray-700">{webhookSectionTexts.intro}</p>
+      </div>
+      <div role="group" aria-label="Which keys" className="grid grid-cols-2 gap-2">
+        {(['live', 'test'] as const).map((choice) => (
+          <Button
+            key={choice}
+            variant={mode === choice ? 'primary' : 'secondary'}
+            aria-pressed={mode === choice}
+            onClick={() => {
+              setSecret(null);
+              setMode(choice);
+            }}
+          >
+            {choice === 'live' ? 'For live keys' : 'For test keys'}
+          </Button>
+        ))}
       </div>
       {secret ? (
         <NewSecret
@@ -251,8 +274,8 @@ export function WebhooksSection() {
         <StatusMessage message={`Error: ${endpoint.error.message}`} tone="error" />
       ) : (
         <>
-          <EndpointForm endpoint={endpoint.data.endpoint} onSecret={setSecret} />
-          {endpoint.data.endpoint ? <RotateSecret onSecret={setSecret} /> : null}
+          <EndpointForm key={mode} mode={mode} endpoint={endpoint.data.endpoint} onSecret={setSecret} />
+          {endpoint.data.endpoint ? <RotateSecret key={mode} mode={mode} onSecret={setSecret} /> : null}
         </>
       )}
       <h4 className="text-sm font-bold text-gray-900">Last deliveries</h4>
