@@ -243,7 +243,6 @@ describeEachDatabase("one customer's records are invisible to another", (kind) =
     const aSessions = (await a.client.get('/api/v1/profile/sessions')).json<{ sessions: { id: string }[] }>();
     const aSession = aSessions.sessions[0]?.id ?? '';
     expect(aSession).not.toBe('');
-
     const bLimits = { password: b.password, pin: TEST_PIN, dailyLimitKobo: null, allowedServices: [] };
     const asBKey = (url: string) => t.app.inject({ url, headers: { authorization: `Bearer ${bKey}` } });
     for (const response of [
