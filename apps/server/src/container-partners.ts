@@ -41,7 +41,13 @@ export function createPartnerPlatform(deps: {
     db,
     openWallet: (userId, tx) => ledger.openWalletAccount(userId, tx),
   });
-  const testBalances = createTestBalances({ db, ledger, testAccounts, partnerAccessOf });
+  const testBalances = createTestBalances({
+    db,
+    ledger,
+    testAccounts,
+    partnerAccessOf,
+    limiter: deps.rateLimiter,
+  });
   const partners = createPartners({
     db,
     clock,

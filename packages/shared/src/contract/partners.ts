@@ -67,6 +67,6 @@ export const testBalance = {
     summary: 'Add test money to the balance test keys spend (a test key, or the partner in the web app)',
     body: topUpTestBalanceBody,
     responses: { 200: balanceResponse },
-    errors: ['FORBIDDEN', 'CONFLICT'],
+    errors: ['FORBIDDEN', 'CONFLICT', 'RATE_LIMITED'],
   }),
 } as const;

@@ -5,7 +5,11 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { TestAccounts } from '../auth/index.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Ledger } from '../ledger/index.ts';
+
+/** Top-ups a partner may make in an hour: plenty to test with, and each one is a ledger entry. */
+export const TEST_TOP_UPS_PER_HOUR = 30;
 
 /**
  * The balance a partner's test keys spend. Test money comes from `test:funds`, so it is on the ledger like
@@ -18,6 +22,7 @@ export function createTestBalances(deps: {
   testAccounts: Pick<TestAccounts, 'ensure' | 'of'>;
   /** when the partner turned partner access on; null while off */
   partnerAccessOf: (userId: string) => Promise<Date | null>;
+  limiter: Pick<RateLimiter, 'consume'>;
 }) {
   const { ledger } = deps;
 
@@ -39,13 +44,17 @@ export function createTestBalances(deps: {
 
     /**
      * Adds test money to `testAccountId` (a test key's account) or to the partner's own test account.
-     * @throws CONFLICT when it would hold more than TEST_BALANCE_CAP_KOBO; FORBIDDEN without partner access
+     * @throws CONFLICT when it would hold more than TEST_BALANCE_CAP_KOBO; FORBIDDEN without partner access;
+     * RATE_LIMITED past TEST_TOP_UPS_PER_HOUR
      */
     async topUp(
       target: { testAccountId: string } | { partner: { id: string; name: string } },
       amountKobo: Kobo,
     ): Promise<Kobo> {
       const account = 'testAccountId' in target ? target.testAccountId : await accountOf(target.partner);
+      await deps.limiter.consume([
+        { key: `test-top-up:account:${account}`, max: TEST_TOP_UPS_PER_HOUR, windowSeconds: 3600 },
+      ]);
       const overCap = () =>
         new AppError('CONFLICT', testBalanceMessages.overCap(formatNaira(kobo(TEST_BALANCE_CAP_KOBO))));
       if (amountKobo > TEST_BALANCE_CAP_KOBO) throw overCap();

@@ -11,6 +11,7 @@ import { describeEachDatabase } from '../../helpers/database.ts';
 import { fundedPartner } from '../../helpers/partners.ts';
 import { TEST_PIN } from '../../helpers/purchases.ts';
 import { newAdmin } from '../../helpers/admins.ts';
+import { TEST_TOP_UPS_PER_HOUR } from '../../../src/modules/partners/index.ts';
 
 type Partner = Awaited<ReturnType<typeof fundedPartner>>;
 
@@ -121,6 +122,19 @@ describeEachDatabase('test keys beside live keys', (kind) => {
     expect(await keys.balanceOf(test)).toBe(250_000);
     const bad = await keys.call(test, 'POST', '/api/v1/test-balance/top-up', { amount: '-5' });
     expect(bad.status).toBe(400);
+  });
+
+  it('tops up at most TEST_TOP_UPS_PER_HOUR times an hour: each one is a ledger entry', async () => {
+    const partner = await fundedPartner(t, 0);
+    const test = (await keys.makeKey(partner, 'test')).key;
+    for (let i = 0; i < TEST_TOP_UPS_PER_HOUR; i += 1) {
+      expect((await keys.call(test, 'POST', '/api/v1/test-balance/top-up', { amount: '1' })).status).toBe(
+        200,
+      );
+    }
+    const refused = await keys.call(test, 'POST', '/api/v1/test-balance/top-up', { amount: '1' });
+    expect(refused.status).toBe(429);
+    expect(await keys.balanceOf(test)).toBe(TEST_TOP_UPS_PER_HOUR * 100);
   });
 
   it('stops a suspended partner’s test keys with the rest', async () => {
