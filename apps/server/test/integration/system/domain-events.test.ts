@@ -167,6 +167,7 @@ describe.runIf(databaseKinds.includes('postgres'))(
         { name: 'events.approvals', jobs: 1 },
         { name: 'events.beneficiaries', jobs: 1 },
         { name: 'events.notifications', jobs: 1 },
+        { name: 'events.partner-webhooks', jobs: 1 },
       ]);
       expect(await noticesLinked(client, link)).toHaveLength(1);
     });
@@ -195,7 +196,7 @@ describe.runIf(databaseKinds.includes('postgres'))(
         { timeout: 10_000 },
       );
       await Promise.all([a, b].map((app) => app.container.events.sweep({ settledForMs: 0 })));
-      expect((await jobsFor(eventId)).map((queue) => queue.jobs)).toEqual([1, 1, 1]);
+      expect((await jobsFor(eventId)).map((queue) => queue.jobs)).toEqual([1, 1, 1, 1]);
       expect(await noticesLinked(client, link)).toHaveLength(1);
     });
 
@@ -229,6 +230,7 @@ describe.runIf(databaseKinds.includes('postgres'))(
       );
       expect(await jobsFor(eventId)).toEqual([
         { name: 'events.notifications', jobs: 1 },
+        { name: 'events.partner-webhooks', jobs: 1 },
         { name: 'events.referrals', jobs: 1 },
       ]);
     });
