@@ -13,7 +13,7 @@ import {
 } from './modules/admin/index.ts';
 import type { Approvals } from './modules/approvals/index.ts';
 import type { AuditLog } from './modules/audit/index.ts';
-import { createAuthReportQueries, type AuthService } from './modules/auth/index.ts';
+import { createAuthReportQueries, type AuthService, type TestAccounts } from './modules/auth/index.ts';
 import { createPriceAdmin, type Catalog } from './modules/catalog/index.ts';
 import {
   createFundingAdmin,
@@ -54,6 +54,8 @@ export type BackOfficeDeps = {
   billsProvider: BillsProvider & ProviderFloat;
   purchases: PurchaseEngine;
   partners: Partners;
+  /** partners' test accounts, whose test money is owed to no one */
+  testAccounts: Pick<TestAccounts, 'ids'>;
   statement: Statement;
   cacheEvents: CacheEvents;
   mailer: Mailer;
@@ -103,7 +105,7 @@ export function createBackOffice(deps: BackOfficeDeps) {
     provider: deps.billsProvider,
     settings,
     clock,
-    liabilities: () => ledger.sumWalletBalances(),
+    liabilities: async () => ledger.sumWalletBalances(await deps.testAccounts.ids()),
     adminEmails,
     sendMail,
     log,

@@ -284,6 +284,7 @@ export async function createContainer({
     billsProvider,
     purchases,
     partners,
+    testAccounts,
     statement,
     cacheEvents,
     mailer,

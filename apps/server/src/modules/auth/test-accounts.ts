@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { users } from './auth.tables.ts';
@@ -47,6 +47,12 @@ export function createTestAccounts(deps: {
     async ownerOf(userId: string): Promise<{ userId: string; mode: 'live' | 'test' }> {
       const [row] = await db.select({ testOf: users.testOf }).from(users).where(eq(users.id, userId));
       return row?.testOf ? { userId: row.testOf, mode: 'test' } : { userId, mode: 'live' };
+    },
+
+    /** Every test account's id (one per partner who has made a test key). */
+    async ids(): Promise<string[]> {
+      const rows = await db.select({ id: users.id }).from(users).where(isNotNull(users.testOf));
+      return rows.map((row) => row.id);
     },
 
     /** The partner's test account id, or null before their first test key. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, like, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { kobo, type Kobo } from '@quickvend/shared/money';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { readInIndexOrder } from '../../db/index-order.ts';
@@ -80,14 +80,19 @@ export function createLedgerQueries(db: Database) {
       return balances;
     },
 
-    /** What every wallet holds together: the money customers can still spend (the business's liability). */
-    async sumWalletBalances(): Promise<Kobo> {
+    /**
+     * What every wallet holds together: the money customers can still spend (the business's liability). Pass
+     * partners' test accounts as `exceptOwners`: their test money is owed to no one.
+     */
+    async sumWalletBalances(exceptOwners: readonly string[] = []): Promise<Kobo> {
       const [row] = await db
         .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balanceKobo}), 0)::text` })
         .from(ledgerAccounts)
-        // partners' test accounts hold test money, owed to no one
         .where(
-          sql`${ledgerAccounts.ownerUserId} is not null and ${ledgerAccounts.ownerUserId} not in (select id from users where test_of is not null)`,
+          and(
+            isNotNull(ledgerAccounts.ownerUserId),
+            exceptOwners.length > 0 ? notInArray(ledgerAccounts.ownerUserId, [...exceptOwners]) : undefined,
+          ),
         );
       return kobo(Number(row?.total ?? 0));
     },

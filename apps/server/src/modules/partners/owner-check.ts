@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.ts';
-import type { PartnersDeps } from './partners.service.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
 
 const WRONG_PASSWORD = 'That password is not right. Enter the password you sign in with.';
 const PIN_NEEDED = 'Enter your transaction PIN.';
@@ -9,7 +9,15 @@ const PASSWORD_TRIES = { max: 5, windowSeconds: 15 * 60 };
  * What widening a key's reach takes (a new key, wider limits): the password and, once set, the PIN. The
  * password is checked first, so a session alone cannot spend the owner's PIN tries.
  */
-export function createOwnerCheck(deps: Pick<PartnersDeps, 'rateLimiter' | 'verifyPassword' | 'pins'>) {
+export function createOwnerCheck(deps: {
+  rateLimiter: Pick<RateLimiter, 'countFailures'>;
+  verifyPassword: (userId: string, password: string) => Promise<boolean>;
+  /** the transaction PIN, checked and counted as a purchase checks it */
+  pins: {
+    status: (userId: string) => Promise<{ hasPin: boolean; lockedUntil: string | null }>;
+    verify: (userId: string, pin: string | undefined) => Promise<void>;
+  };
+}) {
   /**
    * @throws INVALID_CREDENTIALS (details.fields.password), RATE_LIMITED, VALIDATION_FAILED (no PIN sent),
    * PIN_INCORRECT, PIN_LOCKED
