@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { errorMessageOf } from '@/lib/form-errors.ts';
-import { useTestBalance, useTopUpTestBalance } from '../api/test-balance.ts';
+import { useTestBalance } from '../api/get-test-balance.ts';
+import { useTopUpTestBalance } from '../api/top-up-test-balance.ts';
 
 export const testBalanceTexts = {
   intro:

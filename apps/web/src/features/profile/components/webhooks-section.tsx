@@ -12,12 +12,11 @@ import { SkeletonList } from '@/components/ui/skeleton.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { errorMessageOf } from '@/lib/form-errors.ts';
-import {
-  useResendWebhookMessage,
-  useRotateWebhookSecret,
-  useSaveWebhookEndpoint,
-} from '../api/change-webhooks.ts';
-import { useWebhookEndpoint, useWebhookMessages } from '../api/get-webhooks.ts';
+import { useResendWebhookMessage } from '../api/resend-webhook-message.ts';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
+import { useSaveWebhookEndpoint } from '../api/save-webhook-endpoint.ts';
+import { useWebhookEndpoint } from '../api/get-webhook-endpoint.ts';
+import { useWebhookMessages } from '../api/get-webhook-messages.ts';
 
 export const webhookSectionTexts = {
   intro:

@@ -1,18 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TopUpTestBalanceBody } from '@quickvend/shared/api/api-keys';
 import { call } from '@/lib/api-client.ts';
-
-export const testBalanceQueryKey = ['test-balance'] as const;
-
-export const testBalanceQueryOptions = queryOptions({
-  queryKey: testBalanceQueryKey,
-  queryFn: ({ signal }) => call('GET /api/v1/test-balance', { signal }),
-});
-
-/** What the partner's test keys can spend. */
-export function useTestBalance() {
-  return useQuery(testBalanceQueryOptions);
-}
+import { testBalanceQueryKey } from './get-test-balance.ts';
 
 export function topUpTestBalance(body: TopUpTestBalanceBody) {
   return call('POST /api/v1/test-balance/top-up', { body });
