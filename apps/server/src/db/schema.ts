@@ -17,4 +17,5 @@ export * from '../modules/beneficiaries/beneficiaries.tables.ts';
 export * from '../providers/simulators/vtpass/vtpass-simulator.tables.ts';
 export * from '../providers/simulators/paystack/paystack-simulator.tables.ts';
 export * from '../modules/reconciliation/reconciliation.tables.ts';
+export * from '../modules/routing/routing.tables.ts';
 export * from '../lib/domain-events.tables.ts';

@@ -13,6 +13,7 @@ export const systemAccounts = [
   'expense:discounts',
   'held:purchases',
   'provider:vtpass',
+  'provider:flutterwave',
   /** what the provider took for purchases we had already refunded, once written off */
   'expense:provider-losses',
   /** money that reached an account after it closed, owed back to whoever paid it */
@@ -35,6 +36,7 @@ export type SystemAccount = (typeof systemAccounts)[number];
 export const shardedAccounts: readonly SystemAccount[] = [
   'held:purchases',
   'provider:vtpass',
+  'provider:flutterwave',
   'income:margin',
   'expense:discounts',
 ];

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 import { PURCHASE_EVENT_KINDS } from '@quickvend/shared/api/admin-purchases';
+import { BILLS_PROVIDERS } from '@quickvend/shared/providers';
 
 export const purchaseStatuses = ['processing', 'pending', 'delivered', 'failed'] as const;
 export type StoredPurchaseStatus = (typeof purchaseStatuses)[number];
@@ -27,8 +28,12 @@ export const purchases = pgTable(
     requestId: text('request_id').notNull(),
     /** what was asked, so a reused key with a different body is refused */
     requestHash: text('request_hash').notNull(),
-    /** the id the provider knows it by; made before the first call, reused on every retry */
+    /** the aggregator it is sent to now (another only after a definite failure there: purchase_failovers) */
+    provider: text('provider', { enum: BILLS_PROVIDERS }).notNull().default('vtpass'),
+    /** the id `provider` knows it by; made before the first call, reused on every retry and requery there */
     providerRequestId: text('provider_request_id').notNull().unique(),
+    /** when it moved to `provider` after a definite failure elsewhere; null while with its first provider */
+    movedAt: timestamp('moved_at', { withTimezone: true }),
     channel: text('channel', { enum: ['web', 'api'] }).notNull(),
     /** `test`: bought with a partner's test key from the simulators, with test money; never in the books' totals */
     mode: text('mode', { enum: ['live', 'test'] })
@@ -94,12 +99,37 @@ export const purchaseEvents = pgTable(
     outcome: text('outcome'),
     /** the provider's code, when it gave one */
     code: text('code'),
+    /** which aggregator was asked, for provider calls and requeries */
+    provider: text('provider', { enum: BILLS_PROVIDERS }),
     /** the answer as the provider sent it (secrets removed), or the admin's note */
     raw: jsonb('raw').$type<unknown>(),
     note: text('note'),
     actorId: text('actor_id'),
   },
   (t) => [index('purchase_events_purchase_idx').on(t.purchaseId, t.at)],
+);
+
+/**
+ * A provider a purchase left after its definite failure there: its request id stays findable (a late callback
+ * or a reconciliation line names it), and the purchase's timeline shows each provider asked.
+ */
+export const purchaseFailovers = pgTable(
+  'purchase_failovers',
+  {
+    id: text('id').primaryKey(),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    provider: text('provider', { enum: BILLS_PROVIDERS }).notNull(),
+    providerRequestId: text('provider_request_id').notNull().unique(),
+    /** the failure that moved it on, as the provider gave it */
+    code: text('code'),
+    message: text('message').notNull(),
+    /** where it went */
+    movedTo: text('moved_to', { enum: BILLS_PROVIDERS }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('purchase_failovers_purchase_idx').on(t.purchaseId)],
 );
 
 /** The 4-digit transaction PIN, hashed with a server-side pepper, with its wrong-guess counter. */

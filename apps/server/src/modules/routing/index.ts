@@ -1,0 +1,1 @@
+export { serviceRoutes, routeRoles, type RouteRole } from './routing.tables.ts';
