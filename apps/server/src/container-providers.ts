@@ -12,7 +12,9 @@ import { createPaystackGateway } from './providers/paystack/paystack.adapter.ts'
 import { createSmtpTransport } from './providers/smtp/smtp.adapter.ts';
 import { createTermiiSender } from './providers/termii/termii.adapter.ts';
 import { createInternalSimulator, routeByMode } from './providers/test-mode.ts';
+import { createAggregatorSet } from './providers/provider-set.ts';
 import { createVtpassProvider } from './providers/vtpass/vtpass.adapter.ts';
+import { vtpassFailureKind } from './providers/vtpass/vtpass.mapper.ts';
 
 export const PAYSTACK_SIMULATOR_PREFIX = '/sandbox/paystack';
 export const VTPASS_SIMULATOR_PREFIX = '/sandbox/vtpass/api';
@@ -48,7 +50,7 @@ export function createProviders(deps: {
     secretKey: config.paystack.secretKey,
     publicKey: config.paystack.publicKey,
   });
-  const liveBills = createVtpassProvider({
+  const vtpass = createVtpassProvider({
     baseUrl: config.vtpass.baseUrl ?? `${selfUrl}${VTPASS_SIMULATOR_PREFIX}`,
     apiKey: config.vtpass.apiKey,
     publicKey: config.vtpass.publicKey,
@@ -70,6 +72,16 @@ export function createProviders(deps: {
           timeoutMs: deps.providerTimeoutMs,
         })
       : undefined;
-  const billsProvider = routeByMode(liveBills, testSimulator ?? liveBills);
-  return { sandboxMailbox, transport, sandboxSms, smsSender, gateway, billsProvider, testSimulator };
+  const aggregators = createAggregatorSet({ vtpass: { ...vtpass, failureKind: vtpassFailureKind } });
+  const billsProvider = routeByMode(aggregators, testSimulator ?? aggregators);
+  return {
+    sandboxMailbox,
+    transport,
+    sandboxSms,
+    smsSender,
+    gateway,
+    billsProvider,
+    aggregators,
+    testSimulator,
+  };
 }

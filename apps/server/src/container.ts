@@ -22,6 +22,8 @@ import {
   startNoticeFeed,
 } from './modules/notifications/index.ts';
 import { createReferrals } from './modules/referrals/index.ts';
+import { createRouting } from './modules/routing/index.ts';
+import { createInFlight } from './lib/in-flight.ts';
 import { createSettingChanges, createSettings } from './modules/settings/index.ts';
 import {
   createBalanceAnnouncer,
@@ -97,23 +99,24 @@ export async function createContainer({
 }: ContainerDeps) {
   const { db } = database;
   await checkSecretFingerprints(db, { AUTH_SECRET: config.authSecret, PIN_PEPPER: config.pinPepper });
+  const providers = createProviders({
+    config,
+    db,
+    selfUrl,
+    providerTimeoutMs: options.providerTimeoutMs,
+    metrics,
+    log,
+  });
   const { sandboxMailbox, transport, sandboxSms, smsSender, gateway, billsProvider, testSimulator } =
-    createProviders({ config, db, selfUrl, providerTimeoutMs: options.providerTimeoutMs, metrics, log });
+    providers;
   const mailer = createMailer(transport, log);
   // work that follows a committed change without holding up its request; close() waits for it
-  const inFlight = new Set<Promise<void>>();
-  function afterwards(work: Promise<void>, failure: string): void {
-    const tracked = work.catch((error: unknown) => {
-      log.error({ err: error }, failure);
-    });
-    inFlight.add(tracked);
-    void tracked.finally(() => inFlight.delete(tracked));
-  }
+  const inFlight = createInFlight(log);
   const ledger = createLedger(db, {
     announceBalances: createBalanceAnnouncer({
       notify: (channel, payload) => database.notify(channel, payload),
       track: (announcement) => {
-        afterwards(announcement, 'a balance change was not announced');
+        inFlight.track(announcement, 'a balance change was not announced');
       },
     }),
   });
@@ -232,10 +235,12 @@ export async function createContainer({
     perMinute: options.verifyPerMinute ?? 10,
     acceptsSandboxNumbers: config.providerMode === 'sandbox',
   });
+  const routing = createRouting({ db, clock, log, cacheEvents, audit, aggregators: providers.aggregators });
   const purchases = createPurchaseEngine({
     db,
     ledger,
     provider: billsProvider,
+    routing,
     catalog,
     pins,
     verifications,
@@ -381,7 +386,7 @@ export async function createContainer({
     async close() {
       // what committed changes still have to say is said before the job queue stops
       await events.drain();
-      await Promise.all(inFlight);
+      await inFlight.settled();
       await balanceFeed.close();
       await noticeFeed.close();
       await purchaseFeed.close();

@@ -34,6 +34,8 @@ export type IdPrefix =
   | 'whk'
   | 'dva'
   | 'pur'
+  /** a provider a purchase left after a definite failure there */
+  | 'pfo'
   | 'key'
   | 'aud'
   | 'apr'

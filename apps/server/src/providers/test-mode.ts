@@ -31,14 +31,15 @@ export function routeByMode(
 ): BillsProvider & ProviderFloat {
   return {
     ...live,
-    newRequestId(now, mode) {
-      if (mode !== 'test') return live.newRequestId(now);
+    newRequestId(now, mode, provider) {
+      if (mode !== 'test') return live.newRequestId(now, mode, provider);
       const id = test.newRequestId(now);
       return `${id.slice(0, STAMP_LENGTH)}${TEST_MARK}${id.slice(STAMP_LENGTH)}`;
     },
     purchase: (request) =>
       isTestRequestId(request.requestId) ? test.purchase(request) : live.purchase(request),
-    requery: (requestId) => (isTestRequestId(requestId) ? test.requery(requestId) : live.requery(requestId)),
+    requery: (requestId, provider) =>
+      isTestRequestId(requestId) ? test.requery(requestId) : live.requery(requestId, provider),
     verifyCustomer: (check) =>
       check.mode === 'test' ? test.verifyCustomer(check) : live.verifyCustomer(check),
   };

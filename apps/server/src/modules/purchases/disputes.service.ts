@@ -93,8 +93,10 @@ export function createDisputes(deps: DisputesDeps) {
 
   async function askProvider(row: PurchaseRow): Promise<{ answer: Answer | null; message: string | null }> {
     try {
-      const result = await deps.provider.requery(row.providerRequestId);
-      await deps.timeline.record(providerEvent(row.id, 'customer.dispute', result, clock.now()));
+      const result = await deps.provider.requery(row.providerRequestId, row.provider);
+      await deps.timeline.record(
+        providerEvent(row.id, 'customer.dispute', result, clock.now(), row.provider),
+      );
       return { answer: result.status, message: 'message' in result ? result.message : null };
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError)) throw error;

@@ -10,6 +10,10 @@ export {
   type ProviderService,
   type ProviderVariation,
   type PurchaseRequest,
+  type FailureKind,
+  type PurchaseRouting,
+  type RoutedItem,
+  VTPASS_ONLY,
 } from './purchases.port.ts';
 export { createPurchaseEngine, type PurchaseActions, type PurchaseEngine } from './purchases.service.ts';
 export { type DeliveredOutcome, type OutcomeNote } from './purchase-steps.ts';

@@ -1,4 +1,5 @@
 import { kobo } from '@quickvend/shared/money';
+import type { BillsProviderName } from '@quickvend/shared/providers';
 import type { PostInput, Posting } from '../ledger/index.ts';
 import type { DeliveredOutcome } from './purchase-lifecycle.ts';
 import type { PurchaseRow } from './purchases.repo.ts';
@@ -9,6 +10,10 @@ export type NewPurchase = typeof purchases.$inferInsert & { userId: string; char
 /** How a purchase ends: delivered with the provider's outcome, or failed with the customer's message. */
 export type Ending =
   { status: 'delivered'; outcome: DeliveredOutcome } | { status: 'failed'; message: string };
+
+/** What the aggregator that delivered a purchase took for it, per aggregator (costs and float are per provider). */
+export const providerAccountOf = (provider: BillsProviderName) =>
+  ({ system: provider === 'flutterwave' ? 'provider:flutterwave' : 'provider:vtpass' }) as const;
 
 /** A test purchase's money stays in the test accounts, out of the books' totals. */
 const heldAccountOf = (mode: 'live' | 'test' | undefined) =>
@@ -52,13 +57,13 @@ export function endingEntry(row: PurchaseRow, ending: Ending): PostInput {
       postings: [{ from: held, to: { system: 'test:provider' }, amountKobo: charged }],
     };
   }
-  const vtpass = { system: 'provider:vtpass' } as const;
+  const provider = providerAccountOf(row.provider);
   const cost = ending.outcome.costKobo ?? charged;
-  const postings: Posting[] = [{ from: held, to: vtpass, amountKobo: kobo(Math.min(cost, charged)) }];
+  const postings: Posting[] = [{ from: held, to: provider, amountKobo: kobo(Math.min(cost, charged)) }];
   if (charged > cost)
     postings.push({ from: held, to: { system: 'income:margin' }, amountKobo: kobo(charged - cost) });
   if (cost > charged)
-    postings.push({ from: { system: 'expense:discounts' }, to: vtpass, amountKobo: kobo(cost - charged) });
+    postings.push({ from: { system: 'expense:discounts' }, to: provider, amountKobo: kobo(cost - charged) });
   return {
     reference: `purchase:${row.id}:settle`,
     kind: 'purchase.settle',
@@ -66,4 +71,15 @@ export function endingEntry(row: PurchaseRow, ending: Ending): PostInput {
     shard: row.heldShard,
     postings,
   };
+}
+
+/** The key spend a purchase counts in: what it charged, on its key's day; null when no key bought it. */
+export function keySpendOf(purchase: {
+  apiKeyId?: string | null;
+  keySpendDay?: string | null;
+  chargedKobo: number;
+}) {
+  return purchase.apiKeyId && purchase.keySpendDay
+    ? { keyId: purchase.apiKeyId, day: purchase.keySpendDay, amountKobo: kobo(purchase.chargedKobo) }
+    : null;
 }

@@ -17,7 +17,12 @@ import { spendAllowance } from './purchase-limits.ts';
 import { PENDING_DEADLINE_MS } from './purchase-lifecycle.ts';
 import type { PurchaseSteps } from './purchase-steps.ts';
 import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
-import { ProviderUnavailableError, type BillsProvider } from './purchases.port.ts';
+import {
+  ProviderUnavailableError,
+  VTPASS_ONLY,
+  type BillsProvider,
+  type PurchaseRouting,
+} from './purchases.port.ts';
 import type { PurchaseRow, PurchasesRepo } from './purchases.repo.ts';
 import type { EnsuredCustomer, VerificationService } from './verification.service.ts';
 
@@ -42,6 +47,8 @@ export type PurchaseFlowDeps = {
   /** web purchases one customer may attempt in a minute, refused ones included (partners' keys are not held to it) */
   webPurchasesPerMinute: number;
   provider: Pick<BillsProvider, 'newRequestId'>;
+  /** which aggregator sells it, or none now (refused before anything is sent); default VTpass */
+  routing?: Pick<PurchaseRouting, 'first' | 'observe'>;
   timeline: Pick<PurchaseTimeline, 'record'>;
   clock: Clock;
 };
@@ -75,6 +82,7 @@ function sameOrRefuse(existing: PurchaseRow, requestHash: string): PurchaseRow {
  */
 export function createPurchaseFlow(deps: PurchaseFlowDeps) {
   const { repo, steps } = deps;
+  const routing = deps.routing ?? VTPASS_ONLY;
 
   /**
    * @throws FORBIDDEN (a key's services or daily limit), RATE_LIMITED, VALIDATION_FAILED, PRODUCT_UNAVAILABLE, CUSTOMER_NOT_VERIFIED, IDEMPOTENCY_KEY_REUSED,
@@ -122,10 +130,22 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
     key: BuyingKey | null,
   ): Promise<{ purchase: PurchaseRow; isNew: boolean }> {
     if (key) refuseServiceOfKey(key, body.serviceId);
-    const draft = await deps.draftOrder(body, channel, owner.mode ?? 'live');
+    const mode = owner.mode ?? 'live';
+    const draft = await deps.draftOrder(body, channel, mode);
+    // before the PIN and the customer check: a service nobody can sell now costs the customer nothing to learn
+    const provider = await routing.first({
+      serviceId: body.serviceId,
+      variationCode: body.variationCode,
+      amountKobo: draft.leastChargeKobo,
+      mode,
+    });
     // a wrong PIN is answered before the provider is asked anything, so it tells nothing about the number
     if (channel === 'web') await deps.pins.verify(owner.id, body.pin);
-    const check = draft.check && { ...draft.check, ...(owner.mode === 'test' && { mode: owner.mode }) };
+    const check = draft.check && {
+      ...draft.check,
+      provider,
+      ...(owner.mode === 'test' && { mode: owner.mode }),
+    };
     const checked = check ? await checkCustomer(owner.id, check, draft.leastChargeKobo) : null;
     const order = await draft.finish(checked?.customer ?? null);
 
@@ -136,9 +156,10 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
         userId: owner.id,
         requestId: body.requestId,
         requestHash,
-        providerRequestId: deps.provider.newRequestId(deps.clock.now(), owner.mode),
+        provider,
+        providerRequestId: deps.provider.newRequestId(deps.clock.now(), mode, provider),
         channel,
-        mode: owner.mode ?? 'live',
+        mode,
         apiKeyId: key?.id ?? null,
         keySpendDay: key ? lagosDateOf(deps.clock.now()) : null,
         serviceId: order.service.id,
@@ -164,9 +185,10 @@ export function createPurchaseFlow(deps: PurchaseFlowDeps) {
     }
     const outcome = await steps.pairs.askProvider.run(inserted);
     const answeredAt = deps.clock.now();
+    routing.observe?.({ serviceId: inserted.serviceId, provider, outcome });
     const delivered = await steps.applyOutcome(inserted, outcome);
     // after the money has moved: the timeline never holds a purchase up
-    await deps.timeline.record(providerEvent(id, 'provider.purchase', outcome, answeredAt));
+    await deps.timeline.record(providerEvent(id, 'provider.purchase', outcome, answeredAt, provider));
     return { purchase: delivered ?? (await repo.getById(id)), isNew: true };
   }
 

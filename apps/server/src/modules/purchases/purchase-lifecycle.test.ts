@@ -47,7 +47,15 @@ type AnswerName = keyof typeof answers;
 
 const purchases = {
   // just held: the provider not yet answered
-  processing: { status: 'processing', createdAt, resolveBy, checks: 0, flaggedAt: null, message: '' },
+  processing: {
+    status: 'processing',
+    createdAt,
+    resolveBy,
+    checks: 0,
+    flaggedAt: null,
+    message: '',
+    movedAt: null,
+  },
   // kept pending three times already
   pending: {
     status: 'pending',
@@ -56,9 +64,26 @@ const purchases = {
     checks: 3,
     flaggedAt: null,
     message: 'Transaction is processing',
+    movedAt: null,
   },
-  delivered: { status: 'delivered', createdAt, resolveBy, checks: 2, flaggedAt: null, message: 'Done' },
-  failed: { status: 'failed', createdAt, resolveBy, checks: 2, flaggedAt: null, message: 'Refunded' },
+  delivered: {
+    status: 'delivered',
+    createdAt,
+    resolveBy,
+    checks: 2,
+    flaggedAt: null,
+    message: 'Done',
+    movedAt: null,
+  },
+  failed: {
+    status: 'failed',
+    createdAt,
+    resolveBy,
+    checks: 2,
+    flaggedAt: null,
+    message: 'Refunded',
+    movedAt: null,
+  },
 } as const satisfies Record<string, LifecyclePurchase>;
 type StateName = keyof typeof purchases;
 

@@ -1,11 +1,12 @@
 import { CONFIRMING, ESCALATED_MESSAGE, NEVER_RECEIVED } from '@quickvend/shared/messages/purchase';
+import type { BillsProviderName } from '@quickvend/shared/providers';
 import type { ProviderOutcome } from './purchases.port.ts';
 import type { StoredPurchaseStatus } from './purchases.tables.ts';
 
 /**
  * What happens to a purchase given its state, the provider's answer and the time: one pure function, no I/O
  * and no clock of its own. Every caller (the purchase flow, the requery job, an admin's requery) decides
- * here and carries out the effects with purchase-steps.ts. A second provider reuses these rules as they are.
+ * here and carries out the effects with purchase-steps.ts. Every provider's answers follow these same rules.
  */
 
 /** Seconds before each successive requery of a pending purchase; hourly after the last. */
@@ -34,6 +35,8 @@ export type LifecyclePurchase = {
   checks: number;
   flaggedAt: Date | null;
   message: string;
+  /** when it moved to the provider it is with now, after a definite failure at another; null if it never moved */
+  movedAt: Date | null;
 };
 
 export type DeliveredOutcome = Extract<ProviderOutcome, { status: 'delivered' }>;
@@ -71,6 +74,8 @@ export type PurchaseEffect =
   | { kind: 'checkRefunded' }
   /** asks the provider about it again now, rather than at the next check */
   | { kind: 'askAgain' }
+  /** open → sent to another provider under a new request id, after a definite failure at this one */
+  | { kind: 'moveTo'; provider: BillsProviderName; failure: { code: string | null; message: string } }
   /** the customer hears of it: first pending, escalation, final */
   | { kind: 'tell' };
 
@@ -80,10 +85,15 @@ const TELL = { kind: 'tell' } as const;
 
 export const isOpenStatus = (status: StoredPurchaseStatus) => status === 'processing' || status === 'pending';
 
+/**
+ * @param fallback where routing would send the purchase after a definite failure of its provider (only asked
+ *   for a provider's own failure, never an operator's word): a failure then moves it on instead of refunding.
+ */
 export function nextPurchaseState(
   purchase: LifecyclePurchase,
   answer: ProviderAnswer,
   now: Date,
+  fallback: BillsProviderName | null = null,
 ): PurchaseDecision {
   if (!isOpenStatus(purchase.status)) {
     // final: never moved again
@@ -95,9 +105,15 @@ export function nextPurchaseState(
     case 'delivered':
       return { state: 'delivered', effects: [{ kind: 'settle', outcome: answer }, TELL] };
     case 'failed':
+      // a purchase moves at most once: the second provider's failure is final
+      if (fallback && purchase.movedAt === null) {
+        const failure = { code: answer.code, message: answer.message };
+        return { state: 'processing', effects: [{ kind: 'moveTo', provider: fallback, failure }] };
+      }
       return { state: 'failed', effects: [{ kind: 'refund', message: answer.message }, TELL] };
     case 'unknown':
-      if (now.getTime() - purchase.createdAt.getTime() > UNKNOWN_GRACE_MS)
+      // a moved purchase's grace runs from when it reached the provider it is with
+      if (now.getTime() - (purchase.movedAt ?? purchase.createdAt).getTime() > UNKNOWN_GRACE_MS)
         return { state: 'failed', effects: [{ kind: 'refund', message: NEVER_RECEIVED }, TELL] };
       return keepPending(purchase, CONFIRMING, now);
     case 'pending':
@@ -130,11 +146,12 @@ function keepPending(purchase: LifecyclePurchase, message: string, now: Date): P
   return { state: 'pending', effects: checks === 1 || isJustEscalated ? [effect, TELL] : [effect] };
 }
 
-export type StepName = 'hold' | 'askProvider' | 'settle' | 'refund' | 'keepPending';
+export type StepName = 'hold' | 'askProvider' | 'settle' | 'refund' | 'keepPending' | 'moveTo';
 
 /**
  * The steps of a purchase, each with the step that undoes it. The flow runs `hold` then `askProvider`, then
- * what nextPurchaseState says (settle, refund or keepPending); the requery job starts again from the answer.
+ * what nextPurchaseState says (settle, refund, keepPending, or moveTo and askProvider again); the requery job
+ * starts again from the answer.
  * Once the provider was asked nothing before is undone: an answer we could not read is pending, never failed.
  */
 export const PURCHASE_STEPS = {
@@ -143,4 +160,18 @@ export const PURCHASE_STEPS = {
   settle: { does: 'held → provider (and margin); final', compensate: null },
   refund: { does: 'held → wallet; final', compensate: null },
   keepPending: { does: 'the requery job asks again later, and ends in settle or refund', compensate: null },
+  moveTo: {
+    does: 'after a definite failure, the next provider under a new request id; then askProvider there',
+    compensate: null,
+  },
 } as const satisfies Record<StepName, { does: string; compensate: StepName | null }>;
+
+/** PURCHASE_STEPS with what runs each step and what undoes it (purchase-steps.ts): the compiler holds them together. */
+export type StepPairs<Runs extends Record<StepName, unknown>> = {
+  [Name in StepName]: {
+    run: Runs[Name];
+    compensate: (typeof PURCHASE_STEPS)[Name]['compensate'] extends infer Undo extends StepName
+      ? Runs[Undo]
+      : null;
+  };
+};

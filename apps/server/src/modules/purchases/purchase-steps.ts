@@ -1,7 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONFIRMING } from '@quickvend/shared/messages/purchase';
-import { kobo } from '@quickvend/shared/money';
 import {
   databaseErrorOf,
   inTransaction,
@@ -20,16 +19,18 @@ import {
   type DeliveredOutcome,
   type KeepPendingEffect,
   type ProviderAnswer,
-  type PURCHASE_STEPS,
-  type StepName,
+  type StepPairs,
 } from './purchase-lifecycle.ts';
-import { endingEntry, holdEntry, type Ending, type NewPurchase } from './purchase-entries.ts';
+import { endingEntry, holdEntry, keySpendOf, type Ending, type NewPurchase } from './purchase-entries.ts';
 import { purchaseEventOf } from './purchase-events.ts';
+import { createPurchaseMoves } from './purchase-moves.ts';
+import type { PurchaseTimeline } from './purchase-timeline.ts';
 import {
   ProviderUnavailableError,
   type BillsProvider,
   type KeySpendPort,
   type ProviderOutcome,
+  type PurchaseRouting,
 } from './purchases.port.ts';
 import { OPEN, type PurchaseRow } from './purchases.repo.ts';
 import { purchases } from './purchases.tables.ts';
@@ -40,21 +41,14 @@ export type OutcomeNote = Pick<ProviderOutcome, 'message'>;
 /** What went wrong with a provider call, as the purchase's timeline shows it. */
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The key spend a purchase counts in: what it charged, on its key's day; null when no key bought it. */
-function keySpendOf(purchase: {
-  apiKeyId?: string | null;
-  keySpendDay?: string | null;
-  chargedKobo: number;
-}) {
-  return purchase.apiKeyId && purchase.keySpendDay
-    ? { keyId: purchase.apiKeyId, day: purchase.keySpendDay, amountKobo: kobo(purchase.chargedKobo) }
-    : null;
-}
-
 export type PurchaseStepsDeps = {
   db: Database;
   ledger: Ledger;
-  provider: Pick<BillsProvider, 'purchase'>;
+  provider: Pick<BillsProvider, 'purchase' | 'newRequestId'>;
+  /** where a purchase goes after a definite failure at its provider; default: nowhere (VTpass only) */
+  routing?: PurchaseRouting;
+  /** a moved purchase's call to its next provider is on its timeline as the first call is */
+  timeline?: Pick<PurchaseTimeline, 'record'>;
   jobs: Pick<JobQueue, 'send'>;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -74,6 +68,7 @@ export type PurchaseStepsDeps = {
  */
 export function createPurchaseSteps(deps: PurchaseStepsDeps) {
   const { db, ledger, provider, clock, log } = deps;
+  const moves = createPurchaseMoves({ ...deps, askProvider: (row) => askProvider(row) });
 
   /**
    * Moves the purchase's price from the wallet into the hold and records the purchase, in one transaction: both
@@ -122,6 +117,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
         billersCode: row.billersCode ?? (kind === 'data' ? row.phone : undefined),
         subscriptionType: row.subscriptionType ?? undefined,
         quantity: row.quantity ?? undefined,
+        provider: row.provider,
       });
     } catch (error) {
       // the provider may have delivered it
@@ -147,9 +143,16 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
    * so a hold is settled or refunded exactly once however many answers race. Final: corrections would be
    * reversals in the ledger. Inside the caller's transaction when given one (an approved delivery or refund
    * commits with its audit record), and then the caller tells of the outcome once it has committed.
-   * @returns the purchase as it ended, or null when it was already final
+   * `at`: only while the purchase is still with that provider request id (the answer being applied is about it:
+   * an answer from a provider the purchase has since left must not end it).
+   * @returns the purchase as it ended, or null when it was already final (or had moved on from `at`)
    */
-  async function finalise(id: string, ending: Ending, outer?: Transaction): Promise<PurchaseRow | null> {
+  async function finalise(
+    id: string,
+    ending: Ending,
+    outer?: Transaction,
+    at?: string,
+  ): Promise<PurchaseRow | null> {
     const now = clock.now();
     const ended = await inTransaction(db, outer, async (tx) => {
       const [row] = await tx
@@ -177,7 +180,13 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
                 nextCheckAt: null,
               },
         )
-        .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN)))
+        .where(
+          and(
+            eq(purchases.id, id),
+            inArray(purchases.status, OPEN),
+            at === undefined ? undefined : eq(purchases.providerRequestId, at),
+          ),
+        )
         .returning();
       if (!row) return null;
       await recordEvent(row, tx);
@@ -204,12 +213,12 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
   }
 
   /** Delivered: the hold goes to the provider. @returns the delivered purchase, or null when it was already final */
-  const settle = (id: string, outcome: DeliveredOutcome, tx?: Transaction) =>
-    finalise(id, { status: 'delivered', outcome }, tx);
+  const settle = (id: string, outcome: DeliveredOutcome, tx?: Transaction, at?: string) =>
+    finalise(id, { status: 'delivered', outcome }, tx, at);
 
   /** Failed: the whole hold goes back to the wallet. @returns the failed purchase, or null when it was already final */
-  const refund = (id: string, outcome: OutcomeNote, tx?: Transaction) =>
-    finalise(id, { status: 'failed', message: outcome.message }, tx);
+  const refund = (id: string, outcome: OutcomeNote, tx?: Transaction, at?: string) =>
+    finalise(id, { status: 'failed', message: outcome.message }, tx, at);
 
   /**
    * Not final yet: the requery job asks again at `nextCheckAt`, and ends it in settle or refund. Moves no money.
@@ -220,7 +229,7 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
    * @returns the pending purchase, or null when it changed since it was read (final, or kept pending by another)
    */
   async function keepPending(
-    read: Pick<PurchaseRow, 'id' | 'checks'>,
+    read: Pick<PurchaseRow, 'id' | 'checks' | 'providerRequestId'>,
     pending: KeepPendingEffect,
     isTold: boolean,
     now: Date,
@@ -237,7 +246,14 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
           updatedAt: now,
           ...(pending.flag && { flaggedAt: now }),
         })
-        .where(and(eq(purchases.id, id), inArray(purchases.status, OPEN), eq(purchases.checks, read.checks)))
+        .where(
+          and(
+            eq(purchases.id, id),
+            inArray(purchases.status, OPEN),
+            eq(purchases.checks, read.checks),
+            eq(purchases.providerRequestId, read.providerRequestId),
+          ),
+        )
         .returning();
     // only a change the customer hears of needs a transaction, for its event
     const row = isTold
@@ -270,31 +286,36 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
    * Inside the caller's transaction when given one (the back office's approved delivery or refund, which commits
    * with its audit record and tells the customer itself): a final answer only, and a miss is the caller's to
    * explain, so it is not decided again.
+   * The answer is about the provider request id `read` has: once the purchase has moved to another provider, it
+   * is not applied. Only a provider's failure (`from`) may move the purchase to another provider.
    * @returns the purchase as this answer left it, or null when it wrote nothing
    */
   async function applyAnswer(
     read: PurchaseRow,
     answer: ProviderAnswer,
     tx?: Transaction,
+    from: 'provider' | 'operator' = tx ? 'operator' : 'provider',
   ): Promise<PurchaseRow | null> {
     let row = read;
     // each miss means another writer moved the purchase on: a final one is decided at once
     for (let attempt = 0; attempt < 20; attempt++) {
+      const fallback = from === 'provider' && !tx ? await moves.fallbackFor(row, answer) : null;
       const now = clock.now();
-      const { effects } = nextPurchaseState(row, answer, now);
+      const at = row.providerRequestId;
+      const { effects } = nextPurchaseState(row, answer, now, fallback);
       // settle and refund tell on commit themselves (final is always told); keepPending tells when this says
       const isTold = effects.some((effect) => effect.kind === 'tell');
       let isMissed = false;
       for (const effect of effects) {
         switch (effect.kind) {
           case 'settle': {
-            const settled = await settle(row.id, effect.outcome, tx);
+            const settled = await settle(row.id, effect.outcome, tx, at);
             if (settled) return settled;
             isMissed = true;
             break;
           }
           case 'refund': {
-            const refunded = await refund(row.id, { message: effect.message }, tx);
+            const refunded = await refund(row.id, { message: effect.message }, tx, at);
             if (refunded) return refunded;
             isMissed = true;
             break;
@@ -323,13 +344,23 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
             );
             break;
           }
+          case 'moveTo': {
+            const moved = await moves.moveTo(row, effect.provider, effect.failure);
+            if (!moved) {
+              isMissed = true;
+              break;
+            }
+            // moved at most once, so the new provider's failure ends in a refund
+            return applyAnswer(moved, await moves.askMoved(moved));
+          }
           case 'tell':
             break;
         }
       }
       if (!isMissed || tx) return null;
       const again = await findRow(row.id);
-      if (!again) return null;
+      // moved to another provider since: this answer was about the one it left
+      if (!again || again.providerRequestId !== at) return null;
       row = again;
     }
     throw new Error(`purchase ${row.id} kept changing while an answer was applied`);
@@ -348,30 +379,22 @@ export function createPurchaseSteps(deps: PurchaseStepsDeps) {
   async function applyById(id: string, answer: ProviderOutcome): Promise<PurchaseRow | null> {
     const row = await findRow(id);
     if (!row) return null;
-    const applied = await applyAnswer(row, answer);
+    const applied = await applyAnswer(row, answer, undefined, 'operator');
     return applied?.status === answer.status ? applied : null;
   }
 
   /** PURCHASE_STEPS with what runs each step and what undoes it; the compiler holds the two to each other. */
-  const run = { hold, askProvider, settle, refund, keepPending };
+  const run = { hold, askProvider, settle, refund, keepPending, moveTo: moves.moveTo };
   const pairs = {
     hold: { run: hold, compensate: refund },
     askProvider: { run: askProvider, compensate: null },
     settle: { run: settle, compensate: null },
     refund: { run: refund, compensate: null },
     keepPending: { run: keepPending, compensate: null },
+    moveTo: { run: moves.moveTo, compensate: null },
   } satisfies StepPairs<typeof run>;
 
   return { ...run, pairs, applyAnswer, applyOutcome, applyById, publishEvent };
 }
-
-type StepPairs<Runs extends Record<StepName, unknown>> = {
-  [Name in StepName]: {
-    run: Runs[Name];
-    compensate: (typeof PURCHASE_STEPS)[Name]['compensate'] extends infer Undo extends StepName
-      ? Runs[Undo]
-      : null;
-  };
-};
 
 export type PurchaseSteps = ReturnType<typeof createPurchaseSteps>;

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { toStorableJson } from '../../lib/storable-json.ts';
+import type { BillsProviderName } from '@quickvend/shared/providers';
 import type { ProviderOutcome } from './purchases.port.ts';
 import { purchaseEvents, type PurchaseEventKind } from './purchases.tables.ts';
 
@@ -21,6 +22,8 @@ export type PurchaseEventInput = {
   actorId?: string | null;
   /** when it happened, if not now */
   at?: Date;
+  /** the aggregator asked, for provider calls and requeries */
+  provider?: BillsProviderName | null;
 };
 
 const SECRET_FIELD =
@@ -76,6 +79,7 @@ export function createPurchaseTimeline(deps: { db: Database; clock: Clock; log: 
     raw: sanitizeRaw(event.raw, maxRawChars),
     note: event.note ?? null,
     actorId: event.actorId ?? null,
+    provider: event.provider ?? null,
   });
 
   async function record(event: PurchaseEventInput, tx?: Transaction): Promise<void> {
@@ -175,11 +179,13 @@ export function providerEvent(
   kind: 'provider.purchase' | 'provider.requery' | 'customer.dispute',
   answer: ProviderOutcome | ({ status: 'unknown' } & { raw?: unknown }),
   at: Date,
+  provider: BillsProviderName,
 ): PurchaseEventInput {
   return {
     purchaseId,
     kind,
     at,
+    provider,
     outcome: answer.status,
     code: 'code' in answer ? answer.code : null,
     raw: answer.raw,

@@ -1,4 +1,5 @@
 import type { Kobo } from '@quickvend/shared/money';
+import type { BillsProviderName } from '@quickvend/shared/providers';
 import type { Transaction } from '../../db/client.ts';
 import type { CatalogSource } from '../catalog/index.ts';
 
@@ -41,6 +42,8 @@ export type CustomerCheck = {
   type?: string | undefined;
   /** `test` when a partner's test key asks: the simulator answers */
   mode?: 'live' | 'test' | undefined;
+  /** which aggregator is asked; VTpass when not said */
+  provider?: BillsProviderName | undefined;
 };
 
 /** Who the provider says the smartcard, meter or profile belongs to, and what it says about it. */
@@ -71,6 +74,8 @@ export type PurchaseRequest = {
   billersCode?: string | undefined;
   subscriptionType?: 'change' | 'renew' | undefined;
   quantity?: number | undefined;
+  /** which aggregator sells it; VTpass when not said */
+  provider?: BillsProviderName | undefined;
 };
 
 export type ProviderCallback =
@@ -90,14 +95,53 @@ export class ProviderUnavailableError extends Error {
  */
 export type BillsProvider = CatalogSource & {
   /** A fresh request id for a new purchase (the provider dictates its shape); `test` for a test key's. */
-  newRequestId(now: Date, mode?: 'live' | 'test'): string;
+  newRequestId(now: Date, mode?: 'live' | 'test', provider?: BillsProviderName): string;
   purchase(request: PurchaseRequest): Promise<ProviderOutcome>;
   /** 'unknown' when the provider has no record of the request id. */
-  requery(requestId: string): Promise<ProviderOutcome | ({ status: 'unknown' } & RawAnswer)>;
+  requery(
+    requestId: string,
+    provider?: BillsProviderName,
+  ): Promise<ProviderOutcome | ({ status: 'unknown' } & RawAnswer)>;
   /** Checks a smartcard, meter or profile before a sale. */
   verifyCustomer(check: CustomerCheck): Promise<VerificationOutcome>;
   /** Reads a provider callback body; never trusted on its own: the engine requeries before moving money. */
   readCallback(body: unknown): ProviderCallback;
+};
+
+/**
+ * What a definite failure's code says: `request` the purchase itself was wrong or a likely duplicate (another
+ * provider would refuse it too, or must not be asked); `lowFloat` our float at the provider is short; `provider`
+ * the provider could not serve it now (the biller, our account with it, or a failure it gives no reason for).
+ */
+export type FailureKind = 'request' | 'lowFloat' | 'provider';
+
+/** What routing needs to know of a purchase to choose its provider. */
+export type RoutedItem = {
+  serviceId: string;
+  variationCode?: string | null | undefined;
+  amountKobo: Kobo;
+  mode: 'live' | 'test';
+};
+
+/**
+ * Port: which aggregator sells a purchase (modules/routing, with each provider's health). A purchase is with one
+ * provider at a time; it moves on only after a definite failure there, at most once.
+ */
+export type PurchaseRouting = {
+  /** @throws SERVICE_UNAVAILABLE (details.retryAfterSeconds) when no provider may sell it now: nothing is sent */
+  first(item: RoutedItem): Promise<BillsProviderName>;
+  /** where a purchase goes after `from` definitely failed it with `code`, or null: it is refunded */
+  next(
+    item: RoutedItem & { from: BillsProviderName; code: string | null },
+  ): Promise<BillsProviderName | null>;
+  /** what a provider answered a purchase call, for its health (never throws) */
+  observe?(call: { serviceId: string; provider: BillsProviderName; outcome: ProviderOutcome }): void;
+};
+
+/** VTpass for everything, never moved: a deployment without a second provider. */
+export const VTPASS_ONLY: PurchaseRouting = {
+  first: () => Promise.resolve('vtpass'),
+  next: () => Promise.resolve(null),
 };
 
 /** A partner key's spend per Lagos day (partners/key-spend.ts), moved inside a purchase's own transactions. */

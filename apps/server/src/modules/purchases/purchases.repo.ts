@@ -3,7 +3,7 @@ import type { PurchaseStatus } from '@quickvend/shared/api/purchases';
 import type { Database, Executor } from '../../db/client.ts';
 import { readInIndexOrder } from '../../db/index-order.ts';
 import { firstIdAt } from '../../lib/ids.ts';
-import { purchases, type StoredPurchaseStatus } from './purchases.tables.ts';
+import { purchaseFailovers, purchases, type StoredPurchaseStatus } from './purchases.tables.ts';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 
@@ -66,9 +66,16 @@ export function createPurchasesRepo(db: Database) {
     return row;
   }
 
+  /** The purchase a provider knows by this request id: the one it is with, or one it moved on from. */
   async function findByProviderRequestId(providerRequestId: string) {
     const [row] = await db.select().from(purchases).where(eq(purchases.providerRequestId, providerRequestId));
-    return row ?? null;
+    if (row) return row;
+    const [left] = await db
+      .select({ purchase: purchases })
+      .from(purchaseFailovers)
+      .innerJoin(purchases, eq(purchases.id, purchaseFailovers.purchaseId))
+      .where(eq(purchaseFailovers.providerRequestId, providerRequestId));
+    return left?.purchase ?? null;
   }
 
   /** Pending purchases due a requery, and processing ones older than `processingBefore` (orphaned by a crash). */

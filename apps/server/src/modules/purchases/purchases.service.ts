@@ -18,7 +18,7 @@ import { createPurchaseFlow, WEB_PURCHASES_PER_MINUTE } from './purchase-flow.ts
 import { createPurchaseSteps, type DeliveredOutcome, type OutcomeNote } from './purchase-steps.ts';
 import { createPurchaseTimeline, type PurchaseEventInput } from './purchase-timeline.ts';
 import { findPurchaseProblems } from './purchases.invariants.ts';
-import type { BillsProvider, KeySpendPort } from './purchases.port.ts';
+import type { BillsProvider, KeySpendPort, PurchaseRouting } from './purchases.port.ts';
 import { createPurchasesRepo, type PurchaseRow } from './purchases.repo.ts';
 import { createPurchaseSearch } from './purchases.search.ts';
 import { createRequery } from './requery.service.ts';
@@ -28,6 +28,8 @@ export type PurchaseEngineDeps = {
   db: Database;
   ledger: Ledger;
   provider: BillsProvider;
+  /** which aggregator sells each purchase, and where it goes after a definite failure; default VTpass only */
+  routing?: PurchaseRouting;
   catalog: Catalog;
   pins: PinService;
   verifications: Pick<VerificationService, 'ensure'>;
@@ -78,17 +80,19 @@ function draftOrderFor(deps: Pick<PurchaseEngineDeps, 'catalog' | 'acceptsSandbo
 export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   const { db, provider, clock, log } = deps;
   const repo = createPurchasesRepo(db);
+  const timeline = createPurchaseTimeline({ db, clock, log });
   const steps = createPurchaseSteps({
     db,
     ledger: deps.ledger,
     provider,
+    ...(deps.routing && { routing: deps.routing }),
+    timeline,
     jobs: deps.jobs,
     clock,
     log,
     keySpend: deps.keySpend,
     ...(deps.events && { events: deps.events }),
   });
-  const timeline = createPurchaseTimeline({ db, clock, log });
   const requery = createRequery({
     repo,
     steps,
@@ -132,6 +136,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       limiter: deps.limiter,
       webPurchasesPerMinute: deps.webPurchasesPerMinute ?? WEB_PURCHASES_PER_MINUTE,
       provider,
+      ...(deps.routing && { routing: deps.routing }),
       timeline,
       clock,
     }),

@@ -40,7 +40,7 @@ export function createRequery(deps: RequeryDeps) {
     // what the timeline and the caller read: a provider we could not reach reads as pending
     let result: RequeryAnswer;
     try {
-      result = await provider.requery(row.providerRequestId);
+      result = await provider.requery(row.providerRequestId, row.provider);
       answer = result;
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError))
@@ -55,7 +55,7 @@ export function createRequery(deps: RequeryDeps) {
     }
     const answeredAt = clock.now();
     await steps.applyOutcome(row, answer);
-    await deps.timeline.record(providerEvent(id, 'provider.requery', result, answeredAt));
+    await deps.timeline.record(providerEvent(id, 'provider.requery', result, answeredAt, row.provider));
     return result;
   }
 

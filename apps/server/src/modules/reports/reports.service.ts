@@ -116,7 +116,10 @@ function profitAndLossOf(sums: readonly LedgerDaySum[], gatewayFeesKobo: Kobo): 
       .filter((sum) => sum.account === account && (kind === undefined || sum.kind === kind))
       .reduce((total, sum) => kobo(total + sum.addedKobo + sum.takenKobo), kobo(0));
   const salesKobo = negateKobo(net('held:purchases', 'purchase.settle'));
-  const costKobo = net('provider:vtpass', 'purchase.settle');
+  // what every aggregator took for what it delivered
+  const costKobo = kobo(
+    net('provider:vtpass', 'purchase.settle') + net('provider:flutterwave', 'purchase.settle'),
+  );
   const equity = sums.filter((sum) => sum.account === 'equity:adjustments');
   const figures = {
     salesKobo,
@@ -192,7 +195,7 @@ export function createReports(deps: ReportsDeps) {
         pending: fact.status === 'processing' || fact.status === 'pending' ? 1 : 0,
         // the hold the settlement emptied is what the customer paid
         salesKobo: negateKobo(moved(settled, 'held:purchases')),
-        costKobo: moved(settled, 'provider:vtpass'),
+        costKobo: kobo(moved(settled, 'provider:vtpass') + moved(settled, 'provider:flutterwave')),
         marginKobo: kobo(moved(settled, 'income:margin') + moved(settled, 'expense:discounts')),
         refundsKobo: moved(refunded, 'wallet'),
       };

@@ -1,1 +1,10 @@
 export { serviceRoutes, routeRoles, type RouteRole } from './routing.tables.ts';
+export {
+  createRouting,
+  defaultRoute,
+  healthResultOf,
+  type HealthResult,
+  type ProviderHealth,
+  type Routing,
+  type ServiceRoute,
+} from './routing.service.ts';

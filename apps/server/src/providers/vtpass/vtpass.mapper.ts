@@ -84,6 +84,33 @@ const OUTAGE_CODES: ReadonlySet<string> = new Set([
   '035',
 ]);
 
+/** Failures about the purchase itself (its number, amount or plan, or a likely duplicate): another aggregator would refuse it too, or should not be asked. */
+const REQUEST_FAULT_CODES: ReadonlySet<string> = new Set([
+  '010',
+  '011',
+  '012',
+  '013',
+  '017',
+  '019',
+  '020',
+  '025',
+  '026',
+  '031',
+  '032',
+  '085',
+]);
+
+/**
+ * What a definite failure says about VTpass: `lowFloat` our float there is short (018), `request` the purchase
+ * itself was refused (another provider would refuse it too; 019, VTpass's 30-second duplicate rule, is one:
+ * the customer likely bought it already), `provider` VTpass could not serve it now (the biller, our account,
+ * or a plain "TRANSACTION FAILED").
+ */
+export function vtpassFailureKind(code: string | null): 'request' | 'lowFloat' | 'provider' {
+  if (code === '018') return 'lowFloat';
+  return code !== null && REQUEST_FAULT_CODES.has(code) ? 'request' : 'provider';
+}
+
 // On a requery these codes refuse the query itself (keys, request shape, account), not the sale it asks about.
 const QUERY_REFUSALS: ReadonlySet<string> = new Set([
   '011',
