@@ -31,14 +31,6 @@ import { operatorGuard } from './lib/http/operator-token.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { registerWebApp } from './lib/http/web-app.ts';
 import { newId } from './lib/ids.ts';
-import {
-  registerAdjustmentRoutes,
-  registerAdminRoutes,
-  registerFloatRoutes,
-  registerUserAdminRoutes,
-} from './modules/admin/index.ts';
-import { registerApprovalRoutes } from './modules/approvals/index.ts';
-import { registerAuditRoutes } from './modules/audit/index.ts';
 import { registerBeneficiaryRoutes } from './modules/beneficiaries/index.ts';
 import {
   createBrowsers,
@@ -52,17 +44,10 @@ import {
   registerSandboxMailboxRoutes,
   registerSandboxSmsRoutes,
 } from './modules/notifications/index.ts';
-import { registerReportRoutes } from './modules/reports/index.ts';
 import { registerReferralRoutes } from './modules/referrals/index.ts';
-import { registerSettingsRoutes } from './modules/settings/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerWalletRoutes } from './modules/wallet/index.ts';
-import {
-  registerFundingAdminRoutes,
-  registerFundingRoutes,
-  registerPaystackWebhook,
-  registerRefundsDueRoutes,
-} from './modules/funding/index.ts';
+import { registerFundingRoutes, registerPaystackWebhook } from './modules/funding/index.ts';
 import {
   registerPaystackSimulator,
   type PaystackSimulator,
@@ -73,16 +58,11 @@ import { registerProfileRoutes } from './modules/profile/index.ts';
 import { registerWebhookRoutes } from './modules/webhooks/index.ts';
 import {
   registerPinRoutes,
-  registerDisputeRoutes,
-  registerPurchaseAdminRoutes,
   registerPurchaseRoutes,
   registerVtpassWebhook,
 } from './modules/purchases/index.ts';
-import {
-  registerDailyReconciliationRoutes,
-  registerProviderLossRoutes,
-} from './modules/reconciliation/index.ts';
-import { registerCatalogRoutes, registerPriceRoutes } from './modules/catalog/index.ts';
+import { registerCatalogRoutes } from './modules/catalog/index.ts';
+import { registerBackOfficeRoutes } from './app-back-office.ts';
 import {
   registerVtpassSimulator,
   SANDBOX_VALUES,
@@ -312,7 +292,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerPaystackWebhook(app, { funding: container.funding, gateway: container.gateway });
   registerCatalogRoutes(app, { catalog: container.catalog, loadKeyCaller: guards.requireUserOrKey });
-  registerPriceRoutes(app, { prices: container.prices });
   registerPurchaseRoutes(app, {
     engine: container.purchases,
     verifications: container.verifications,
@@ -354,35 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       database: deps.database.db,
     });
   }
-  registerAdminRoutes(app, { purchases: container.purchases });
-  registerPurchaseAdminRoutes(app, { admin: container.purchases.admin });
-  registerProviderLossRoutes(app, { losses: container.providerLosses });
-  registerDisputeRoutes(app, { disputes: container.purchases.disputes });
-  registerFundingAdminRoutes(app, { fundings: container.fundingAdmin });
-  registerRefundsDueRoutes(app, { refundsDue: container.refundsDue });
-  registerUserAdminRoutes(app, {
-    users: container.userAdmin,
-    approvals: container.approvals,
-    findPeople: container.auth.findUsersByIds,
-  });
-  registerFloatRoutes(app, { float: container.float });
-  registerAdjustmentRoutes(app, {
-    adjustments: container.adjustments,
-    findPeople: container.auth.findUsersByIds,
-  });
-  registerApprovalRoutes(app, { approvals: container.approvals, findPeople: container.auth.findUsersByIds });
-  registerSettingsRoutes(app, {
-    settings: container.settings,
-    settingChanges: container.settingChanges,
-    approvals: container.approvals,
-    findPeople: container.auth.findUsersByIds,
-  });
-  registerReportRoutes(app, { reports: container.reports });
-  registerDailyReconciliationRoutes(app, {
-    reconciliation: container.dailyReconciliation,
-    findPeople: container.auth.findUsersByIds,
-  });
-  registerAuditRoutes(app, { audit: container.audit });
+  registerBackOfficeRoutes(app, container);
   if (!isLive && container.sandboxMailbox) registerSandboxMailboxRoutes(app, container.sandboxMailbox);
   if (!isLive && container.sandboxSms) registerSandboxSmsRoutes(app, container.sandboxSms);
 

@@ -34,6 +34,7 @@ import {
 } from './modules/purchases/index.ts';
 import { createDailyReconciliation, createProviderLosses } from './modules/reconciliation/index.ts';
 import { createReports } from './modules/reports/index.ts';
+import { createRoutingAdmin, type RoutingAdminDeps } from './modules/routing/index.ts';
 import type { Settings } from './modules/settings/index.ts';
 import type { Statement } from './modules/wallet/index.ts';
 
@@ -53,6 +54,7 @@ export type BackOfficeDeps = {
   /** VTpass: its purchases, and the float it holds for us */
   billsProvider: BillsProvider & ProviderFloat;
   purchases: PurchaseEngine;
+  routing: RoutingAdminDeps['routing'];
   partners: Partners;
   /** partners' test accounts, whose test money is owed to no one */
   testAccounts: Pick<TestAccounts, 'ids'>;
@@ -155,8 +157,10 @@ export function createBackOffice(deps: BackOfficeDeps) {
     sendMail,
     log,
   });
+  const purchaseFacts = createPurchaseReportQueries(db);
+  const routingAdmin = createRoutingAdmin({ db, clock, routing: deps.routing, margins: purchaseFacts });
   const reports = createReports({
-    purchases: createPurchaseReportQueries(db),
+    purchases: purchaseFacts,
     fundings: createFundingReportQueries(db),
     users: createAuthReportQueries(db),
     ledger,
@@ -174,6 +178,7 @@ export function createBackOffice(deps: BackOfficeDeps) {
     dailyReconciliation,
     userAdmin,
     reports,
+    routingAdmin,
   };
 }
 

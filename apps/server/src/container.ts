@@ -98,6 +98,8 @@ export async function createContainer({
   ...options
 }: ContainerDeps) {
   const { db } = database;
+  // phone numbers and meters that only the simulators know are accepted in the sandbox alone
+  const isSandbox = config.providerMode === 'sandbox';
   await checkSecretFingerprints(db, { AUTH_SECRET: config.authSecret, PIN_PEPPER: config.pinPepper });
   const providers = createProviders({
     config,
@@ -233,7 +235,7 @@ export async function createContainer({
     clock,
     limiter: rateLimiter,
     perMinute: options.verifyPerMinute ?? 10,
-    acceptsSandboxNumbers: config.providerMode === 'sandbox',
+    acceptsSandboxNumbers: isSandbox,
   });
   const routing = createRouting({ db, clock, log, cacheEvents, audit, aggregators: providers.aggregators });
   const purchases = createPurchaseEngine({
@@ -247,7 +249,7 @@ export async function createContainer({
     jobs,
     clock,
     log,
-    acceptsSandboxNumbers: config.providerMode === 'sandbox',
+    acceptsSandboxNumbers: isSandbox,
     events,
     recheckAfterSeconds: config.purchaseRecheckAfterSeconds,
     limiter: rateLimiter,
@@ -257,11 +259,7 @@ export async function createContainer({
     users: { findUsersByIds: auth.findUsersByIds, findUserByEmail: auth.findUserByEmail },
     keySpend: partners.keySpend,
   });
-  const beneficiaries = createBeneficiaries({
-    db,
-    clock,
-    acceptsSandboxNumbers: config.providerMode === 'sandbox',
-  });
+  const beneficiaries = createBeneficiaries({ db, clock, acceptsSandboxNumbers: isSandbox });
   metrics?.readFrom({
     openPurchases: () => countOpenPurchases(db, clock.now()),
     jobBacklog: () => jobs.backlog(),
@@ -288,6 +286,7 @@ export async function createContainer({
     catalog,
     billsProvider,
     purchases,
+    routing,
     partners,
     testAccounts,
     statement,

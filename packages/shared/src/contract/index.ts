@@ -6,6 +6,7 @@ import { adminPrices } from './admin-prices.ts';
 import { adminPurchases } from './admin-purchases.ts';
 import { adminReconciliation } from './admin-reconciliation.ts';
 import { adminReports } from './admin-reports.ts';
+import { adminRouting } from './admin-routing.ts';
 import { adminSettings } from './admin-settings.ts';
 import { adminUsers } from './admin-users.ts';
 import { auth } from './auth.ts';
@@ -52,6 +53,7 @@ export const contract = {
   adminPrices,
   adminReconciliation,
   adminReports,
+  adminRouting,
   adminSettings,
   adminAudit,
 } as const;

@@ -63,6 +63,7 @@ export {
   createPurchaseReportQueries,
   type PurchaseFact,
   type PurchaseReportQueries,
+  type ProviderMargin,
 } from './purchases.reports.ts';
 export {
   createPurchaseChecks,

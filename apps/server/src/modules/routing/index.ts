@@ -8,3 +8,5 @@ export {
   type Routing,
   type ServiceRoute,
 } from './routing.service.ts';
+export { createRoutingAdmin, type RoutingAdmin, type RoutingAdminDeps } from './routing.admin.ts';
+export { registerRoutingRoutes } from './routing.routes.ts';

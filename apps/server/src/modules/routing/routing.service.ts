@@ -123,8 +123,10 @@ export function createRouting(deps: RoutingDeps) {
     return routes.has(serviceId) ? (routes.get(serviceId) ?? null) : defaultRoute(aggregators.names);
   }
 
-  const offers = (provider: BillsProviderName, item: RoutedItem) =>
-    aggregators.member(provider)?.offers?.(item) ?? aggregators.names.includes(provider);
+  const offers = (
+    provider: BillsProviderName,
+    item: { serviceId: string; variationCode?: string | null | undefined },
+  ) => aggregators.member(provider)?.offers?.(item) ?? aggregators.names.includes(provider);
 
   async function firstSelling(
     item: RoutedItem,
@@ -220,7 +222,7 @@ export function createRouting(deps: RoutingDeps) {
     await deps.cacheEvents.publish(ROUTES_TOPIC, serviceId);
   }
 
-  return { ...routing, routeOf, setRoute, offers };
+  return { ...routing, routeOf, setRoute, offers, names: aggregators.names };
 }
 
 const labelOf = (name: BillsProviderName | null | undefined) => (name ? BILLS_PROVIDER_LABELS[name] : 'none');
