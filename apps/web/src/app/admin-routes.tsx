@@ -61,6 +61,11 @@ export const adminRoutes: RouteObject = {
             (m) => m.AdminPricesPage,
           ),
           adminPage(
+            paths.adminRouting,
+            () => import('@/features/admin-routing/components/routing-page.tsx'),
+            (m) => m.AdminRoutingPage,
+          ),
+          adminPage(
             paths.adminDisputes,
             () => import('@/features/admin-disputes/components/disputes-page.tsx'),
             (m) => m.AdminDisputesPage,

@@ -38,6 +38,7 @@ export const paths = {
   adminFundings: '/admin/fundings',
   adminApprovals: '/admin/approvals',
   adminPrices: '/admin/prices',
+  adminRouting: '/admin/providers',
   adminReports: '/admin/reports',
   adminAudit: '/admin/audit',
   adminDisputes: '/admin/not-received',

@@ -15,6 +15,7 @@ const sections = [
   { label: 'Approvals', to: paths.adminApprovals, end: false },
   { label: 'Not received', to: paths.adminDisputes, end: false },
   { label: 'Prices', to: paths.adminPrices, end: false },
+  { label: 'Providers', to: paths.adminRouting, end: false },
   { label: 'Reports', to: paths.adminReports, end: false },
   { label: 'Reconciliation', to: paths.adminReconciliation, end: false },
   { label: 'Settings', to: paths.adminSettings, end: false },
