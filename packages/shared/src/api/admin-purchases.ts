@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { koboSchema } from './kobo.ts';
 import { PURCHASE_NOT_FOUND } from '../messages/purchase.ts';
 import { purchase, purchaseStatus } from './purchases.ts';
+import { billsProviderName } from './admin-routing.ts';
 
 /** What the back office says about purchases and fundings, in the product's plain words. */
 export const purchaseAdminMessages = {
@@ -171,7 +172,7 @@ export const PURCHASE_EVENT_KINDS = [
 export const purchaseEventKind = z.enum(PURCHASE_EVENT_KINDS);
 export type PurchaseEventKind = z.infer<typeof purchaseEventKind>;
 
-/** One line of a purchase's timeline: a call to VTpass, its callback, or an admin's action. */
+/** One line of a purchase's timeline: a call to a provider, its callback, or an admin's action. */
 export const purchaseEvent = z.object({
   id: z.string(),
   at: z.string(),
@@ -182,6 +183,8 @@ export const purchaseEvent = z.object({
   /** VTpass's answer as it came (keys removed), or what an admin gave */
   raw: z.unknown(),
   note: z.string().nullable(),
+  /** the aggregator asked or calling back, for a provider's line */
+  provider: billsProviderName.nullable(),
   /** the admin, for an admin's action */
   actor: z.string().nullable(),
 });

@@ -69,6 +69,7 @@ function toTimelineLine(event: PurchaseEventRow, labelOf: (id: string) => string
     code: event.code,
     raw: event.raw ?? null,
     note: event.note,
+    provider: event.provider,
     actor: event.actorId ? labelOf(event.actorId) : null,
   };
 }
@@ -245,6 +246,7 @@ export function createPurchaseAdmin(deps: PurchaseAdminDeps) {
         outcome: after.status,
         note: message,
         actorId: actor.id,
+        provider: before.provider,
       });
       return { purchase: toAdminPurchase(after, await buyersOf([after])), message };
     },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { CONFIRMING } from '@quickvend/shared/messages/purchase';
+import { BILLS_PROVIDER_LABELS, type BillsProviderName } from '@quickvend/shared/providers';
 import type { ProviderAnswer } from './purchase-lifecycle.ts';
 import { errorText, type PurchaseSteps } from './purchase-steps.ts';
 import { providerEvent, type PurchaseTimeline } from './purchase-timeline.ts';
@@ -65,14 +66,23 @@ export function createRequery(deps: RequeryDeps) {
    * reference its customer was shown, so the timeline keeps at most one a minute of an open purchase's
    * callbacks, and none of a final one's (what the check finds is recorded instead).
    */
-  async function onProviderCallback(providerRequestId: string, raw?: unknown): Promise<void> {
+  async function onProviderCallback(
+    providerRequestId: string,
+    raw?: unknown,
+    from: BillsProviderName = 'vtpass',
+  ): Promise<void> {
     // our request ids are short: anything longer is not ours and costs no lookup
     if (providerRequestId.length > 64) return;
     const row = await repo.findByProviderRequestId(providerRequestId);
     if (!row) return;
     // an open purchase's callbacks are kept (at most one a minute); a final one's check records what it finds
     if (OPEN.includes(row.status))
-      await deps.timeline.recordCallback({ purchaseId: row.id, raw, note: 'Asked VTpass again' });
+      await deps.timeline.recordCallback({
+        purchaseId: row.id,
+        raw,
+        provider: from,
+        note: `Asked ${BILLS_PROVIDER_LABELS[row.provider]} again`,
+      });
     await steps.applyAnswer(row, { status: 'callback' });
   }
 

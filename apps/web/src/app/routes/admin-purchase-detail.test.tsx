@@ -23,6 +23,15 @@ describe('admin purchase detail', () => {
               note: 'Asked VTpass again',
               raw: { type: 'transaction-update', data: { 'api-key': '[removed]' } },
             }),
+            aPurchaseEvent({
+              id: 'pev_3',
+              kind: 'provider.purchase',
+              provider: 'flutterwave',
+              outcome: 'delivered',
+              code: null,
+              note: 'Bill payment successful',
+              raw: { status: 'success' },
+            }),
           ],
         }),
       },
@@ -45,6 +54,7 @@ describe('admin purchase detail', () => {
     expect(lines.map((line) => line.querySelector('p')?.textContent)).toEqual([
       'Asked VTpass to deliver',
       'VTpass called back',
+      'Asked Flutterwave to deliver',
     ]);
     expect(within(lines[0] as HTMLElement).getByText('code 099')).toBeTruthy();
     await user.click(within(lines[1] as HTMLElement).getByText('VTpass’s answer'));

@@ -41,6 +41,7 @@ export function aPurchaseEvent(overrides: Partial<PurchaseEvent> = {}): Purchase
     code: '099',
     raw: { code: '099', response_description: 'TRANSACTION IS PROCESSING' },
     note: 'TRANSACTION IS PROCESSING',
+    provider: 'vtpass',
     actor: null,
     ...overrides,
   };

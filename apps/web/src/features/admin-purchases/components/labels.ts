@@ -1,3 +1,4 @@
+import { BILLS_PROVIDER_LABELS } from '@quickvend/shared/providers';
 import type {
   AdminPurchase,
   FundingKind,
@@ -30,15 +31,16 @@ export const channelLabels: Record<AdminPurchase['channel'], string> = { web: 'W
 
 /** What each line of a timeline says happened. */
 export function eventTitle(event: PurchaseEvent): string {
+  const provider = event.provider ? BILLS_PROVIDER_LABELS[event.provider] : 'the provider';
   switch (event.kind) {
     case 'provider.purchase':
-      return 'Asked VTpass to deliver';
+      return `Asked ${provider} to deliver`;
     case 'provider.requery':
-      return 'Asked VTpass again';
+      return `Asked ${provider} again`;
     case 'provider.callback':
-      return 'VTpass called back';
+      return event.provider ? `${provider} called back` : 'The provider called back';
     case 'admin.requery':
-      return 'An admin asked VTpass again';
+      return `An admin asked ${provider} again`;
     case 'admin.refund':
       return event.outcome === 'requested'
         ? 'An admin asked a second admin to approve a refund'
@@ -52,9 +54,13 @@ export function eventTitle(event: PurchaseEvent): string {
     case 'admin.keep_pending':
       return 'An admin kept it pending';
     case 'customer.dispute':
-      return 'The customer said they did not get it; asked VTpass again';
+      return `The customer said they did not get it; asked ${provider} again`;
   }
 }
+
+/** The label of a provider line's raw answer: `VTpass’s answer`. */
+export const answerLabel = (event: PurchaseEvent) =>
+  event.provider ? `${BILLS_PROVIDER_LABELS[event.provider]}’s answer` : 'The provider’s answer';
 
 /** A short form of a long id, for a column where the whole id would crowd the row. */
 export const shortId = (id: string) => (id.length > 12 ? `…${id.slice(-8)}` : id);

@@ -6,12 +6,12 @@ import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
 import { useOlderPurchaseEvents } from '../api/get-purchase-events.ts';
 import { outcomeBadge } from '@/components/admin/outcome-badge.ts';
-import { eventTitle } from './labels.ts';
+import { answerLabel, eventTitle } from './labels.ts';
 
 const hasRaw = (raw: unknown) => raw !== null && raw !== undefined;
 
 /**
- * Every call to VTpass, every callback and every admin action on a purchase, oldest first: the newest page
+ * Every call to a provider, every callback and every admin action on a purchase, oldest first: the newest page
  * comes with the purchase, older pages when asked for.
  */
 export function PurchaseTimeline({
@@ -80,7 +80,7 @@ export function PurchaseTimeline({
                 {hasRaw(event.raw) ? (
                   <details className="text-sm">
                     <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-800">
-                      {event.kind.startsWith('provider.') ? 'VTpass’s answer' : 'Details'}
+                      {event.kind.startsWith('provider.') ? answerLabel(event) : 'Details'}
                     </summary>
                     <pre className="max-h-80 overflow-auto rounded-lg bg-gray-900 p-3 font-mono text-xs text-gray-100">
                       {JSON.stringify(event.raw, null, 2)}
