@@ -72,3 +72,4 @@ export {
   type PurchaseChecks,
 } from './purchase-checks.ts';
 export { registerPurchaseApprovals } from './register-purchase-approvals.ts';
+export { providerAccountOf } from './purchase-entries.ts';

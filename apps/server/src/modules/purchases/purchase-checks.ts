@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { kobo, type Kobo } from '@quickvend/shared/money';
+import type { BillsProviderName } from '@quickvend/shared/providers';
 import type { Database } from '../../db/client.ts';
 import { errorText } from './purchase-steps.ts';
 import { ProviderUnavailableError, type BillsProvider } from './purchases.port.ts';
@@ -22,6 +23,8 @@ export type CheckedPurchase = {
   chargedKobo: Kobo;
   /** what the ledger paid the provider for a delivered one (its reported cost, else the amount charged) */
   costKobo: Kobo | null;
+  /** the aggregator it is with now, and the id it knows it by there */
+  provider: BillsProviderName;
   providerRequestId: string;
 };
 
@@ -40,6 +43,7 @@ function toChecked(row: PurchaseRow): CheckedPurchase {
     status,
     chargedKobo: row.chargedKobo,
     costKobo: status === 'delivered' ? kobo(row.costKobo ?? row.chargedKobo) : null,
+    provider: row.provider,
     providerRequestId: row.providerRequestId,
   };
 }
@@ -78,9 +82,11 @@ export function createPurchaseChecks(deps: {
   }
 
   /** Asks the provider about the purchase and returns its answer as it is, applying nothing. */
-  async function ask(purchase: Pick<CheckedPurchase, 'id' | 'providerRequestId'>): Promise<ProviderWord> {
+  async function ask(
+    purchase: Pick<CheckedPurchase, 'id' | 'providerRequestId'> & { provider?: BillsProviderName },
+  ): Promise<ProviderWord> {
     try {
-      return await provider.requery(purchase.providerRequestId);
+      return await provider.requery(purchase.providerRequestId, purchase.provider);
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError))
         log.error({ err: error, purchaseId: purchase.id }, 'asking the provider about a purchase failed');

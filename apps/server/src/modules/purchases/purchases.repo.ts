@@ -46,8 +46,8 @@ export function createPurchasesRepo(db: Database) {
     return row ?? null;
   }
 
-  async function findById(id: string): Promise<PurchaseRow | null> {
-    const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
+  async function findById(id: string, tx?: Executor): Promise<PurchaseRow | null> {
+    const [row] = await (tx ?? db).select().from(purchases).where(eq(purchases.id, id));
     return row ?? null;
   }
 

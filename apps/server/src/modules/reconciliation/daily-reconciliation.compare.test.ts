@@ -23,6 +23,7 @@ function purchase(
     status,
     chargedKobo: kobo(10_000),
     costKobo: status === 'delivered' ? kobo(9_700) : null,
+    provider: 'vtpass',
     providerRequestId: '202503101200abc',
     ...overrides,
   };

@@ -22,6 +22,7 @@ import {
 import type { Actor, AuditLog } from '../audit/index.ts';
 import { shardFor, type Ledger, type Posting } from '../ledger/index.ts';
 import {
+  providerAccountOf,
   type PurchaseChecks,
   type PurchaseEventInput,
   type PurchaseRow,
@@ -48,7 +49,7 @@ export type ProviderLossDeps = {
   appUrl: string;
   /** the purchases module's word on its purchases: never its tables */
   purchases: {
-    findById(id: string): Promise<PurchaseRow | null>;
+    findById(id: string, tx?: Executor): Promise<PurchaseRow | null>;
     findByIds(ids: readonly string[]): Promise<PurchaseRow[]>;
     note(event: PurchaseEventInput): Promise<void>;
   };
@@ -178,6 +179,9 @@ export function createProviderLosses(deps: ProviderLossDeps) {
     return loss;
   }
 
+  const providerOfPurchase = async (purchaseId: string, tx: Transaction) =>
+    providerAccountOf((await deps.purchases.findById(purchaseId, tx))?.provider ?? 'vtpass');
+
   /** Carries out an approved recovery, inside the approval's transaction: the customer pays back the refund. */
   const recoverApproved: ApprovalHandler = async (approval, { tx, approver, afterCommit }) => {
     const { userId, purchaseId } = recoverPayload.parse(approval.payload);
@@ -187,11 +191,12 @@ export function createProviderLosses(deps: ProviderLossDeps) {
     const tooLow = () =>
       new AppError('INSUFFICIENT_FUNDS', say.walletTooLow(formatNaira(refunded), formatNaira(holds)));
     if (holds < refunded) throw tooLow();
-    const vtpass = { system: 'provider:vtpass' } as const;
+    // the float of the provider that delivered it after all gets back what it spent
+    const provider = await providerOfPurchase(purchaseId, tx);
     const wallet = { wallet: userId };
     // what delivering it would have posted: the provider's cost, our margin or the discount we bore
     const postings: Posting[] = [
-      { from: wallet, to: vtpass, amountKobo: kobo(Math.min(loss.amountKobo, refunded)) },
+      { from: wallet, to: provider, amountKobo: kobo(Math.min(loss.amountKobo, refunded)) },
     ];
     if (refunded > loss.amountKobo)
       postings.push({
@@ -202,7 +207,7 @@ export function createProviderLosses(deps: ProviderLossDeps) {
     if (loss.amountKobo > refunded)
       postings.push({
         from: { system: 'expense:discounts' },
-        to: vtpass,
+        to: provider,
         amountKobo: kobo(loss.amountKobo - refunded),
       });
     let entryId: string;
@@ -340,7 +345,7 @@ export function createProviderLosses(deps: ProviderLossDeps) {
             postings: [
               {
                 from: { system: 'expense:provider-losses' },
-                to: { system: 'provider:vtpass' },
+                to: await providerOfPurchase(resolved.purchaseId, tx),
                 amountKobo: resolved.amountKobo,
               },
             ],
