@@ -93,9 +93,10 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, { meaning: string; whatTo
     whatToDo: 'Wait for the seconds in the `Retry-After` header, then send again.',
   },
   SERVICE_UNAVAILABLE: {
-    meaning: 'A service we depend on is down for a moment. No money moved unless a purchase came back.',
+    meaning:
+      'The service cannot be sold right now (every provider of it is failing, or it is switched off), or something we depend on is down for a moment. Nothing was sent and no money moved, unless the answer carries a refunded purchase.',
     whatToDo:
-      'Wait for `Retry-After` seconds and retry; a purchase retried with the same requestId is never bought twice.',
+      'Wait for `Retry-After` seconds and retry; a purchase retried with the same requestId is never bought twice. `GET /api/v1/services/availability` says which services sell now.',
   },
   INTERNAL: {
     meaning: 'A fault on our side.',
