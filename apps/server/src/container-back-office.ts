@@ -28,15 +28,22 @@ import type { Mailer } from './modules/notifications/index.ts';
 import type { Partners } from './modules/partners/index.ts';
 import {
   createPurchaseChecks,
+  createPurchaseOutcomeQueries,
   createPurchaseReportQueries,
   type BillsProvider,
   type PurchaseEngine,
 } from './modules/purchases/index.ts';
 import { createDailyReconciliation, createProviderLosses } from './modules/reconciliation/index.ts';
-import { createReports } from './modules/reports/index.ts';
+import { createReports, type ServiceOutages } from './modules/reports/index.ts';
 import { createRoutingAdmin, type RoutingAdminDeps } from './modules/routing/index.ts';
 import type { Settings } from './modules/settings/index.ts';
 import type { Statement } from './modules/wallet/index.ts';
+
+/**
+ * Stands in for service health's record of outages until that module is wired here (as `outages`): the daily
+ * service report then shows no outage, which is what this build records. Not a placeholder for working code.
+ */
+const NO_OUTAGES_RECORDED: ServiceOutages = { outagesBetween: () => Promise.resolve([]) };
 
 export type BackOfficeDeps = {
   db: Database;
@@ -62,6 +69,8 @@ export type BackOfficeDeps = {
   cacheEvents: CacheEvents;
   mailer: Mailer;
   metrics?: Metrics | undefined;
+  /** the outages service health recorded, for the daily service report (none without it) */
+  outages?: ServiceOutages | undefined;
 };
 
 /**
@@ -165,6 +174,13 @@ export function createBackOffice(deps: BackOfficeDeps) {
     users: createAuthReportQueries(db),
     ledger,
     clock,
+    nccDaily: {
+      purchases: createPurchaseOutcomeQueries(db),
+      outages: deps.outages ?? NO_OUTAGES_RECORDED,
+      appUrl: deps.appUrl,
+      adminEmails,
+      sendMail,
+    },
   });
   return {
     adminEmails,

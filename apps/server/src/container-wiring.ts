@@ -52,6 +52,7 @@ import {
   type ProviderLosses,
 } from './modules/reconciliation/index.ts';
 import { registerReferralSubscribers, type Referrals } from './modules/referrals/index.ts';
+import { registerReportJobs, type Reports } from './modules/reports/index.ts';
 import { registerSettingApprovals, type SettingChanges } from './modules/settings/index.ts';
 import { registerSystemJobs } from './modules/system/index.ts';
 import { registerWebhookSubscribers, type Webhooks } from './modules/webhooks/index.ts';
@@ -81,6 +82,7 @@ export type WiredModules = {
   funding: FundingService;
   providerLosses: ProviderLosses;
   dailyReconciliation: DailyReconciliation;
+  reports: Pick<Reports, 'nccDaily'>;
   catalog: Catalog;
   float: FloatMonitor;
   rateLimiter: RateLimiter;
@@ -138,6 +140,7 @@ export async function wireModules(m: WiredModules, jobs: JobQueue, runWorkers: b
         providerLosses: m.providerLosses,
         dailyReconciliation: m.dailyReconciliation,
       }),
+    (queue) => registerReportJobs(queue, m.reports.nccDaily),
     (queue) => registerCatalogJobs(queue, m.catalog),
     (queue) => registerAdminJobs(queue, m.float),
     (queue) => registerSystemJobs(queue, m.rateLimiter),

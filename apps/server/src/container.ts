@@ -313,6 +313,7 @@ export async function createContainer({
       funding,
       providerLosses,
       dailyReconciliation,
+      reports: backOffice.reports,
       catalog,
       float,
       rateLimiter,

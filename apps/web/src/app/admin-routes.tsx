@@ -76,6 +76,11 @@ export const adminRoutes: RouteObject = {
             (m) => m.AdminReportsPage,
           ),
           adminPage(
+            paths.adminDailyServiceReport,
+            () => import('@/features/admin-reports/components/daily-service-report-page.tsx'),
+            (m) => m.DailyServiceReportPage,
+          ),
+          adminPage(
             paths.adminSettings,
             () => import('@/features/admin-settings/components/settings-page.tsx'),
             (m) => m.AdminSettingsPage,

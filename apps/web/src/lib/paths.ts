@@ -40,6 +40,7 @@ export const paths = {
   adminPrices: '/admin/prices',
   adminRouting: '/admin/providers',
   adminReports: '/admin/reports',
+  adminDailyServiceReport: '/admin/reports/daily-service',
   adminAudit: '/admin/audit',
   adminDisputes: '/admin/not-received',
   adminSettings: '/admin/settings',

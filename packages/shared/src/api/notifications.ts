@@ -45,6 +45,8 @@ export const notificationPreferences = z.object({
   emailReferrals: z.boolean(),
   /** electricity tokens and exam PINs by text message to the phone on the account */
   smsCredentials: z.boolean(),
+  /** each web purchase's outcome (delivered, failed and refunded, taking longer) by text message; off by default */
+  smsOutcomes: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 

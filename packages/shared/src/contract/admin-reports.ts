@@ -7,6 +7,7 @@ import {
   salesReportResponse,
   usersReportResponse,
 } from '../api/reports.ts';
+import { nccDailyQuery, nccDailyResponse } from '../api/ncc-report.ts';
 import { defineRoute } from './define.ts';
 
 export const adminReports = {
@@ -82,6 +83,25 @@ export const adminReports = {
     access: 'admin',
     summary: 'Profit and loss as CSV',
     query: reportQuery,
+    responses: { 200: csvResponse },
+    errors: [],
+    produces: 'text/csv',
+  }),
+  nccDaily: defineRoute({
+    method: 'GET',
+    path: '/api/v1/admin/reports/ncc-daily',
+    access: 'admin',
+    summary: 'Daily service report (NCC–CBN): outcomes, refund times and outages per service and provider',
+    query: nccDailyQuery,
+    responses: { 200: nccDailyResponse },
+    errors: [],
+  }),
+  nccDailyCsv: defineRoute({
+    method: 'GET',
+    path: '/api/v1/admin/reports/ncc-daily.csv',
+    access: 'admin',
+    summary: 'Daily service report as CSV',
+    query: nccDailyQuery,
     responses: { 200: csvResponse },
     errors: [],
     produces: 'text/csv',

@@ -14,6 +14,7 @@ import {
   type AccountFacts,
   type KeyLabel,
 } from '@quickvend/shared/messages/notices';
+import { purchaseOutcomeSms } from '@quickvend/shared/messages/outcome-sms';
 import type { NoticeInput } from './notifier.service.ts';
 
 /**
@@ -35,6 +36,7 @@ export type PurchaseOutcomeFacts = {
 /** Delivered, failed and refunded, or pending; the words say when a pending purchase has now resolved. */
 export function purchaseNotice(userId: string, purchase: Purchase, facts: PurchaseOutcomeFacts): NoticeInput {
   const { stage, title, body } = purchaseNoticeText(purchase, facts);
+  const outcomeSms = purchaseOutcomeSms(purchase, stage);
   const notice: NoticeInput = {
     userId,
     category: 'purchases',
@@ -42,6 +44,7 @@ export function purchaseNotice(userId: string, purchase: Purchase, facts: Purcha
     title,
     body,
     link: receiptLink(purchase),
+    ...(outcomeSms !== null && { outcomeSms }),
   };
   if (stage !== 'delivered') return notice;
   const sms = credentialSms(purchase);

@@ -56,5 +56,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   emailReferrals: boolean('email_referrals').notNull().default(true),
   /** electricity tokens and exam PINs by text message to the account's phone */
   smsCredentials: boolean('sms_credentials').notNull().default(false),
+  /** each web purchase's outcome by text message (it carries the token or PINs too) */
+  smsOutcomes: boolean('sms_outcomes').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

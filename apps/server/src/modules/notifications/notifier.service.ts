@@ -38,8 +38,10 @@ export type NoticeInput = {
   link: string | null;
   /** the email when it must say more than the notice (a token, PINs); else it is made from the notice */
   email?: { subject: string; text: string };
-  /** a text message, sent only when the customer asked for them and has a phone on the account */
+  /** a text message of a token or PINs, sent only when the customer asked for them and has a phone on the account */
   sms?: string;
+  /** a purchase's outcome as a text message, for a customer who asked for each one (it replaces `sms`) */
+  outcomeSms?: string;
 };
 
 export type NoticeRow = typeof notifications.$inferSelect;
@@ -49,6 +51,7 @@ const DEFAULT_PREFERENCES: NotificationPreferences = {
   emailFunding: true,
   emailReferrals: true,
   smsCredentials: false,
+  smsOutcomes: false,
 };
 
 /** how far back the unread count looks (the bell shows 99+ beyond 99) */
@@ -85,6 +88,12 @@ const wantsEmail = (preferences: NotificationPreferences, category: Notification
   }
 };
 
+/** At most one text per notice: the outcome's (which carries any token or PINs) when asked for, else the credentials'. */
+const textFor = (input: NoticeInput, preferences: NotificationPreferences): string | undefined => {
+  if (preferences.smsOutcomes && input.outcomeSms) return input.outcomeSms;
+  return preferences.smsCredentials ? input.sms : undefined;
+};
+
 export type NotifierDeps = {
   db: Database;
   jobs: Pick<JobQueue, 'send'>;
@@ -116,6 +125,7 @@ export function createNotifier(deps: NotifierDeps) {
           emailFunding: row.emailFunding,
           emailReferrals: row.emailReferrals,
           smsCredentials: row.smsCredentials,
+          smsOutcomes: row.smsOutcomes,
         }
       : DEFAULT_PREFERENCES;
   }
@@ -238,10 +248,12 @@ export function createNotifier(deps: NotifierDeps) {
         const mail = input.email ?? defaultEmail(input, recipient);
         await deps.jobs.send(SEND_EMAIL_JOB, { to: recipient.email, ...mail }, { dedupeKey: row.id });
       }
-      if (input.sms && deps.smsAvailable && preferences.smsCredentials && recipient.phone) {
+      const sms = textFor(input, preferences);
+      if (sms && deps.smsAvailable && recipient.phone) {
+        // once per notice, and a notice is made once per event: one text per outcome
         await deps.jobs.send(
           SEND_SMS_JOB,
-          { to: internationalPhone(recipient.phone), text: input.sms },
+          { to: internationalPhone(recipient.phone), text: sms },
           { dedupeKey: row.id },
         );
       }

@@ -66,6 +66,11 @@ export {
   type ProviderMargin,
 } from './purchases.reports.ts';
 export {
+  createPurchaseOutcomeQueries,
+  type PurchaseOutcomeFigures,
+  type PurchaseOutcomeQueries,
+} from './purchase-outcomes.ts';
+export {
   createPurchaseChecks,
   type CheckedPurchase,
   type ProviderWord,

@@ -80,6 +80,9 @@ export const purchases = pgTable(
     uniqueIndex('purchases_user_request_idx').on(t.userId, t.requestId),
     index('purchases_user_created_idx').on(t.userId, t.id),
     index('purchases_open_idx').on(t.status, t.nextCheckAt),
+    // the daily service report: a day's purchases, and those open at its end (no finalized time, or a later one)
+    index('purchases_created_idx').on(t.createdAt),
+    index('purchases_finalized_idx').on(t.finalizedAt),
   ],
 );
 

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sendCsv } from '../../lib/http/csv.ts';
 import { csvFilename, fundingsCsv, profitAndLossCsv, salesCsv, usersCsv } from './reports.csv.ts';
 import type { Reports } from './reports.service.ts';
+import { nccDailyCsv } from './ncc-daily.csv.ts';
+import { nccDailyFilename } from './ncc-daily.service.ts';
 import { contract } from '@quickvend/shared/contract/index';
 import { route } from '../../lib/http/route.ts';
 
@@ -38,5 +40,11 @@ export function registerReportRoutes(app: FastifyInstance, deps: { reports: Repo
   route(app, contract.adminReports.profitAndLossCsv, async (request, reply) => {
     const report = await reports.profitAndLoss(reports.rangeOf(request.query));
     return sendCsv(reply, csvFilename('profit-and-loss', report), profitAndLossCsv(report));
+  });
+
+  route(app, contract.adminReports.nccDaily, async (request) => reports.nccDaily.report(request.query.date));
+  route(app, contract.adminReports.nccDailyCsv, async (request, reply) => {
+    const report = await reports.nccDaily.report(request.query.date);
+    return sendCsv(reply, nccDailyFilename(report.date), nccDailyCsv(report));
   });
 }

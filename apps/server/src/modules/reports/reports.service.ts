@@ -28,6 +28,7 @@ import type { AuthReportQueries } from '../auth/index.ts';
 import type { FundingReportQueries } from '../funding/index.ts';
 import type { EntryKind, Ledger, LedgerDaySum, SystemAccount } from '../ledger/index.ts';
 import type { PurchaseReportQueries } from '../purchases/index.ts';
+import { createNccDailyReport, type NccDailyDeps } from './ncc-daily.service.ts';
 
 export type ReportsDeps = {
   purchases: PurchaseReportQueries;
@@ -35,6 +36,8 @@ export type ReportsDeps = {
   users: AuthReportQueries;
   ledger: Pick<Ledger, 'movementsByReference' | 'sumByDayAccountAndKind'>;
   clock: Clock;
+  /** the daily service report's own (its clock is the one above) */
+  nccDaily: Omit<NccDailyDeps, 'clock'>;
 };
 
 /** A range of Lagos calendar days, both counted, and the instants it runs between. */
@@ -315,7 +318,9 @@ export function createReports(deps: ReportsDeps) {
     return { from: range.from, to: range.to, period: range.period, periods, totals };
   }
 
-  return { rangeOf, sales, fundings, users, profitAndLoss };
+  const nccDaily = createNccDailyReport({ ...deps.nccDaily, clock: deps.clock });
+
+  return { rangeOf, sales, fundings, users, profitAndLoss, nccDaily };
 }
 
 export type Reports = ReturnType<typeof createReports>;

@@ -72,7 +72,13 @@ describeEachDatabase('the inbox and preferences', (kind) => {
     const { client, email, password } = await fundedCustomer(t, 5_000);
     const defaults = await client.get('/api/v1/notifications/preferences');
     expect(defaults.json()).toEqual({
-      preferences: { emailPurchases: true, emailFunding: true, emailReferrals: true, smsCredentials: false },
+      preferences: {
+        emailPurchases: true,
+        emailFunding: true,
+        emailReferrals: true,
+        smsCredentials: false,
+        smsOutcomes: false,
+      },
       smsAvailable: true,
       hasPhone: false,
     });
@@ -86,6 +92,7 @@ describeEachDatabase('the inbox and preferences', (kind) => {
       emailFunding: false,
       emailReferrals: false,
       smsCredentials: false,
+      smsOutcomes: false,
     });
     const { purchase } = await buy(client, { serviceId: 'mtn', phone: '08011111111', amount: '100' });
     expect(purchase?.status).toBe('delivered');

@@ -78,7 +78,13 @@ function inbox(notifications: Notification[], overrides: Partial<NotificationsRe
 function preferences(overrides: Partial<NotificationPreferencesResponse> = {}) {
   return {
     body: {
-      preferences: { emailPurchases: true, emailFunding: true, emailReferrals: true, smsCredentials: false },
+      preferences: {
+        emailPurchases: true,
+        emailFunding: true,
+        emailReferrals: true,
+        smsCredentials: false,
+        smsOutcomes: false,
+      },
       smsAvailable: true,
       hasPhone: true,
       ...overrides,
@@ -263,6 +269,7 @@ describe('notification settings', () => {
             emailFunding: true,
             emailReferrals: true,
             smsCredentials: false,
+            smsOutcomes: false,
             ...change,
           },
         }),
@@ -283,10 +290,44 @@ describe('notification settings', () => {
     ]);
   });
 
+  it("turns on a text of each purchase's outcome, off until the customer asks", async () => {
+    const user = userEvent.setup();
+    const api = signedIn({
+      'PUT /api/v1/notifications/preferences': (change) =>
+        preferences({
+          preferences: {
+            emailPurchases: true,
+            emailFunding: true,
+            emailReferrals: true,
+            smsCredentials: false,
+            smsOutcomes: false,
+            ...change,
+          },
+        }),
+    });
+    renderApp('/notifications');
+    const outcomes = await screen.findByRole('switch', { name: "Text me each purchase's outcome" });
+    expect((outcomes as HTMLInputElement).checked).toBe(false);
+    expect(descriptionOf(outcomes)).toMatch(/delivered \(with its token or PINs\) or fails and is refunded/);
+    await user.click(outcomes);
+    expect((outcomes as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    expect(api.callsTo('PUT /api/v1/notifications/preferences').map((call) => call.body)).toEqual([
+      { smsOutcomes: true },
+    ]);
+    expect(screen.getByRole('link', { name: 'Open the sandbox text messages' })).toBeTruthy();
+  });
+
   it('shows where the sandbox keeps the text messages once they are on', async () => {
     signedIn({
       'GET /api/v1/notifications/preferences': preferences({
-        preferences: { emailPurchases: true, emailFunding: true, emailReferrals: true, smsCredentials: true },
+        preferences: {
+          emailPurchases: true,
+          emailFunding: true,
+          emailReferrals: true,
+          smsCredentials: true,
+          smsOutcomes: false,
+        },
       }),
     });
     renderApp('/notifications');

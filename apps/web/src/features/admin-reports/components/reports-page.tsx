@@ -1,6 +1,8 @@
 import { lagosDateOf } from '@quickvend/shared/periods';
 import { PRODUCT_NAME } from '@quickvend/shared/services';
-import { useSearchParams } from '@/lib/router/index.ts';
+import { nccReportTexts } from '@quickvend/shared/messages/ncc-report';
+import { paths } from '@/lib/paths.ts';
+import { Link, useSearchParams } from '@/lib/router/index.ts';
 import type { ReportParams } from '@/lib/api/admin/report-params.ts';
 import { FundingsReportSection } from './fundings-report.tsx';
 import { ProfitAndLossSection } from './profit-and-loss-report.tsx';
@@ -29,6 +31,12 @@ export function AdminReportsPage() {
           Days are Lagos days. Each purchase counts on the day it was made, its money as the ledger moved it;
           each funding on the day it reached the wallet.
         </p>
+        <Link
+          to={paths.adminDailyServiceReport}
+          className="min-h-11 py-2 text-sm font-semibold text-brand-800 underline"
+        >
+          {nccReportTexts.title}: outcomes, refund times and outages per service and provider (NCC–CBN)
+        </Link>
       </div>
       <ReportFilters key={`${params.from}:${params.to}`} params={params} onChange={show} />
       <ProfitAndLossSection params={params} />

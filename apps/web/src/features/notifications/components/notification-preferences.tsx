@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from '@/lib/router/index.ts';
 import type { NotificationPreferences as Preferences } from '@quickvend/shared/api/notifications';
+import { outcomeSmsTexts } from '@quickvend/shared/messages/outcome-sms';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatusMessage } from '@/components/ui/status-message.tsx';
@@ -153,8 +154,17 @@ export function NotificationPreferences() {
                 save({ smsCredentials: isOn });
               }}
             />
+            <Switch
+              label={outcomeSmsTexts.preferenceLabel}
+              hint={hasPhone ? outcomeSmsTexts.preferenceHint : 'Add a phone number to your profile first.'}
+              isOn={preferences.smsOutcomes}
+              isDisabled={!hasPhone && !preferences.smsOutcomes}
+              onToggle={(isOn) => {
+                save({ smsOutcomes: isOn });
+              }}
+            />
           </ul>
-          {isSandbox && preferences.smsCredentials ? (
+          {isSandbox && (preferences.smsCredentials || preferences.smsOutcomes) ? (
             <a href={serverPages.sandboxSms} className="text-sm font-semibold text-brand-800 underline">
               Open the sandbox text messages
             </a>

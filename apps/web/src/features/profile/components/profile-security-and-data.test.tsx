@@ -34,6 +34,7 @@ function aDataExport(): Wire<DataExport> {
       emailFunding: true,
       emailReferrals: true,
       smsCredentials: false,
+      smsOutcomes: false,
     },
   };
 }
