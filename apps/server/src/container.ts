@@ -213,19 +213,15 @@ export async function createContainer({
     sendMail: (mail) => mailer.send(mail),
     events,
   });
+  // what most of the modules below are built on
+  const core = { db, clock, log, events, ledger, audit, cacheEvents };
   const { testAccounts, testBalances, partners, webhooks } = createPartnerPlatform({
-    db,
-    clock,
+    ...core,
     config,
-    cacheEvents,
     rateLimiter,
     auth,
-    ledger,
     pins,
-    audit,
-    events,
     jobs,
-    log,
     keyCacheMs: options.keyCacheMs,
     webhooks: options.webhooks,
   });
@@ -237,7 +233,7 @@ export async function createContainer({
     perMinute: options.verifyPerMinute ?? 10,
     acceptsSandboxNumbers: isSandbox,
   });
-  const routing = createRouting({ db, clock, log, cacheEvents, audit, aggregators: providers.aggregators });
+  const routing = createRouting({ ...core, aggregators: providers.aggregators });
   const purchases = createPurchaseEngine({
     db,
     ledger,
@@ -272,13 +268,8 @@ export async function createContainer({
   };
   const statement = createStatement(statementSources);
   const backOffice = createBackOffice({
-    db,
-    clock,
-    log,
+    ...core,
     appUrl: config.appUrl,
-    events,
-    ledger,
-    audit,
     approvals,
     settings,
     auth,
@@ -290,7 +281,6 @@ export async function createContainer({
     partners,
     testAccounts,
     statement,
-    cacheEvents,
     mailer,
     metrics,
   });
